@@ -54,7 +54,9 @@ impl DataFlowGraph {
 
     /// Creates a block (not yet in the layout).
     pub fn make_block(&mut self, name: Option<&str>) -> Block {
-        self.blocks.push(BlockData { name: name.map(Into::into) })
+        self.blocks.push(BlockData {
+            name: name.map(Into::into),
+        })
     }
     /// Number of blocks ever created.
     pub fn num_blocks(&self) -> usize {
@@ -88,7 +90,10 @@ impl DataFlowGraph {
         if let Some(&v) = self.const_values.get(&c) {
             return v;
         }
-        let v = self.values.push(ValueData { def: ValueDef::Const(c), ty });
+        let v = self.values.push(ValueData {
+            def: ValueDef::Const(c),
+            ty,
+        });
         self.const_values.insert(c, v);
         v
     }
@@ -163,10 +168,19 @@ impl DataFlowGraph {
         let args = data.args.clone();
         let inst = self.insts.push(data);
         for (i, &a) in args.iter().enumerate() {
-            self.add_use(a, Use { inst, index: i as u32 });
+            self.add_use(
+                a,
+                Use {
+                    inst,
+                    index: i as u32,
+                },
+            );
         }
         if has_result {
-            let v = self.values.push(ValueData { def: ValueDef::Inst(inst), ty });
+            let v = self.values.push(ValueData {
+                def: ValueDef::Inst(inst),
+                ty,
+            });
             self.results.set(inst, Some(v));
         }
         inst
@@ -176,7 +190,13 @@ impl DataFlowGraph {
         let args = data.args.clone();
         let inst = self.insts.push(data);
         for (i, &a) in args.iter().enumerate() {
-            self.add_use(a, Use { inst, index: i as u32 });
+            self.add_use(
+                a,
+                Use {
+                    inst,
+                    index: i as u32,
+                },
+            );
         }
         self.define_placeholder(result, ValueDef::Inst(inst));
         inst
@@ -229,7 +249,10 @@ impl DataFlowGraph {
         if old == v {
             return;
         }
-        let u = Use { inst: i, index: index as u32 };
+        let u = Use {
+            inst: i,
+            index: index as u32,
+        };
         self.remove_use(old, u);
         self.insts[i].args[index] = v;
         self.add_use(v, u);
@@ -245,12 +268,30 @@ impl DataFlowGraph {
     pub fn swap_remove_arg(&mut self, i: Inst, index: usize) -> Value {
         let last = self.insts[i].args.len() - 1;
         let removed = self.insts[i].args[index];
-        self.remove_use(removed, Use { inst: i, index: index as u32 });
+        self.remove_use(
+            removed,
+            Use {
+                inst: i,
+                index: index as u32,
+            },
+        );
         if index != last {
             let moved = self.insts[i].args[last];
-            self.remove_use(moved, Use { inst: i, index: last as u32 });
+            self.remove_use(
+                moved,
+                Use {
+                    inst: i,
+                    index: last as u32,
+                },
+            );
             self.insts[i].args[index] = moved;
-            self.add_use(moved, Use { inst: i, index: index as u32 });
+            self.add_use(
+                moved,
+                Use {
+                    inst: i,
+                    index: index as u32,
+                },
+            );
         }
         self.insts[i].args.pop();
         removed
@@ -259,7 +300,13 @@ impl DataFlowGraph {
     pub fn clear_args(&mut self, i: Inst) {
         let args = std::mem::take(&mut self.insts[i].args);
         for (index, a) in args.into_iter().enumerate() {
-            self.remove_use(a, Use { inst: i, index: index as u32 });
+            self.remove_use(
+                a,
+                Use {
+                    inst: i,
+                    index: index as u32,
+                },
+            );
         }
     }
     /// Replaces every use of `old` by `new`. O(uses of `old`).
@@ -326,7 +373,10 @@ impl DataFlowGraph {
     }
     /// The attachment of kind `k` on `i`.
     pub fn get_inst_md(&self, i: Inst, k: MdKind) -> Option<MdId> {
-        self.inst_md(i).iter().find(|(kk, _)| *kk == k).map(|(_, m)| *m)
+        self.inst_md(i)
+            .iter()
+            .find(|(kk, _)| *kk == k)
+            .map(|(_, m)| *m)
     }
     /// Removes every attachment of `i`.
     pub fn clear_inst_md(&mut self, i: Inst) {

@@ -113,7 +113,9 @@ impl Function {
     }
     /// Successors of `b` in terminator order (duplicates kept).
     pub fn successors(&self, b: Block) -> SmallVec<[Block; 2]> {
-        self.terminator(b).map(|t| self.dfg.inst(t).successors()).unwrap_or_default()
+        self.terminator(b)
+            .map(|t| self.dfg.inst(t).successors())
+            .unwrap_or_default()
     }
     /// Removes `i` from the layout and drops its operands and attachments. Its result must be unused.
     pub fn remove_inst(&mut self, i: Inst) {
@@ -153,6 +155,9 @@ impl Function {
     }
     /// Number of instructions in the layout (O(size)).
     pub fn num_insts(&self) -> usize {
-        self.layout.blocks().map(|b| self.layout.block_insts(b).count()).sum()
+        self.layout
+            .blocks()
+            .map(|b| self.layout.block_insts(b).count())
+            .sum()
     }
 }

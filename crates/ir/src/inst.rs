@@ -87,18 +87,30 @@ keyword_enum!(
 impl BinaryOp {
     /// True for the floating-point operators.
     pub fn is_float(self) -> bool {
-        matches!(self, BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem)
+        matches!(
+            self,
+            BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem
+        )
     }
     /// True for operators whose operands commute.
     pub fn is_commutative(self) -> bool {
         matches!(
             self,
-            BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor | BinaryOp::FAdd | BinaryOp::FMul
+            BinaryOp::Add
+                | BinaryOp::Mul
+                | BinaryOp::And
+                | BinaryOp::Or
+                | BinaryOp::Xor
+                | BinaryOp::FAdd
+                | BinaryOp::FMul
         )
     }
     /// True for the operators that may trap on a zero divisor (never speculated).
     pub fn can_trap(self) -> bool {
-        matches!(self, BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem)
+        matches!(
+            self,
+            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem
+        )
     }
 }
 
@@ -575,7 +587,12 @@ pub struct InstData {
 impl InstData {
     /// An instruction with no flags.
     pub fn new(kind: InstKind, args: &[Value], ty: Type) -> Self {
-        InstData { kind, args: SmallVec::from_slice(args), ty, flags: Flags::NONE }
+        InstData {
+            kind,
+            args: SmallVec::from_slice(args),
+            ty,
+            flags: Flags::NONE,
+        }
     }
 
     /// The LLVM opcode name.
@@ -613,7 +630,11 @@ impl InstData {
     pub fn is_terminator(&self) -> bool {
         matches!(
             self.kind,
-            InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Switch { .. } | InstKind::Ret | InstKind::Unreachable
+            InstKind::Br { .. }
+                | InstKind::CondBr { .. }
+                | InstKind::Switch { .. }
+                | InstKind::Ret
+                | InstKind::Unreachable
         )
     }
 
@@ -626,7 +647,10 @@ impl InstData {
     pub fn successors(&self) -> SmallVec<[Block; 2]> {
         match &self.kind {
             InstKind::Br { dest } => smallvec::smallvec![*dest],
-            InstKind::CondBr { then_dest, else_dest } => smallvec::smallvec![*then_dest, *else_dest],
+            InstKind::CondBr {
+                then_dest,
+                else_dest,
+            } => smallvec::smallvec![*then_dest, *else_dest],
             InstKind::Switch { default, cases } => {
                 let mut v = SmallVec::with_capacity(cases.len() + 1);
                 v.push(*default);
@@ -646,7 +670,10 @@ impl InstData {
         };
         match &mut self.kind {
             InstKind::Br { dest } => fix(dest),
-            InstKind::CondBr { then_dest, else_dest } => {
+            InstKind::CondBr {
+                then_dest,
+                else_dest,
+            } => {
                 fix(then_dest);
                 fix(else_dest);
             }
@@ -706,7 +733,9 @@ impl InstData {
             | InstKind::AtomicRmw(..)
             | InstKind::CmpXchg { .. }
             | InstKind::Fence(_) => true,
-            InstKind::Load(m) => m.volatile || m.ordering.is_some_and(|o| o != AtomicOrdering::NotAtomic),
+            InstKind::Load(m) => {
+                m.volatile || m.ordering.is_some_and(|o| o != AtomicOrdering::NotAtomic)
+            }
             _ => self.is_terminator(),
         }
     }

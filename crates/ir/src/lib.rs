@@ -19,6 +19,7 @@ pub mod builder;
 pub mod constant;
 pub mod dfg;
 pub mod entity;
+pub mod equal;
 pub mod function;
 pub mod inst;
 pub mod layout;
@@ -26,6 +27,8 @@ pub mod metadata;
 pub mod module;
 pub mod types;
 pub mod value;
+pub mod verifier;
+pub mod writer;
 
 pub use apint::ApInt;
 pub use attrs::{AttrSet, Attribute};
@@ -35,8 +38,8 @@ pub use dfg::{BlockData, DataFlowGraph, Use};
 pub use entity::{EntityRef, PrimaryMap, SecondaryMap};
 pub use function::Function;
 pub use inst::{
-    AtomicOrdering, AtomicRmwOp, BinaryOp, Bundle, CallAttrs, CallConv, CallData, CastOp, Flags, FloatPredicate, Inst,
-    InstData, InstKind, IntPredicate, MemFlags, SyncScope, TailKind,
+    AtomicOrdering, AtomicRmwOp, BinaryOp, Bundle, CallAttrs, CallConv, CallData, CastOp, Flags,
+    FloatPredicate, Inst, InstData, InstKind, IntPredicate, MemFlags, SyncScope, TailKind,
 };
 pub use layout::{Block, Layout};
 pub use metadata::{DebugLoc, MdField, MdId, MdKind, MdNode, MdOperand, MetadataTable};

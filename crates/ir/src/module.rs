@@ -63,7 +63,11 @@ impl Linkage {
     ];
     /// The spelling.
     pub fn name(self) -> &'static str {
-        Linkage::ALL.iter().find(|(_, l)| *l == self).map(|(s, _)| *s).unwrap_or("external")
+        Linkage::ALL
+            .iter()
+            .find(|(_, l)| *l == self)
+            .map(|(s, _)| *s)
+            .unwrap_or("external")
     }
     /// Parses a spelling.
     pub fn from_name(s: &str) -> Option<Linkage> {
@@ -227,11 +231,17 @@ impl Module {
     }
     /// Looks up a function by name (linear; build a map for repeated queries).
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.func_order.iter().copied().find(|&f| self.funcs[f].name == name)
+        self.func_order
+            .iter()
+            .copied()
+            .find(|&f| self.funcs[f].name == name)
     }
     /// Looks up a global variable by name (linear).
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
-        self.global_order.iter().copied().find(|&g| self.globals[g].name == name)
+        self.global_order
+            .iter()
+            .copied()
+            .find(|&g| self.globals[g].name == name)
     }
     /// Functions in module order.
     pub fn func_ids(&self) -> impl Iterator<Item = FuncId> + '_ {
@@ -248,7 +258,10 @@ impl Module {
     }
     /// Parameter types and return type of a function.
     pub fn func_sig(&self, f: FuncId) -> (Type, Vec<Type>, bool) {
-        let (r, p, va) = self.types.func_parts(self.funcs[f].ty).expect("function type");
+        let (r, p, va) = self
+            .types
+            .func_parts(self.funcs[f].ty)
+            .expect("function type");
         (r, p.to_vec(), va)
     }
     /// Total instruction count over all function bodies.

@@ -1,0 +1,34 @@
+//! Reads LLVM IR text into simtc's IR.
+//!
+//! Accepts what clang-19 `-O3` emits for CUDA device code and the LLVM 12–19 text forms common in NVPTX code:
+//! typed pointers (`i32 addrspace(1)*`, read as opaque `ptr addrspace(1)`), numbered and named values, quoted
+//! names, attribute groups, named and numbered metadata with specialized `DI*` nodes, instruction attachments,
+//! debug records (`#dbg_value(...)`, parsed and dropped, like calls to `llvm.dbg.*`), operand bundles, inline asm,
+//! atomics, vector and aggregate operations.
+//!
+//! Constructs that can never reach a GPU (`invoke`, `landingpad`, `callbr`, `indirectbr`, `va_arg`, EH pads,
+//! personality functions, aliases, ifuncs) are rejected with an "unsupported" [`Diagnostic`]; malformed input is
+//! rejected with an error pointing at `file:line:col`. The reader never panics on any input (a fuzz target checks).
+//!
+//! Constant expressions that LLVM 19 no longer has (`and`, `or`, `lshr`, `zext`, `icmp`, `select`, ...) are folded
+//! when their operands are integer constants, and rejected as unsupported otherwise.
+
+#![deny(missing_docs)]
+
+pub mod diag;
+pub mod lexer;
+mod parser;
+
+pub use diag::{DiagKind, Diagnostic};
+
+use simtc_ir::Module;
+
+/// Parses LLVM IR text into a module.
+pub fn parse_module(src: &str) -> Result<Module, Diagnostic> {
+    parser::parse(src)
+}
+
+/// Parses `src`; on failure renders the diagnostic against `file_name` (`file:line:col: error: ...`).
+pub fn parse_module_named(src: &str, file_name: &str) -> Result<Module, String> {
+    parse_module(src).map_err(|d| d.render(file_name, src))
+}

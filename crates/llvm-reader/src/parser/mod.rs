@@ -1,0 +1,1380 @@
+//! Recursive-descent parser: module structure, types, attributes, globals and function headers.
+//!
+//! Globals and functions may be referenced before they are defined, so a pre-scan over the token stream creates
+//! every global and function entity up front (by name or number); the main parse fills them in. Attribute groups
+//! and metadata nodes, usually defined at the end of the file, are resolved after the main parse.
+
+mod body;
+mod consts;
+mod metadata;
+
+use crate::diag::Diagnostic;
+use crate::lexer::{self, describe, Spanned, Tok};
+use rustc_hash::{FxHashMap, FxHashSet};
+use simtc_ir::*;
+use std::ops::Range;
+
+pub(crate) type PResult<T> = Result<T, Diagnostic>;
+
+/// Where a `#N` attribute-group reference applies.
+#[derive(Copy, Clone, Debug)]
+enum AttrTarget {
+    Func(FuncId),
+    Call(FuncId, Inst),
+    Global(GlobalId),
+}
+
+pub(crate) struct Parser<'s> {
+    src: &'s str,
+    toks: Vec<Spanned>,
+    pos: usize,
+    pub(crate) m: Module,
+    global_names: FxHashMap<String, GlobalRef>,
+    global_nums: FxHashMap<u32, GlobalRef>,
+    defined: FxHashSet<GlobalRef>,
+    md_nums: FxHashMap<u32, MdId>,
+    md_defined: FxHashSet<u32>,
+    md_first_use: FxHashMap<u32, Range<usize>>,
+    attr_groups: FxHashMap<u32, AttrSet>,
+    attr_fixups: Vec<(AttrTarget, u32, Range<usize>)>,
+    numbered_types: FxHashMap<u32, Type>,
+    type_defined: FxHashSet<Type>,
+    type_first_use: FxHashMap<Type, Range<usize>>,
+    /// Pointee of the last typed pointer parsed (`T*`), for `byval` without a type in old IR.
+    last_pointee: Option<Type>,
+}
+
+pub(crate) fn parse(src: &str) -> PResult<Module> {
+    let toks = lexer::lex(src).map_err(|sp| {
+        let c = src[sp.start..].chars().next().unwrap_or(' ');
+        Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
+    })?;
+    let mut p = Parser {
+        src,
+        toks,
+        pos: 0,
+        m: Module::new(),
+        global_names: FxHashMap::default(),
+        global_nums: FxHashMap::default(),
+        defined: FxHashSet::default(),
+        md_nums: FxHashMap::default(),
+        md_defined: FxHashSet::default(),
+        md_first_use: FxHashMap::default(),
+        attr_groups: FxHashMap::default(),
+        attr_fixups: Vec::new(),
+        numbered_types: FxHashMap::default(),
+        type_defined: FxHashSet::default(),
+        type_first_use: FxHashMap::default(),
+        last_pointee: None,
+    };
+    p.prescan()?;
+    while !p.at_end() {
+        p.top_level()?;
+    }
+    p.finish()?;
+    Ok(p.m)
+}
+
+impl<'s> Parser<'s> {
+    // ----- token helpers -----
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+    pub(crate) fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos).map(|(t, _)| t)
+    }
+    pub(crate) fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(self.pos + k).map(|(t, _)| t)
+    }
+    pub(crate) fn span(&self) -> Range<usize> {
+        match self.toks.get(self.pos) {
+            Some((_, s)) => s.clone(),
+            None => self.src.len()..self.src.len(),
+        }
+    }
+    pub(crate) fn prev_span(&self) -> Range<usize> {
+        if self.pos == 0 {
+            0..0
+        } else {
+            self.toks[self.pos - 1].1.clone()
+        }
+    }
+    pub(crate) fn bump(&mut self) -> Option<Tok> {
+        let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
+        self.pos += 1;
+        t
+    }
+    pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        Err(Diagnostic::error(self.span(), msg))
+    }
+    pub(crate) fn err_at<T>(&self, span: Range<usize>, msg: impl Into<String>) -> PResult<T> {
+        Err(Diagnostic::error(span, msg))
+    }
+    pub(crate) fn unsupported<T>(&self, span: Range<usize>, msg: impl Into<String>) -> PResult<T> {
+        Err(Diagnostic::unsupported(span, msg))
+    }
+    pub(crate) fn found(&self) -> String {
+        match self.peek() {
+            Some(t) => describe(t),
+            None => "end of file".into(),
+        }
+    }
+    pub(crate) fn expected<T>(&self, what: &str) -> PResult<T> {
+        self.err(format!("expected {what}, found {}", self.found()))
+    }
+    pub(crate) fn is_ident(&self, kw: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Ident(s)) if s == kw)
+    }
+    pub(crate) fn eat_ident(&mut self, kw: &str) -> bool {
+        if self.is_ident(kw) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    pub(crate) fn expect_ident(&mut self, kw: &str) -> PResult<()> {
+        if self.eat_ident(kw) {
+            Ok(())
+        } else {
+            self.expected(&format!("'{kw}'"))
+        }
+    }
+    pub(crate) fn eat(&mut self, t: &Tok) -> bool {
+        if self.peek() == Some(t) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    pub(crate) fn expect(&mut self, t: &Tok) -> PResult<()> {
+        if self.eat(t) {
+            Ok(())
+        } else {
+            self.expected(&describe(t))
+        }
+    }
+    pub(crate) fn ident(&self) -> Option<&str> {
+        match self.peek() {
+            Some(Tok::Ident(s)) => Some(s),
+            _ => None,
+        }
+    }
+    pub(crate) fn expect_string(&mut self) -> PResult<Vec<u8>> {
+        match self.peek() {
+            Some(Tok::Str(s)) => {
+                let s = s.clone();
+                self.pos += 1;
+                Ok(s)
+            }
+            _ => self.expected("string constant"),
+        }
+    }
+    pub(crate) fn expect_string_utf8(&mut self) -> PResult<String> {
+        let sp = self.span();
+        let b = self.expect_string()?;
+        String::from_utf8(b).map_err(|_| Diagnostic::error(sp, "string is not valid UTF-8"))
+    }
+    pub(crate) fn expect_u64(&mut self) -> PResult<u64> {
+        match self.peek() {
+            Some(Tok::Int(s)) => match s.parse::<u64>() {
+                Ok(v) => {
+                    self.pos += 1;
+                    Ok(v)
+                }
+                Err(_) => self.err(format!("expected unsigned integer, found '{s}'")),
+            },
+            _ => self.expected("integer"),
+        }
+    }
+    pub(crate) fn expect_u32(&mut self) -> PResult<u32> {
+        let sp = self.span();
+        let v = self.expect_u64()?;
+        u32::try_from(v).map_err(|_| Diagnostic::error(sp, "integer out of range"))
+    }
+
+    // ----- pre-scan -----
+
+    /// Creates every global variable and function so forward references resolve.
+    fn prescan(&mut self) -> PResult<()> {
+        let mut depth = 0i32;
+        let mut i = 0;
+        let mut md_defs = Vec::new();
+        while i < self.toks.len() {
+            match &self.toks[i].0 {
+                Tok::LBrace => depth += 1,
+                Tok::RBrace => depth -= 1,
+                Tok::GlobalName(_) | Tok::GlobalNum(_)
+                    if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) =>
+                {
+                    // Skip aliases/ifuncs here; the main parse rejects them.
+                    let mut j = i + 2;
+                    let mut is_var = false;
+                    while let Some((t, _)) = self.toks.get(j) {
+                        match t {
+                            Tok::Ident(s) if s == "global" || s == "constant" => {
+                                is_var = true;
+                                break;
+                            }
+                            Tok::Ident(s) if s == "alias" || s == "ifunc" => break,
+                            Tok::Ident(_)
+                            | Tok::LParen
+                            | Tok::RParen
+                            | Tok::Int(_)
+                            | Tok::Str(_) => j += 1,
+                            _ => break,
+                        }
+                    }
+                    if is_var {
+                        let span = self.toks[i].1.clone();
+                        let (name, num) = match &self.toks[i].0 {
+                            Tok::GlobalName(n) => (n.clone(), None),
+                            Tok::GlobalNum(n) => (String::new(), Some(*n)),
+                            _ => unreachable!(),
+                        };
+                        let id = self.m.add_global(GlobalVar::new(&name, Type::VOID, 0));
+                        self.register_global(&name, num, GlobalRef::Var(id), span)?;
+                    }
+                }
+                Tok::MetaNum(n)
+                    if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) =>
+                {
+                    md_defs.push(*n);
+                }
+                Tok::Ident(s) if depth == 0 && (s == "define" || s == "declare") => {
+                    let mut j = i + 1;
+                    while j < self.toks.len() {
+                        match &self.toks[j].0 {
+                            Tok::GlobalName(_) | Tok::GlobalNum(_) => break,
+                            Tok::LBrace | Tok::Label(_) => {
+                                j = self.toks.len();
+                                break;
+                            }
+                            _ => j += 1,
+                        }
+                    }
+                    if j < self.toks.len() {
+                        let span = self.toks[j].1.clone();
+                        let (name, num) = match &self.toks[j].0 {
+                            Tok::GlobalName(n) => (n.clone(), None),
+                            Tok::GlobalNum(n) => (String::new(), Some(*n)),
+                            _ => unreachable!(),
+                        };
+                        let id = self.m.add_func(Function::new(&name, Type::VOID, &[]));
+                        self.register_global(&name, num, GlobalRef::Func(id), span)?;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        // Numbered metadata nodes get ids in source-number order, so the writer reproduces the numbering.
+        md_defs.sort_unstable();
+        md_defs.dedup();
+        for n in md_defs {
+            let id = self.m.metadata.push(MdNode::Tuple {
+                distinct: false,
+                ops: Vec::new(),
+            });
+            self.md_nums.insert(n, id);
+        }
+        Ok(())
+    }
+
+    fn register_global(
+        &mut self,
+        name: &str,
+        num: Option<u32>,
+        g: GlobalRef,
+        span: Range<usize>,
+    ) -> PResult<()> {
+        let dup = match num {
+            Some(n) => self.global_nums.insert(n, g).is_some(),
+            None => self.global_names.insert(name.to_string(), g).is_some(),
+        };
+        if dup {
+            let shown = num
+                .map(|n| n.to_string())
+                .unwrap_or_else(|| name.to_string());
+            return self.err_at(span, format!("redefinition of global '@{shown}'"));
+        }
+        Ok(())
+    }
+
+    /// Resolves `@name`/`@N` at the current token.
+    pub(crate) fn global_ref(&mut self) -> PResult<GlobalRef> {
+        let sp = self.span();
+        let r = match self.peek() {
+            Some(Tok::GlobalName(n)) => self.global_names.get(n).copied(),
+            Some(Tok::GlobalNum(n)) => self.global_nums.get(n).copied(),
+            _ => return self.expected("global name"),
+        };
+        match r {
+            Some(r) => {
+                self.pos += 1;
+                Ok(r)
+            }
+            None => {
+                let f = self.found();
+                self.err_at(sp, format!("use of undefined global value {f}"))
+            }
+        }
+    }
+
+    // ----- top level -----
+
+    fn top_level(&mut self) -> PResult<()> {
+        let sp = self.span();
+        match self.peek().cloned() {
+            Some(Tok::Ident(kw)) => match kw.as_str() {
+                "source_filename" => {
+                    self.pos += 1;
+                    self.expect(&Tok::Eq)?;
+                    self.m.source_filename = Some(self.expect_string_utf8()?);
+                }
+                "target" => {
+                    self.pos += 1;
+                    let which = self.ident().map(str::to_string);
+                    match which.as_deref() {
+                        Some("datalayout") => {
+                            self.pos += 1;
+                            self.expect(&Tok::Eq)?;
+                            self.m.datalayout = Some(self.expect_string_utf8()?);
+                        }
+                        Some("triple") => {
+                            self.pos += 1;
+                            self.expect(&Tok::Eq)?;
+                            self.m.triple = Some(self.expect_string_utf8()?);
+                        }
+                        _ => return self.expected("'datalayout' or 'triple'"),
+                    }
+                }
+                "module" => {
+                    self.pos += 1;
+                    self.expect_ident("asm")?;
+                    let s = self.expect_string_utf8()?;
+                    self.m.module_asm.push(s);
+                }
+                "define" => self.function(true)?,
+                "declare" => self.function(false)?,
+                "attributes" => self.attribute_group()?,
+                "uselistorder" | "uselistorder_bb" => {
+                    return self.unsupported(sp, "uselistorder directives");
+                }
+                _ => return self.err(format!("expected top-level entity, found '{kw}'")),
+            },
+            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => self.type_definition()?,
+            Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => self.global_var()?,
+            Some(Tok::Comdat(name)) => {
+                self.pos += 1;
+                self.expect(&Tok::Eq)?;
+                self.expect_ident("comdat")?;
+                let kind = match self.bump() {
+                    Some(Tok::Ident(k)) => k,
+                    _ => return self.err_at(self.prev_span(), "expected comdat selection kind"),
+                };
+                self.m.comdats.push((name, kind));
+            }
+            Some(Tok::MetaName(_)) => self.named_metadata()?,
+            Some(Tok::MetaNum(_)) => self.metadata_definition()?,
+            _ => return self.expected("top-level entity"),
+        }
+        Ok(())
+    }
+
+    fn type_definition(&mut self) -> PResult<()> {
+        let sp = self.span();
+        let t = match self.bump() {
+            Some(Tok::LocalName(n)) => self.m.types.named_struct(&n),
+            Some(Tok::LocalNum(n)) => self.numbered_type(n),
+            _ => unreachable!(),
+        };
+        self.expect(&Tok::Eq)?;
+        self.expect_ident("type")?;
+        if !self.type_defined.insert(t) {
+            return self.err_at(sp, "redefinition of type");
+        }
+        if self.eat_ident("opaque") {
+            return Ok(());
+        }
+        let packed = self.eat(&Tok::Less);
+        if !self.eat(&Tok::LBrace) {
+            return self.unsupported(
+                sp,
+                "type definitions other than structs (only identified structs are named)",
+            );
+        }
+        let fields = self.type_list(&Tok::RBrace)?;
+        if packed {
+            self.expect(&Tok::Greater)?;
+        }
+        self.m.types.set_named_body(t, fields, packed);
+        Ok(())
+    }
+
+    fn numbered_type(&mut self, n: u32) -> Type {
+        if let Some(&t) = self.numbered_types.get(&n) {
+            return t;
+        }
+        let t = self.m.types.named_struct(&n.to_string());
+        self.numbered_types.insert(n, t);
+        t
+    }
+
+    // ----- types -----
+
+    /// Parses a type, including typed-pointer (`T*`, `T addrspace(N)*`) and function-type suffixes.
+    pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        let sp = self.span();
+        let mut t = self.base_type()?;
+        loop {
+            match self.peek() {
+                Some(Tok::Star) => {
+                    self.pos += 1;
+                    self.last_pointee = Some(t);
+                    t = Type::PTR;
+                }
+                Some(Tok::Ident(s)) if s == "addrspace" && self.peek_at(4) == Some(&Tok::Star) => {
+                    self.pos += 1;
+                    let a = self.paren_u32()?;
+                    self.expect(&Tok::Star)?;
+                    self.last_pointee = Some(t);
+                    t = self.m.types.ptr(a);
+                }
+                Some(Tok::LParen) => {
+                    // A function type `R (A, B, ...)`, only meaningful before `*` or as a call's type.
+                    if matches!(self.m.types.data(t), TypeData::Label | TypeData::Metadata) {
+                        return self.err_at(sp, "invalid function return type");
+                    }
+                    self.pos += 1;
+                    let (params, vararg) = self.fn_type_params()?;
+                    t = self.m.types.func(t, params, vararg);
+                }
+                _ => break,
+            }
+        }
+        Ok(t)
+    }
+
+    fn fn_type_params(&mut self) -> PResult<(Vec<Type>, bool)> {
+        let mut params = Vec::new();
+        let mut vararg = false;
+        if !self.eat(&Tok::RParen) {
+            loop {
+                if self.eat(&Tok::Ellipsis) {
+                    vararg = true;
+                    self.expect(&Tok::RParen)?;
+                    break;
+                }
+                let t = self.parse_type()?;
+                // Old IR may put attributes in function types; skip them.
+                self.param_attrs(t)?;
+                params.push(t);
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(&Tok::Comma)?;
+            }
+        }
+        Ok((params, vararg))
+    }
+
+    fn paren_u32(&mut self) -> PResult<u32> {
+        self.expect(&Tok::LParen)?;
+        let v = self.expect_u32()?;
+        self.expect(&Tok::RParen)?;
+        Ok(v)
+    }
+
+    fn base_type(&mut self) -> PResult<Type> {
+        let sp = self.span();
+        let tok = self.peek().cloned();
+        match tok {
+            Some(Tok::Ident(s)) => {
+                self.pos += 1;
+                let t = match s.as_str() {
+                    "void" => Type::VOID,
+                    "half" => Type::HALF,
+                    "bfloat" => Type::BFLOAT,
+                    "float" => Type::FLOAT,
+                    "double" => Type::DOUBLE,
+                    "fp128" => self.m.types.intern(TypeData::Fp128),
+                    "x86_fp80" => self.m.types.intern(TypeData::X86Fp80),
+                    "ppc_fp128" => self.m.types.intern(TypeData::PpcFp128),
+                    "label" => Type::LABEL,
+                    "metadata" => Type::METADATA,
+                    "token" => Type::TOKEN,
+                    "ptr" => {
+                        if self.is_ident("addrspace") {
+                            self.pos += 1;
+                            let a = self.paren_u32()?;
+                            self.m.types.ptr(a)
+                        } else {
+                            Type::PTR
+                        }
+                    }
+                    "x86_mmx" | "x86_amx" => return self.unsupported(sp, format!("type '{s}'")),
+                    "target" => return self.unsupported(sp, "target extension types"),
+                    "opaque" => return self.unsupported(sp, "'opaque' outside a type definition"),
+                    _ => {
+                        if let Some(w) = s.strip_prefix('i').and_then(|d| d.parse::<u32>().ok()) {
+                            if w == 0 || w > (1 << 23) || s.starts_with("i0") {
+                                return self.err_at(sp, "bitwidth for integer type out of range");
+                            }
+                            self.m.types.int(w)
+                        } else {
+                            return self.err_at(sp, format!("expected type, found '{s}'"));
+                        }
+                    }
+                };
+                Ok(t)
+            }
+            Some(Tok::LocalName(n)) => {
+                self.pos += 1;
+                let t = self.m.types.named_struct(&n);
+                self.type_first_use.entry(t).or_insert(sp);
+                Ok(t)
+            }
+            Some(Tok::LocalNum(n)) => {
+                self.pos += 1;
+                let t = self.numbered_type(n);
+                self.type_first_use.entry(t).or_insert(sp);
+                Ok(t)
+            }
+            Some(Tok::LBracket) => {
+                self.pos += 1;
+                let n = self.expect_u64()?;
+                self.expect_ident("x")?;
+                let e = self.parse_type()?;
+                self.expect(&Tok::RBracket)?;
+                if !self.m.types.is_first_class(e) || e == Type::METADATA || e == Type::TOKEN {
+                    return self.err_at(sp, "invalid array element type");
+                }
+                Ok(self.m.types.array(e, n))
+            }
+            Some(Tok::Less) => {
+                self.pos += 1;
+                if self.eat(&Tok::LBrace) {
+                    let f = self.type_list(&Tok::RBrace)?;
+                    self.expect(&Tok::Greater)?;
+                    return Ok(self.m.types.struct_(f, true));
+                }
+                let scalable = self.eat_ident("vscale");
+                if scalable {
+                    self.expect_ident("x")?;
+                }
+                let n = self.expect_u32()?;
+                self.expect_ident("x")?;
+                let e = self.parse_type()?;
+                self.expect(&Tok::Greater)?;
+                if n == 0 {
+                    return self.err_at(sp, "zero element vector is illegal");
+                }
+                let ok =
+                    self.m.types.is_int(e) || self.m.types.is_float(e) || self.m.types.is_ptr(e);
+                if !ok {
+                    return self.err_at(sp, "invalid vector element type");
+                }
+                Ok(self.m.types.intern(TypeData::Vector {
+                    len: n,
+                    elem: e,
+                    scalable,
+                }))
+            }
+            Some(Tok::LBrace) => {
+                self.pos += 1;
+                let f = self.type_list(&Tok::RBrace)?;
+                Ok(self.m.types.struct_(f, false))
+            }
+            _ => self.expected("type"),
+        }
+    }
+
+    /// Comma-separated types up to `close` (consumed).
+    fn type_list(&mut self, close: &Tok) -> PResult<Vec<Type>> {
+        let mut v = Vec::new();
+        if self.eat(close) {
+            return Ok(v);
+        }
+        loop {
+            let sp = self.span();
+            let t = self.parse_type()?;
+            if t == Type::VOID || t == Type::LABEL || t == Type::METADATA {
+                return self.err_at(sp, "invalid element type for struct");
+            }
+            v.push(t);
+            if self.eat(close) {
+                return Ok(v);
+            }
+            self.expect(&Tok::Comma)?;
+        }
+    }
+
+    /// Parses a first-class value type (not void/label/function).
+    pub(crate) fn value_type(&mut self) -> PResult<Type> {
+        let sp = self.span();
+        let t = self.parse_type()?;
+        if t == Type::VOID || matches!(self.m.types.data(t), TypeData::Func { .. }) {
+            return self.err_at(sp, "invalid type for a value");
+        }
+        Ok(t)
+    }
+
+    // ----- attributes -----
+
+    /// Parameter/return attributes (stops at the first token that is not one).
+    pub(crate) fn param_attrs(&mut self, param_ty: Type) -> PResult<AttrSet> {
+        let mut set = AttrSet::new();
+        while let Some(a) = self.attribute(Some(param_ty), false)? {
+            set.0.push(a);
+        }
+        Ok(set)
+    }
+
+    /// Parses one attribute if the current token starts one. `param_ty` is set in parameter position (where
+    /// `align N` is an attribute); in function position `align` is the function alignment and is not taken.
+    pub(crate) fn attribute(
+        &mut self,
+        param_ty: Option<Type>,
+        in_group: bool,
+    ) -> PResult<Option<Attribute>> {
+        let sp = self.span();
+        let name = match self.peek() {
+            Some(Tok::Str(k)) => {
+                let k = String::from_utf8_lossy(k).into_owned();
+                self.pos += 1;
+                if self.eat(&Tok::Eq) {
+                    let v = self.expect_string_utf8()?;
+                    return Ok(Some(Attribute::Str(k.into(), Some(v.into()))));
+                }
+                return Ok(Some(Attribute::Str(k.into(), None)));
+            }
+            Some(Tok::Ident(s)) => s.clone(),
+            _ => return Ok(None),
+        };
+        const FLAGS: &[&str] = &[
+            "noundef",
+            "nonnull",
+            "noalias",
+            "nocapture",
+            "readonly",
+            "writeonly",
+            "readnone",
+            "returned",
+            "signext",
+            "zeroext",
+            "inreg",
+            "nest",
+            "swiftself",
+            "swifterror",
+            "swiftasync",
+            "immarg",
+            "nofree",
+            "nosync",
+            "noinline",
+            "alwaysinline",
+            "convergent",
+            "mustprogress",
+            "norecurse",
+            "nounwind",
+            "willreturn",
+            "optnone",
+            "cold",
+            "hot",
+            "noreturn",
+            "speculatable",
+            "nocallback",
+            "noduplicate",
+            "nomerge",
+            "builtin",
+            "nobuiltin",
+            "minsize",
+            "optsize",
+            "strictfp",
+            "returns_twice",
+            "inlinehint",
+            "naked",
+            "sanitize_address",
+            "sanitize_memory",
+            "sanitize_thread",
+            "sanitize_hwaddress",
+            "sanitize_memtag",
+            "ssp",
+            "sspreq",
+            "sspstrong",
+            "noimplicitfloat",
+            "nonlazybind",
+            "null_pointer_is_valid",
+            "dead_on_unwind",
+            "writable",
+            "noprofile",
+            "skipprofile",
+            "nosanitize_coverage",
+            "nosanitize_bounds",
+            "presplitcoroutine",
+            "allocptr",
+            "disable_sanitizer_instrumentation",
+            "fn_ret_thunk_extern",
+            "coro_only_destroy_when_complete",
+            "coro_elide_safe",
+            "hybrid_patchable",
+            "nocf_check",
+            "shadowcallstack",
+            "speculative_load_hardening",
+            "jumptable",
+            "safestack",
+            "argmemonly",
+            "inaccessiblememonly",
+            "inaccessiblemem_or_argmemonly",
+            "no_sanitize_address",
+            "no_sanitize_hwaddress",
+            "noredzone",
+            "noundef",
+            "sanitize_numerical_stability",
+            "optforfuzzing",
+            "nocallback",
+        ];
+        const INTS: &[&str] = &["dereferenceable", "dereferenceable_or_null", "alignstack"];
+        const TYPED: &[&str] = &[
+            "byval",
+            "byref",
+            "sret",
+            "inalloca",
+            "preallocated",
+            "elementtype",
+        ];
+        const RAW: &[&str] = &[
+            "memory",
+            "nofpclass",
+            "allocsize",
+            "uwtable",
+            "initializes",
+            "captures",
+            "vscale_range",
+            "allockind",
+            "allocalign",
+            "denormal_fpenv",
+        ];
+        if FLAGS.contains(&name.as_str()) {
+            self.pos += 1;
+            return Ok(Some(Attribute::Flag(name.into())));
+        }
+        if name == "align" {
+            if param_ty.is_none() && !in_group {
+                return Ok(None);
+            }
+            self.pos += 1;
+            let v = if self.eat(&Tok::LParen) {
+                let v = self.expect_u64()?;
+                self.expect(&Tok::RParen)?;
+                v
+            } else if in_group && self.eat(&Tok::Eq) {
+                self.expect_u64()?
+            } else {
+                self.expect_u64()?
+            };
+            if !v.is_power_of_two() {
+                return self.err_at(sp, "alignment is not a power of two");
+            }
+            return Ok(Some(Attribute::Int("align".into(), v)));
+        }
+        if name == "alignstack" && in_group && self.peek_at(1) == Some(&Tok::Eq) {
+            self.pos += 2;
+            let v = self.expect_u64()?;
+            return Ok(Some(Attribute::Int("alignstack".into(), v)));
+        }
+        if INTS.contains(&name.as_str()) {
+            self.pos += 1;
+            let v = self.paren_u64()?;
+            return Ok(Some(Attribute::Int(name.into(), v)));
+        }
+        if TYPED.contains(&name.as_str()) {
+            self.pos += 1;
+            if self.eat(&Tok::LParen) {
+                let t = self.parse_type()?;
+                self.expect(&Tok::RParen)?;
+                return Ok(Some(Attribute::Type(name.into(), t)));
+            }
+            // LLVM 12-14 typed-pointer IR: `%struct.S* byval` takes the pointee.
+            return match (param_ty, self.last_pointee) {
+                (Some(_), Some(p)) => Ok(Some(Attribute::Type(name.into(), p))),
+                _ => self.err_at(sp, format!("'{name}' needs a type: {name}(T)")),
+            };
+        }
+        if name == "range" {
+            self.pos += 1;
+            self.expect(&Tok::LParen)?;
+            let t = self.parse_type()?;
+            let w = match self.m.types.int_width(t) {
+                Some(w) => w,
+                None => return self.err_at(sp, "range attribute needs an integer type"),
+            };
+            let lo = self.int_literal(w)?;
+            self.expect(&Tok::Comma)?;
+            let hi = self.int_literal(w)?;
+            self.expect(&Tok::RParen)?;
+            return Ok(Some(Attribute::Range(t, lo, hi)));
+        }
+        if RAW.contains(&name.as_str()) {
+            self.pos += 1;
+            let start = sp.start;
+            if self.peek() == Some(&Tok::LParen) {
+                self.skip_balanced_parens()?;
+            }
+            let end = self.prev_span().end;
+            return Ok(Some(Attribute::Raw(self.src[start..end].into())));
+        }
+        Ok(None)
+    }
+
+    fn paren_u64(&mut self) -> PResult<u64> {
+        self.expect(&Tok::LParen)?;
+        let v = self.expect_u64()?;
+        self.expect(&Tok::RParen)?;
+        Ok(v)
+    }
+
+    /// Skips a balanced `( ... )` group starting at the current `(`.
+    pub(crate) fn skip_balanced_parens(&mut self) -> PResult<()> {
+        let open = self.span();
+        self.expect(&Tok::LParen)?;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.bump() {
+                Some(Tok::LParen) => depth += 1,
+                Some(Tok::RParen) => depth -= 1,
+                Some(_) => {}
+                None => return self.err_at(open, "unbalanced '('"),
+            }
+        }
+        Ok(())
+    }
+
+    /// Function attributes after a signature or call: keywords, strings and `#N` references.
+    fn fn_attrs(&mut self, target: Option<AttrTarget>) -> PResult<AttrSet> {
+        let mut set = AttrSet::new();
+        loop {
+            if let Some(Tok::AttrGroup(n)) = self.peek() {
+                let n = *n;
+                let sp = self.span();
+                self.pos += 1;
+                if let Some(t) = target {
+                    self.attr_fixups.push((t, n, sp));
+                }
+                continue;
+            }
+            match self.attribute(None, false)? {
+                Some(a) => set.0.push(a),
+                None => break,
+            }
+        }
+        Ok(set)
+    }
+
+    fn attribute_group(&mut self) -> PResult<()> {
+        self.expect_ident("attributes")?;
+        let sp = self.span();
+        let n = match self.bump() {
+            Some(Tok::AttrGroup(n)) => n,
+            _ => return self.err_at(sp, "expected attribute group id"),
+        };
+        self.expect(&Tok::Eq)?;
+        self.expect(&Tok::LBrace)?;
+        let mut set = AttrSet::new();
+        while !self.eat(&Tok::RBrace) {
+            match self.attribute(Some(Type::VOID), true)? {
+                Some(a) => set.0.push(a),
+                None => {
+                    let f = self.found();
+                    return self.err(format!("unknown attribute {f}"));
+                }
+            }
+        }
+        if self.attr_groups.insert(n, set).is_some() {
+            return self.err_at(sp, format!("redefinition of attribute group #{n}"));
+        }
+        Ok(())
+    }
+
+    // ----- linkage and friends -----
+
+    fn linkage(&mut self) -> Option<Linkage> {
+        let l = self.ident().and_then(Linkage::from_name)?;
+        self.pos += 1;
+        Some(l)
+    }
+
+    fn visibility(&mut self) -> Visibility {
+        if self.eat_ident("hidden") {
+            Visibility::Hidden
+        } else if self.eat_ident("protected") {
+            Visibility::Protected
+        } else {
+            self.eat_ident("default");
+            Visibility::Default
+        }
+    }
+
+    fn dso(&mut self) -> bool {
+        let local = self.eat_ident("dso_local");
+        self.eat_ident("dso_preemptable");
+        local
+    }
+
+    fn unnamed_addr(&mut self) -> UnnamedAddr {
+        if self.eat_ident("unnamed_addr") {
+            UnnamedAddr::Global
+        } else if self.eat_ident("local_unnamed_addr") {
+            UnnamedAddr::Local
+        } else {
+            UnnamedAddr::None
+        }
+    }
+
+    pub(crate) fn calling_conv(&mut self) -> PResult<CallConv> {
+        let cc = match self.ident() {
+            Some("ccc") => CallConv::C,
+            Some("fastcc") => CallConv::Fast,
+            Some("coldcc") => CallConv::Cold,
+            Some("ptx_kernel") => CallConv::PtxKernel,
+            Some("ptx_device") => CallConv::PtxDevice,
+            Some("cc") => {
+                self.pos += 1;
+                let n = self.expect_u32()?;
+                return Ok(CallConv::from_number(n));
+            }
+            _ => return Ok(CallConv::C),
+        };
+        self.pos += 1;
+        Ok(cc)
+    }
+
+    // ----- globals -----
+
+    fn global_var(&mut self) -> PResult<()> {
+        let name_sp = self.span();
+        let gref = self.global_ref()?;
+        self.expect(&Tok::Eq)?;
+        let id = match gref {
+            GlobalRef::Var(id) => id,
+            GlobalRef::Func(_) => return self.unsupported(name_sp, "global aliases and ifuncs"),
+        };
+        if !self.defined.insert(gref) {
+            return self.err_at(name_sp, "redefinition of global");
+        }
+        let linkage = self.linkage();
+        let dso_local = self.dso();
+        let visibility = self.visibility();
+        if self.eat_ident("dllimport") || self.eat_ident("dllexport") {
+            return self.unsupported(self.prev_span(), "DLL storage classes");
+        }
+        let thread_local = if self.is_ident("thread_local") {
+            let s = self.span().start;
+            self.pos += 1;
+            if self.peek() == Some(&Tok::LParen) {
+                self.skip_balanced_parens()?;
+            }
+            Some(self.src[s..self.prev_span().end].to_string())
+        } else {
+            None
+        };
+        let unnamed_addr = self.unnamed_addr();
+        let addrspace = if self.eat_ident("addrspace") {
+            self.paren_u32()?
+        } else {
+            0
+        };
+        let externally_initialized = self.eat_ident("externally_initialized");
+        if self.is_ident("alias") || self.is_ident("ifunc") {
+            return self.unsupported(self.span(), "global aliases and ifuncs");
+        }
+        let is_constant = if self.eat_ident("constant") {
+            true
+        } else if self.eat_ident("global") {
+            false
+        } else {
+            return self.expected("'global' or 'constant'");
+        };
+        let ty_sp = self.span();
+        let ty = self.parse_type()?;
+        if !self.m.types.is_first_class(ty) && !self.m.types.is_aggregate(ty) {
+            return self.err_at(ty_sp, "invalid type for global variable");
+        }
+        let is_decl = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternWeak))
+            && !self.starts_constant();
+        let init = if is_decl || (linkage.is_none() && !self.starts_constant()) {
+            None
+        } else {
+            Some(self.parse_const(ty)?)
+        };
+        let mut g = GlobalVar::new(&self.m.globals[id].name.clone(), ty, addrspace);
+        g.linkage = linkage.unwrap_or(Linkage::External);
+        g.dso_local = dso_local;
+        g.visibility = visibility;
+        g.thread_local = thread_local;
+        g.unnamed_addr = unnamed_addr;
+        g.externally_initialized = externally_initialized;
+        g.is_constant = is_constant;
+        g.init = init;
+        while self.eat(&Tok::Comma) {
+            match self.peek().cloned() {
+                Some(Tok::Ident(k)) if k == "section" => {
+                    self.pos += 1;
+                    g.section = Some(self.expect_string_utf8()?);
+                }
+                Some(Tok::Ident(k)) if k == "partition" => {
+                    self.pos += 1;
+                    self.expect_string()?;
+                }
+                Some(Tok::Ident(k)) if k == "code_model" => {
+                    self.pos += 1;
+                    self.expect_string()?;
+                }
+                Some(Tok::Ident(k)) if k == "comdat" => {
+                    g.comdat = Some(self.comdat()?);
+                }
+                Some(Tok::Ident(k)) if k == "align" => {
+                    self.pos += 1;
+                    let sp = self.span();
+                    let a = self.expect_u64()?;
+                    if !a.is_power_of_two() {
+                        return self.err_at(sp, "alignment is not a power of two");
+                    }
+                    g.align = Some(a);
+                }
+                Some(Tok::MetaName(k)) => {
+                    self.pos += 1;
+                    let kind = self.m.metadata.kind(&k);
+                    let md = self.metadata_ref()?;
+                    g.md.push((kind, md));
+                }
+                _ => return self.expected("global variable property"),
+            }
+        }
+        while let Some(Tok::AttrGroup(n)) = self.peek() {
+            let n = *n;
+            self.attr_fixups
+                .push((AttrTarget::Global(id), n, self.span()));
+            self.pos += 1;
+        }
+        self.m.globals[id] = g;
+        Ok(())
+    }
+
+    fn comdat(&mut self) -> PResult<String> {
+        let s = self.span().start;
+        self.expect_ident("comdat")?;
+        if self.peek() == Some(&Tok::LParen) {
+            self.skip_balanced_parens()?;
+        }
+        Ok(self.src[s..self.prev_span().end].to_string())
+    }
+
+    /// Whether the current token can start a constant (after a global's type).
+    fn starts_constant(&self) -> bool {
+        match self.peek() {
+            Some(Tok::Comma) | Some(Tok::AttrGroup(_)) | None => false,
+            Some(Tok::Ident(k)) => !matches!(
+                k.as_str(),
+                "define"
+                    | "declare"
+                    | "attributes"
+                    | "source_filename"
+                    | "target"
+                    | "module"
+                    | "section"
+                    | "align"
+            ),
+            Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
+                // `@a = external global i32` followed by `@b = ...` on the next line.
+                !matches!(self.peek_at(1), Some(Tok::Eq))
+            }
+            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => {
+                !matches!(self.peek_at(1), Some(Tok::Eq))
+            }
+            Some(Tok::MetaName(_)) | Some(Tok::MetaNum(_)) | Some(Tok::Comdat(_)) => false,
+            _ => true,
+        }
+    }
+
+    // ----- functions -----
+
+    fn function(&mut self, is_def: bool) -> PResult<()> {
+        let kw_sp = self.span();
+        self.pos += 1;
+        let linkage = self.linkage();
+        let dso_local = self.dso();
+        let visibility = self.visibility();
+        if self.eat_ident("dllimport") || self.eat_ident("dllexport") {
+            return self.unsupported(self.prev_span(), "DLL storage classes");
+        }
+        let cc = self.calling_conv()?;
+        self.last_pointee = None;
+        let ret_attrs = self.param_attrs(Type::VOID)?;
+        let ret_sp = self.span();
+        let ret = self.parse_type()?;
+        if matches!(
+            self.m.types.data(ret),
+            TypeData::Label | TypeData::Metadata | TypeData::Func { .. }
+        ) {
+            return self.err_at(ret_sp, "invalid function return type");
+        }
+        let name_sp = self.span();
+        let gref = self.global_ref()?;
+        let fid = match gref {
+            GlobalRef::Func(f) => f,
+            GlobalRef::Var(_) => return self.err_at(name_sp, "expected a function name"),
+        };
+        if !self.defined.insert(gref) {
+            return self.err_at(
+                name_sp,
+                format!(
+                    "invalid redefinition of function '@{}'",
+                    self.m.funcs[fid].name
+                ),
+            );
+        }
+        // Parameters.
+        self.expect(&Tok::LParen)?;
+        let mut ptys = Vec::new();
+        let mut pattrs = Vec::new();
+        let mut pnames: Vec<(Option<body::LocalKey>, Range<usize>)> = Vec::new();
+        let mut vararg = false;
+        if !self.eat(&Tok::RParen) {
+            loop {
+                if self.eat(&Tok::Ellipsis) {
+                    vararg = true;
+                    self.expect(&Tok::RParen)?;
+                    break;
+                }
+                self.last_pointee = None;
+                let tsp = self.span();
+                let t = self.parse_type()?;
+                if t == Type::VOID || !self.m.types.is_first_class(t) && t != Type::METADATA {
+                    return self.err_at(tsp, "invalid type for function argument");
+                }
+                let a = self.param_attrs(t)?;
+                let nsp = self.span();
+                let key = match self.peek().cloned() {
+                    Some(Tok::LocalName(n)) => {
+                        self.pos += 1;
+                        Some(body::LocalKey::Name(n))
+                    }
+                    Some(Tok::LocalNum(n)) => {
+                        self.pos += 1;
+                        Some(body::LocalKey::Num(n))
+                    }
+                    _ => None,
+                };
+                ptys.push(t);
+                pattrs.push(a);
+                pnames.push((key, nsp));
+                if self.eat(&Tok::RParen) {
+                    break;
+                }
+                self.expect(&Tok::Comma)?;
+            }
+        }
+        let fty = self.m.types.func(ret, ptys.clone(), vararg);
+        let old_name = self.m.funcs[fid].name.clone();
+        let mut f = Function::new(&old_name, fty, &ptys);
+        f.linkage = linkage.unwrap_or(Linkage::External);
+        f.dso_local = dso_local;
+        f.visibility = visibility;
+        f.cc = cc;
+        f.ret_attrs = ret_attrs;
+        f.param_attrs = pattrs;
+        f.unnamed_addr = self.unnamed_addr();
+        if self.eat_ident("addrspace") {
+            f.addrspace = Some(self.paren_u32()?);
+        }
+        f.attrs = self.fn_attrs(Some(AttrTarget::Func(fid)))?;
+        loop {
+            if self.eat_ident("section") {
+                f.section = Some(self.expect_string_utf8()?);
+            } else if self.eat_ident("partition") {
+                self.expect_string()?;
+            } else if self.is_ident("comdat") {
+                self.comdat()?;
+            } else if self.eat_ident("align") {
+                let sp = self.span();
+                let a = self.expect_u64()?;
+                if !a.is_power_of_two() {
+                    return self.err_at(sp, "alignment is not a power of two");
+                }
+                f.align = Some(a);
+            } else if self.eat_ident("gc") {
+                f.gc = Some(self.expect_string_utf8()?);
+            } else if self.is_ident("personality") {
+                return self.unsupported(
+                    self.span(),
+                    "personality functions (exception handling cannot reach a GPU)",
+                );
+            } else if self.is_ident("prefix") || self.is_ident("prologue") {
+                return self.unsupported(self.span(), "prefix/prologue data");
+            } else if let Some(Tok::MetaName(k)) = self.peek().cloned() {
+                self.pos += 1;
+                let kind = self.m.metadata.kind(&k);
+                let md = self.metadata_ref()?;
+                f.md.push((kind, md));
+            } else {
+                break;
+            }
+        }
+        if is_def {
+            if linkage == Some(Linkage::ExternWeak) {
+                return self.err_at(kw_sp, "invalid linkage for function definition");
+            }
+            self.m.funcs[fid] = f;
+            self.function_body(fid, pnames)?;
+        } else {
+            if self.peek() == Some(&Tok::LBrace) {
+                return self.err("declarations cannot have a body");
+            }
+            for (i, (k, sp)) in pnames.into_iter().enumerate() {
+                if let Some(body::LocalKey::Name(n)) = k {
+                    let v = f.params[i];
+                    f.dfg.set_value_name(v, Some(&n));
+                } else if k.is_some() {
+                    let _ = sp;
+                }
+            }
+            self.m.funcs[fid] = f;
+        }
+        Ok(())
+    }
+
+    // ----- finish -----
+
+    fn finish(&mut self) -> PResult<()> {
+        // Attribute groups.
+        let fixups = std::mem::take(&mut self.attr_fixups);
+        for (target, n, sp) in fixups {
+            let set = match self.attr_groups.get(&n) {
+                Some(s) => s.clone(),
+                None => return self.err_at(sp, format!("undefined attribute group #{n}")),
+            };
+            let dst = match target {
+                AttrTarget::Func(f) => &mut self.m.funcs[f].attrs,
+                AttrTarget::Global(g) => &mut self.m.globals[g].attrs,
+                AttrTarget::Call(f, i) => match self.m.funcs[f].dfg.kind_mut(i) {
+                    InstKind::Call(c) => &mut c.attrs.func,
+                    _ => continue,
+                },
+            };
+            for a in set.0 {
+                dst.set(a);
+            }
+        }
+        // Metadata.
+        let mut undefined: Vec<(u32, Range<usize>)> = self
+            .md_first_use
+            .iter()
+            .filter(|(n, _)| !self.md_defined.contains(n))
+            .map(|(n, s)| (*n, s.clone()))
+            .collect();
+        undefined.sort_by_key(|(_, s)| s.start);
+        if let Some((n, sp)) = undefined.into_iter().next() {
+            return self.err_at(sp, format!("use of undefined metadata '!{n}'"));
+        }
+        // Types used but never defined.
+        let mut undef_types: Vec<(Type, Range<usize>)> = self
+            .type_first_use
+            .iter()
+            .filter(|(t, _)| !self.type_defined.contains(t))
+            .map(|(t, s)| (*t, s.clone()))
+            .collect();
+        undef_types.sort_by_key(|(_, s)| s.start);
+        if let Some((t, sp)) = undef_types.into_iter().next() {
+            let name = self
+                .m
+                .types
+                .named_info(t)
+                .map(|n| n.name.clone())
+                .unwrap_or_default();
+            return self.err_at(sp, format!("use of undefined type named '{name}'"));
+        }
+        // Globals and functions referenced but never defined.
+        let mut missing: Vec<(String, GlobalRef)> = self
+            .global_names
+            .iter()
+            .filter(|(_, g)| !self.defined.contains(g))
+            .map(|(n, g)| (n.clone(), *g))
+            .collect();
+        missing.sort_by(|a, b| a.0.cmp(&b.0));
+        if let Some((n, _)) = missing.into_iter().next() {
+            return self.err_at(
+                self.src.len()..self.src.len(),
+                format!("global '@{n}' is never defined"),
+            );
+        }
+        // nvvm.annotations `kernel` entries mark functions as kernels (LLVM <= 19 style).
+        self.apply_kernel_annotations();
+        Ok(())
+    }
+
+    fn apply_kernel_annotations(&mut self) {
+        let Some(ops) = self
+            .m
+            .metadata
+            .named("nvvm.annotations")
+            .map(|v| v.to_vec())
+        else {
+            return;
+        };
+        for n in ops {
+            if let MdNode::Tuple { ops, .. } = self.m.metadata.node(n) {
+                let mut func = None;
+                let mut is_kernel = false;
+                for pair in ops.chunks(2) {
+                    if let [MdOperand::String(k), MdOperand::Value(c)] = pair {
+                        if k == b"kernel" && self.m.consts.as_i128(*c) == Some(1) {
+                            is_kernel = true;
+                        }
+                    }
+                }
+                if let Some(MdOperand::Value(c)) = ops.first() {
+                    if let ConstData::Global(_, GlobalRef::Func(f)) = self.m.consts.data(*c) {
+                        func = Some(*f);
+                    }
+                }
+                if let (Some(f), true) = (func, is_kernel) {
+                    if self.m.funcs[f].cc == CallConv::C {
+                        self.m.funcs[f].cc = CallConv::PtxKernel;
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn int_literal(&mut self, width: u32) -> PResult<ApInt> {
+        let sp = self.span();
+        match self.peek().cloned() {
+            Some(Tok::Int(s)) => {
+                self.pos += 1;
+                ApInt::parse_decimal(width, &s).ok_or_else(|| {
+                    Diagnostic::error(
+                        sp,
+                        format!("integer constant '{s}' does not fit in i{width}"),
+                    )
+                })
+            }
+            Some(Tok::HexInt(s)) => {
+                self.pos += 1;
+                let signed = s.starts_with('s');
+                let digits = &s[3..];
+                let v = u128::from_str_radix(digits, 16)
+                    .map_err(|_| Diagnostic::error(sp.clone(), "hexadecimal integer too large"))?;
+                let _ = signed;
+                Ok(ApInt::from_u128(width, v))
+            }
+            Some(Tok::Ident(k)) if k == "true" || k == "false" => {
+                self.pos += 1;
+                Ok(ApInt::from_i128(width, if k == "true" { 1 } else { 0 }))
+            }
+            _ => self.expected("integer constant"),
+        }
+    }
+}

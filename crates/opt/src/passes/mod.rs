@@ -1,0 +1,4 @@
+//! The IR passes, one file each.
+
+pub mod dce;
+pub mod verify;
