@@ -105,7 +105,7 @@ impl ApInt {
         let neg = self.is_negative();
         let fill = if neg { u64::MAX } else { 0 };
         if self.words[2..].iter().enumerate().all(|(i, &w)| {
-            let top = 2 + i == self.words.len() - 1 && self.width % 64 != 0;
+            let top = 2 + i == self.words.len() - 1 && !self.width.is_multiple_of(64);
             let expect = if top {
                 fill & ((1u64 << (self.width % 64)) - 1)
             } else {

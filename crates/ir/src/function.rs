@@ -31,6 +31,8 @@ pub struct Function {
     pub addrspace: Option<u32>,
     /// `section "..."`.
     pub section: Option<String>,
+    /// `comdat` / `comdat($name)`, as written.
+    pub comdat: Option<String>,
     /// `align N`.
     pub align: Option<u64>,
     /// `gc "..."`.
@@ -70,6 +72,7 @@ impl Function {
             unnamed_addr: UnnamedAddr::None,
             addrspace: None,
             section: None,
+            comdat: None,
             align: None,
             gc: None,
             attrs: AttrSet::new(),

@@ -264,6 +264,35 @@ impl Module {
             .expect("function type");
         (r, p.to_vec(), va)
     }
+    /// Whether `f` is a kernel: `ptx_kernel` calling convention, or a `!{ptr @f, !"kernel", i32 1}` entry in
+    /// `!nvvm.annotations` (the LLVM <= 19 form clang still emits).
+    pub fn is_kernel(&self, f: FuncId) -> bool {
+        self.funcs[f].cc == crate::inst::CallConv::PtxKernel || self.annotations(f).iter().any(|(k, v)| k == "kernel" && *v == 1)
+    }
+
+    /// The `nvvm.annotations` entries for `f` as `(key, integer value)` pairs (`maxntidx`, `minctasm`, ...).
+    pub fn annotations(&self, f: FuncId) -> Vec<(String, i64)> {
+        use crate::constant::{ConstData, GlobalRef};
+        use crate::metadata::{MdNode, MdOperand};
+        let mut out = Vec::new();
+        let Some(nodes) = self.metadata.named("nvvm.annotations") else { return out };
+        for &n in nodes {
+            let MdNode::Tuple { ops, .. } = self.metadata.node(n) else { continue };
+            let Some(MdOperand::Value(c)) = ops.first() else { continue };
+            if !matches!(self.consts.data(*c), ConstData::Global(_, GlobalRef::Func(g)) if *g == f) {
+                continue;
+            }
+            for pair in ops[1..].chunks(2) {
+                if let [MdOperand::String(k), MdOperand::Value(v)] = pair {
+                    if let Some(v) = self.consts.as_i128(*v).and_then(|v| i64::try_from(v).ok()) {
+                        out.push((String::from_utf8_lossy(k).into_owned(), v));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Total instruction count over all function bodies.
     pub fn num_insts(&self) -> usize {
         self.func_ids().map(|f| self.funcs[f].num_insts()).sum()

@@ -61,9 +61,7 @@
 use crate::constant::{ConstData, ConstExprOp, ConstId, GlobalRef};
 use crate::entity::EntityRef;
 use crate::function::Function;
-use crate::inst::{
-    AtomicOrdering, AtomicRmwOp, BinaryOp, CastOp, Inst, InstData, InstKind, MemFlags,
-};
+use crate::inst::{AtomicOrdering, AtomicRmwOp, BinaryOp, CastOp, Inst, InstData, InstKind, MemFlags};
 use crate::layout::Block;
 use crate::metadata::{MdField, MdId, MdKind, MdNode, MdOperand, MetadataTable};
 use crate::module::{FuncId, Linkage, Module};
@@ -199,12 +197,7 @@ impl<'m> Verifier<'m> {
     }
 
     fn module_err(&mut self, message: String) {
-        self.push(VerifierError {
-            func: None,
-            block: None,
-            inst: None,
-            message,
-        });
+        self.push(VerifierError { func: None, block: None, inst: None, message });
     }
 
     fn finish(self) -> Result<(), Vec<VerifierError>> {
@@ -223,16 +216,12 @@ impl<'m> Verifier<'m> {
         let mut globals = Vec::with_capacity(m.global_order.len());
         for &g in &m.global_order {
             if !m.globals.is_valid(g) {
-                self.module_err(format!(
-                    "the module's global order lists nonexistent global {g}"
-                ));
+                self.module_err(format!("the module's global order lists nonexistent global {g}"));
                 continue;
             }
             let name = m.globals[g].name.as_str();
             if std::mem::replace(&mut seen_globals[g.index()], true) {
-                self.module_err(format!(
-                    "global @{name} is listed twice in the module's global order"
-                ));
+                self.module_err(format!("global @{name} is listed twice in the module's global order"));
                 continue;
             }
             globals.push(g);
@@ -243,16 +232,12 @@ impl<'m> Verifier<'m> {
         let mut seen_funcs = vec![false; m.funcs.len()];
         for &f in &m.func_order {
             if !m.funcs.is_valid(f) {
-                self.module_err(format!(
-                    "the module's function order lists nonexistent function {f}"
-                ));
+                self.module_err(format!("the module's function order lists nonexistent function {f}"));
                 continue;
             }
             let name = m.funcs[f].name.as_str();
             if std::mem::replace(&mut seen_funcs[f.index()], true) {
-                self.module_err(format!(
-                    "function @{name} is listed twice in the module's function order"
-                ));
+                self.module_err(format!("function @{name} is listed twice in the module's function order"));
                 continue;
             }
             if name.is_empty() {
@@ -260,9 +245,7 @@ impl<'m> Verifier<'m> {
             }
             match names.insert(name, true) {
                 Some(true) => self.module_err(format!("duplicate function name @{name}")),
-                Some(false) => self.module_err(format!(
-                    "function name @{name} conflicts with a global variable"
-                )),
+                Some(false) => self.module_err(format!("function name @{name} conflicts with a global variable")),
                 None => {}
             }
         }
@@ -281,24 +264,14 @@ impl<'m> Verifier<'m> {
         let gv = &m.globals[g];
         let name = &gv.name;
         if gv.ty.index() >= ts.len() {
-            self.module_err(format!(
-                "global @{name}: value type {} does not exist",
-                gv.ty
-            ));
+            self.module_err(format!("global @{name}: value type {} does not exist", gv.ty));
             return;
         }
         if matches!(
             ts.data(gv.ty),
-            TypeData::Void
-                | TypeData::Func { .. }
-                | TypeData::Label
-                | TypeData::Metadata
-                | TypeData::Token
+            TypeData::Void | TypeData::Func { .. } | TypeData::Label | TypeData::Metadata | TypeData::Token
         ) {
-            self.module_err(format!(
-                "global @{name}: invalid value type {}",
-                type_name(ts, gv.ty)
-            ));
+            self.module_err(format!("global @{name}: invalid value type {}", type_name(ts, gv.ty)));
         }
         match gv.init {
             Some(c) => {
@@ -369,9 +342,7 @@ impl<'m> Verifier<'m> {
         for (name, ids) in &md.named {
             for &id in ids {
                 if id.index() >= md.len() {
-                    self.module_err(format!(
-                        "named metadata !{name} references nonexistent metadata node {id}"
-                    ));
+                    self.module_err(format!("named metadata !{name} references nonexistent metadata node {id}"));
                 }
             }
         }
@@ -382,9 +353,7 @@ impl<'m> Verifier<'m> {
             MdOperand::Node(n) if n.index() >= self.m.metadata.len() => {
                 Err(format!("references nonexistent metadata node {n}"))
             }
-            MdOperand::Value(c) => self
-                .check_const(*c)
-                .map_err(|e| format!("invalid constant operand: {e}")),
+            MdOperand::Value(c) => self.check_const(*c).map_err(|e| format!("invalid constant operand: {e}")),
             _ => Ok(()),
         }
     }
@@ -393,9 +362,7 @@ impl<'m> Verifier<'m> {
     fn check_attachment(&self, k: MdKind, md: MdId, dbg_class: &str) -> Result<(), String> {
         let table = &self.m.metadata;
         if md.index() >= table.len() {
-            return Err(format!(
-                "metadata attachment references nonexistent node {md}"
-            ));
+            return Err(format!("metadata attachment references nonexistent node {md}"));
         }
         if k == MetadataTable::dbg_kind() && table.special_kind(md) != Some(dbg_class) {
             return Err(format!("!dbg attachment {md} must be a {dbg_class} node"));
@@ -422,11 +389,7 @@ impl<'m> Verifier<'m> {
         }
         self.const_state[c.index()] = ConstState::InProgress;
         let r = self.const_problem(c, depth);
-        self.const_state[c.index()] = if r.is_ok() {
-            ConstState::Good
-        } else {
-            ConstState::Bad
-        };
+        self.const_state[c.index()] = if r.is_ok() { ConstState::Good } else { ConstState::Bad };
         r
     }
 
@@ -450,8 +413,7 @@ impl<'m> Verifier<'m> {
                     type_name(&m.types, want)
                 ));
             }
-            self.check_const_depth(e, depth + 1)
-                .map_err(|err| format!("element {k}: {err}"))?;
+            self.check_const_depth(e, depth + 1).map_err(|err| format!("element {k}: {err}"))?;
         }
         Ok(())
     }
@@ -468,34 +430,21 @@ impl<'m> Verifier<'m> {
         match d {
             ConstData::Int(t, v) => {
                 if ts.int_width(*t) != Some(v.width()) {
-                    return Err(format!(
-                        "integer constant of width {} has type {}",
-                        v.width(),
-                        tn(*t)
-                    ));
+                    return Err(format!("integer constant of width {} has type {}", v.width(), tn(*t)));
                 }
             }
             ConstData::Float(t, _) => {
                 if !ts.is_float(*t) {
-                    return Err(format!(
-                        "floating-point constant has non-float type {}",
-                        tn(*t)
-                    ));
+                    return Err(format!("floating-point constant has non-float type {}", tn(*t)));
                 }
             }
             ConstData::Null(t) => {
                 if !ts.is_ptr(*t) {
-                    return Err(format!(
-                        "null constant must have a pointer type, got {}",
-                        tn(*t)
-                    ));
+                    return Err(format!("null constant must have a pointer type, got {}", tn(*t)));
                 }
             }
             ConstData::Undef(t) | ConstData::Poison(t) | ConstData::Zero(t) => {
-                if matches!(
-                    ts.data(*t),
-                    TypeData::Void | TypeData::Func { .. } | TypeData::Label
-                ) {
+                if matches!(ts.data(*t), TypeData::Void | TypeData::Func { .. } | TypeData::Label) {
                     return Err(format!("constant cannot have type {}", tn(*t)));
                 }
             }
@@ -515,10 +464,7 @@ impl<'m> Verifier<'m> {
             }
             ConstData::Struct(t, elems) => {
                 let Some(fields) = ts.struct_fields(*t) else {
-                    return Err(format!(
-                        "struct constant has non-struct (or opaque) type {}",
-                        tn(*t)
-                    ));
+                    return Err(format!("struct constant has non-struct (or opaque) type {}", tn(*t)));
                 };
                 if elems.len() != fields.len() {
                     return Err(format!(
@@ -531,46 +477,25 @@ impl<'m> Verifier<'m> {
                 self.check_elements(elems, |k| fields[k], depth)?;
             }
             ConstData::Vector(t, elems) => {
-                let TypeData::Vector {
-                    len,
-                    elem,
-                    scalable,
-                } = *ts.data(*t)
-                else {
+                let TypeData::Vector { len, elem, scalable } = *ts.data(*t) else {
                     return Err(format!("vector constant has non-vector type {}", tn(*t)));
                 };
                 if scalable || elems.len() != len as usize {
-                    return Err(format!(
-                        "vector constant has {} elements but its type is {}",
-                        elems.len(),
-                        tn(*t)
-                    ));
+                    return Err(format!("vector constant has {} elements but its type is {}", elems.len(), tn(*t)));
                 }
                 self.check_elements(elems, |_| elem, depth)?;
             }
             ConstData::Bytes(t, bytes) => match *ts.data(*t) {
                 TypeData::Array { len, elem } if elem == Type::I8 => {
                     if bytes.len() as u64 != len {
-                        return Err(format!(
-                            "byte string has {} bytes but its type is {}",
-                            bytes.len(),
-                            tn(*t)
-                        ));
+                        return Err(format!("byte string has {} bytes but its type is {}", bytes.len(), tn(*t)));
                     }
                 }
-                _ => {
-                    return Err(format!(
-                        "byte string constant must have type [N x i8], got {}",
-                        tn(*t)
-                    ))
-                }
+                _ => return Err(format!("byte string constant must have type [N x i8], got {}", tn(*t))),
             },
             ConstData::Global(t, r) => {
                 let Some(aspace) = ts.ptr_addrspace(*t) else {
-                    return Err(format!(
-                        "global address constant must have a pointer type, got {}",
-                        tn(*t)
-                    ));
+                    return Err(format!("global address constant must have a pointer type, got {}", tn(*t)));
                 };
                 let (name, want_as) = match *r {
                     GlobalRef::Var(g) => {
@@ -587,10 +512,7 @@ impl<'m> Verifier<'m> {
                     GlobalRef::Func(f) => {
                         if !self.live_funcs.get(f.index()).copied().unwrap_or(false) {
                             return Err(match m.funcs.get(f) {
-                                Some(fv) => format!(
-                                    "global address refers to removed function @{}",
-                                    fv.name
-                                ),
+                                Some(fv) => format!("global address refers to removed function @{}", fv.name),
                                 None => {
                                     format!("global address refers to nonexistent function {f}")
                                 }
@@ -609,12 +531,9 @@ impl<'m> Verifier<'m> {
             ConstData::Expr { ty, op, operands } => {
                 for (k, &o) in operands.iter().enumerate() {
                     if o.index() >= m.consts.len() {
-                        return Err(format!(
-                            "constant expression operand {k} ({o}) does not exist"
-                        ));
+                        return Err(format!("constant expression operand {k} ({o}) does not exist"));
                     }
-                    self.check_const_depth(o, depth + 1)
-                        .map_err(|e| format!("operand {k}: {e}"))?;
+                    self.check_const_depth(o, depth + 1).map_err(|e| format!("operand {k}: {e}"))?;
                 }
                 let oty = |k: usize| m.consts.ty(operands[k]);
                 let problem = match op {
@@ -632,19 +551,13 @@ impl<'m> Verifier<'m> {
                     }
                     ConstExprOp::Gep { source_ty, .. } => {
                         if operands.is_empty() {
-                            return Err(
-                                "constant getelementptr expression needs a base operand".into()
-                            );
+                            return Err("constant getelementptr expression needs a base operand".into());
                         }
                         if source_ty.index() >= ts.len() {
-                            return Err(format!(
-                                "getelementptr source type {source_ty} does not exist"
-                            ));
+                            return Err(format!("getelementptr source type {source_ty} does not exist"));
                         }
-                        let idx: SmallVec<[(Type, Option<u64>); 4]> = operands[1..]
-                            .iter()
-                            .map(|&o| (m.consts.ty(o), const_index_value(m, o)))
-                            .collect();
+                        let idx: SmallVec<[(Type, Option<u64>); 4]> =
+                            operands[1..].iter().map(|&o| (m.consts.ty(o), const_index_value(m, o))).collect();
                         gep_problem(ts, *source_ty, oty(0), &idx, *ty)
                     }
                 };
@@ -766,11 +679,7 @@ impl DomTree {
                     if idom[p as usize] == NONE {
                         continue;
                     }
-                    new = if new == NONE {
-                        p
-                    } else {
-                        intersect(&idom, new, p)
-                    };
+                    new = if new == NONE { p } else { intersect(&idom, new, p) };
                 }
                 if new != idom[r] {
                     idom[r] = new;
@@ -896,14 +805,7 @@ impl FuncVerifier<'_, '_> {
             return None;
         }
         let Some((ret, params, _)) = ts.func_parts(f.ty) else {
-            self.err(
-                None,
-                None,
-                format!(
-                    "function type {} is not a function type",
-                    type_name(ts, f.ty)
-                ),
-            );
+            self.err(None, None, format!("function type {} is not a function type", type_name(ts, f.ty)));
             return None;
         };
         if f.params.len() != params.len() {
@@ -920,20 +822,9 @@ impl FuncVerifier<'_, '_> {
         }
         for (k, (&pv, &pt)) in f.params.iter().zip(params).enumerate() {
             if pv.index() >= f.dfg.num_values() {
-                self.err(
-                    None,
-                    None,
-                    format!("parameter {k} is not a value of this function"),
-                );
+                self.err(None, None, format!("parameter {k} is not a value of this function"));
             } else if *f.dfg.value_def(pv) != ValueDef::Arg(k as u32) {
-                self.err(
-                    None,
-                    None,
-                    format!(
-                        "parameter {k} ({}) is not defined as argument {k}",
-                        f.value_label(pv)
-                    ),
-                );
+                self.err(None, None, format!("parameter {k} ({}) is not defined as argument {k}", f.value_label(pv)));
             } else if f.dfg.value_ty(pv) != pt {
                 self.err(
                     None,
@@ -956,27 +847,12 @@ impl FuncVerifier<'_, '_> {
         let mut ok = true;
         for (v, data) in dfg.values() {
             if data.ty.index() >= ts.len() {
-                self.err(
-                    None,
-                    None,
-                    format!(
-                        "value {} has nonexistent type {}",
-                        self.f.value_label(v),
-                        data.ty
-                    ),
-                );
+                self.err(None, None, format!("value {} has nonexistent type {}", self.f.value_label(v), data.ty));
                 ok = false;
             }
             if let ValueDef::Inst(i) = data.def {
                 if i.index() >= dfg.num_insts() {
-                    self.err(
-                        None,
-                        None,
-                        format!(
-                            "value {} is defined by nonexistent {i}",
-                            self.f.value_label(v)
-                        ),
-                    );
+                    self.err(None, None, format!("value {} is defined by nonexistent {i}", self.f.value_label(v)));
                     ok = false;
                 }
             }
@@ -998,38 +874,22 @@ impl FuncVerifier<'_, '_> {
         let mut cur = Some(entry);
         while let Some(b) = cur {
             if b.index() >= nb {
-                self.err(
-                    None,
-                    None,
-                    format!("the layout contains nonexistent block {b}"),
-                );
+                self.err(None, None, format!("the layout contains nonexistent block {b}"));
                 return None;
             }
             if std::mem::replace(&mut lay.in_layout[b.index()], true) {
-                self.err(
-                    Some(b),
-                    None,
-                    "the block list of the layout is cyclic".into(),
-                );
+                self.err(Some(b), None, "the block list of the layout is cyclic".into());
                 return None;
             }
             let start = lay.order.len();
             let mut ci = f.layout.first_inst(b);
             while let Some(i) = ci {
                 if i.index() >= ni {
-                    self.err(
-                        Some(b),
-                        None,
-                        format!("the layout contains nonexistent instruction {i}"),
-                    );
+                    self.err(Some(b), None, format!("the layout contains nonexistent instruction {i}"));
                     return None;
                 }
                 if lay.inst_block[i.index()] != NONE {
-                    self.err(
-                        Some(b),
-                        Some(i),
-                        "instruction is listed twice in the layout".into(),
-                    );
+                    self.err(Some(b), Some(i), "instruction is listed twice in the layout".into());
                     return None;
                 }
                 if f.layout.inst_block(i) != Some(b) {
@@ -1041,16 +901,9 @@ impl FuncVerifier<'_, '_> {
                     return None;
                 }
                 let d = f.dfg.inst(i);
-                let types_ok = [Some(d.ty), kind_type(&d.kind)]
-                    .into_iter()
-                    .flatten()
-                    .all(|t| t.index() < ts.len());
+                let types_ok = [Some(d.ty), kind_type(&d.kind)].into_iter().flatten().all(|t| t.index() < ts.len());
                 if !types_ok {
-                    self.err(
-                        Some(b),
-                        Some(i),
-                        "instruction refers to a nonexistent type".into(),
-                    );
+                    self.err(Some(b), Some(i), "instruction refers to a nonexistent type".into());
                     return None;
                 }
                 lay.inst_block[i.index()] = b.index() as u32;
@@ -1059,11 +912,7 @@ impl FuncVerifier<'_, '_> {
                 ci = f.layout.next_inst(i);
             }
             if f.layout.last_inst(b) != lay.order[start..].last().copied() {
-                self.err(
-                    Some(b),
-                    None,
-                    "the layout's last instruction of the block is not the end of its list".into(),
-                );
+                self.err(Some(b), None, "the layout's last instruction of the block is not the end of its list".into());
                 return None;
             }
             lay.ranges.push((b, start, lay.order.len()));
@@ -1080,41 +929,25 @@ impl FuncVerifier<'_, '_> {
             }
             let insts = &lay.order[start..end];
             let Some(&last) = insts.last() else {
-                self.err(
-                    Some(b),
-                    None,
-                    "block does not end with a terminator (the block is empty)".into(),
-                );
+                self.err(Some(b), None, "block does not end with a terminator (the block is empty)".into());
                 continue;
             };
             let mut seen_non_phi = false;
             for (k, &i) in insts.iter().enumerate() {
                 let d = dfg.inst(i);
                 if d.is_terminator() && k + 1 != insts.len() {
-                    self.err(
-                        Some(b),
-                        Some(i),
-                        "terminator found in the middle of a block".into(),
-                    );
+                    self.err(Some(b), Some(i), "terminator found in the middle of a block".into());
                 }
                 if d.is_phi() {
                     if seen_non_phi {
-                        self.err(
-                            Some(b),
-                            Some(i),
-                            "phi nodes must be grouped at the top of their block".into(),
-                        );
+                        self.err(Some(b), Some(i), "phi nodes must be grouped at the top of their block".into());
                     }
                 } else {
                     seen_non_phi = true;
                 }
             }
             if !dfg.inst(last).is_terminator() {
-                self.err(
-                    Some(b),
-                    Some(last),
-                    "block does not end with a terminator".into(),
-                );
+                self.err(Some(b), Some(last), "block does not end with a terminator".into());
             }
         }
     }
@@ -1140,10 +973,7 @@ impl FuncVerifier<'_, '_> {
                     self.err(
                         Some(b),
                         Some(t),
-                        format!(
-                            "branch target {} is not a block of this function",
-                            block_ref(f, s)
-                        ),
+                        format!("branch target {} is not a block of this function", block_ref(f, s)),
                     );
                     continue;
                 }
@@ -1155,10 +985,7 @@ impl FuncVerifier<'_, '_> {
                 self.err(
                     Some(b),
                     Some(t),
-                    format!(
-                        "the entry block {} must not have predecessors",
-                        block_ref(f, entry)
-                    ),
+                    format!("the entry block {} must not have predecessors", block_ref(f, entry)),
                 );
             }
         }
@@ -1191,8 +1018,7 @@ impl FuncVerifier<'_, '_> {
                     return op_counts;
                 }
                 let d = f.dfg.inst(i);
-                let ids_ok =
-                    self.check_operands(lay, dom, b, i, d, pos as u32, reachable, &mut op_counts);
+                let ids_ok = self.check_operands(lay, dom, b, i, d, pos as u32, reachable, &mut op_counts);
                 let shape_ok = self.check_arity_and_result(b, i, d);
                 if ids_ok && shape_ok {
                     types_out.clear();
@@ -1252,22 +1078,14 @@ impl FuncVerifier<'_, '_> {
     ) {
         let f = self.f;
         if blocks.is_empty() && args.is_empty() {
-            self.err(
-                Some(b),
-                Some(i),
-                "phi node must have at least one entry".into(),
-            );
+            self.err(Some(b), Some(i), "phi node must have at least one entry".into());
             return;
         }
         if blocks.len() != args.len() {
             self.err(
                 Some(b),
                 Some(i),
-                format!(
-                    "phi node has {} incoming blocks but {} incoming values",
-                    blocks.len(),
-                    args.len()
-                ),
+                format!("phi node has {} incoming blocks but {} incoming values", blocks.len(), args.len()),
             );
         }
         let mut distinct = 0usize;
@@ -1289,10 +1107,7 @@ impl FuncVerifier<'_, '_> {
                     self.err(
                         Some(b),
                         Some(i),
-                        format!(
-                            "phi node has multiple entries for block {} with different values",
-                            block_ref(f, pb)
-                        ),
+                        format!("phi node has multiple entries for block {} with different values", block_ref(f, pb)),
                     );
                 }
             } else {
@@ -1312,10 +1127,7 @@ impl FuncVerifier<'_, '_> {
                 self.err(
                     Some(b),
                     Some(i),
-                    format!(
-                        "phi node entries do not match predecessors: no entry for {}",
-                        missing.join(", ")
-                    ),
+                    format!("phi node entries do not match predecessors: no entry for {}", missing.join(", ")),
                 );
             }
         }
@@ -1341,11 +1153,7 @@ impl FuncVerifier<'_, '_> {
         let is_call = matches!(d.kind, InstKind::Call(_));
         for (k, &a) in d.args.iter().enumerate() {
             if a.index() >= dfg.num_values() {
-                self.err(
-                    Some(b),
-                    Some(i),
-                    format!("operand {k} ({a}) is not a value of this function"),
-                );
+                self.err(Some(b), Some(i), format!("operand {k} ({a}) is not a value of this function"));
                 ids_ok = false;
                 continue;
             }
@@ -1499,23 +1307,15 @@ impl FuncVerifier<'_, '_> {
             | InstKind::Freeze
             | InstKind::CondBr { .. }
             | InstKind::Switch { .. } => (n != 1).then_some("1"),
-            InstKind::Select | InstKind::CmpXchg { .. } | InstKind::InsertElement => {
-                (n != 3).then_some("3")
-            }
+            InstKind::Select | InstKind::CmpXchg { .. } | InstKind::InsertElement => (n != 3).then_some("3"),
             InstKind::Alloca { .. } | InstKind::Ret => (n > 1).then_some("at most 1"),
             InstKind::Gep { .. } | InstKind::Call(_) => (n == 0).then_some("at least 1"),
-            InstKind::Fence(_) | InstKind::Br { .. } | InstKind::Unreachable => {
-                (n != 0).then_some("0")
-            }
+            InstKind::Fence(_) | InstKind::Br { .. } | InstKind::Unreachable => (n != 0).then_some("0"),
             InstKind::Phi { .. } => None, // checked against the incoming blocks
         };
         let mut ok = true;
         if let Some(e) = expected {
-            self.err(
-                Some(b),
-                Some(i),
-                format!("{} expects {e} operands, got {n}", d.opcode_name()),
-            );
+            self.err(Some(b), Some(i), format!("{} expects {e} operands, got {n}", d.opcode_name()));
             ok = false;
         }
         let must_be_void = matches!(
@@ -1530,60 +1330,31 @@ impl FuncVerifier<'_, '_> {
         );
         let is_void = d.ty == Type::VOID;
         if must_be_void && !is_void {
-            self.err(
-                Some(b),
-                Some(i),
-                format!("{} must not produce a value", d.opcode_name()),
-            );
+            self.err(Some(b), Some(i), format!("{} must not produce a value", d.opcode_name()));
             ok = false;
-        } else if !is_void
-            && !matches!(d.kind, InstKind::Call(_))
-            && !self.m.types.is_first_class(d.ty)
-        {
+        } else if !is_void && !matches!(d.kind, InstKind::Call(_)) && !self.m.types.is_first_class(d.ty) {
             self.err(
                 Some(b),
                 Some(i),
-                format!(
-                    "instruction result type {} is not a first-class type",
-                    type_name(&self.m.types, d.ty)
-                ),
+                format!("instruction result type {} is not a first-class type", type_name(&self.m.types, d.ty)),
             );
         } else if is_void && !must_be_void && !matches!(d.kind, InstKind::Call(_)) {
-            self.err(
-                Some(b),
-                Some(i),
-                format!("{} must produce a value", d.opcode_name()),
-            );
+            self.err(Some(b), Some(i), format!("{} must produce a value", d.opcode_name()));
             ok = false;
         }
         match f.dfg.result(i) {
             None if !is_void => {
-                self.err(
-                    Some(b),
-                    Some(i),
-                    "instruction of non-void type has no result value".into(),
-                );
+                self.err(Some(b), Some(i), "instruction of non-void type has no result value".into());
             }
             Some(r) if is_void => {
-                self.err(
-                    Some(b),
-                    Some(i),
-                    format!(
-                        "instruction of void type has a result value {}",
-                        f.value_label(r)
-                    ),
-                );
+                self.err(Some(b), Some(i), format!("instruction of void type has a result value {}", f.value_label(r)));
             }
             Some(r)
                 if r.index() >= f.dfg.num_values()
                     || *f.dfg.value_def(r) != ValueDef::Inst(i)
                     || f.dfg.value_ty(r) != d.ty =>
             {
-                self.err(
-                    Some(b),
-                    Some(i),
-                    "the result value is not defined by this instruction with its type".into(),
-                );
+                self.err(Some(b), Some(i), "the result value is not defined by this instruction with its type".into());
             }
             _ => {}
         }
@@ -1603,8 +1374,7 @@ impl FuncVerifier<'_, '_> {
             let mut in_layout = 0u32;
             let mut stale = false;
             for u in dfg.uses(v) {
-                let ok = u.inst.index() < dfg.num_insts()
-                    && dfg.args(u.inst).get(u.index as usize) == Some(&v);
+                let ok = u.inst.index() < dfg.num_insts() && dfg.args(u.inst).get(u.index as usize) == Some(&v);
                 if !ok {
                     stale = true;
                 } else if lay.inst_block[u.inst.index()] != NONE {
@@ -1616,10 +1386,7 @@ impl FuncVerifier<'_, '_> {
                 self.err(
                     None,
                     None,
-                    format!(
-                        "the use list of {} has an entry that is not an operand",
-                        self.f.value_label(v)
-                    ),
+                    format!("the use list of {} has an entry that is not an operand", self.f.value_label(v)),
                 );
             } else if in_layout != expected {
                 self.err(
@@ -1712,31 +1479,17 @@ fn const_index_value(m: &Module, c: ConstId) -> Option<u64> {
 fn binary_problem(ts: &TypeStore, op: BinaryOp, a: Type, b: Type, res: Type) -> Option<String> {
     let tn = |t| type_name(ts, t);
     if a != b {
-        return Some(format!(
-            "operand types do not match ({} vs {})",
-            tn(a),
-            tn(b)
-        ));
+        return Some(format!("operand types do not match ({} vs {})", tn(a), tn(b)));
     }
     if res != a {
-        return Some(format!(
-            "result type {} does not match the operand type {}",
-            tn(res),
-            tn(a)
-        ));
+        return Some(format!("result type {} does not match the operand type {}", tn(res), tn(a)));
     }
     if op.is_float() {
         if !is_float_or_float_vector(ts, a) {
-            return Some(format!(
-                "floating-point operator {op} requires floating-point operands, got {}",
-                tn(a)
-            ));
+            return Some(format!("floating-point operator {op} requires floating-point operands, got {}", tn(a)));
         }
     } else if !is_int_or_int_vector(ts, a) {
-        return Some(format!(
-            "integer operator {op} requires integer operands, got {}",
-            tn(a)
-        ));
+        return Some(format!("integer operator {op} requires integer operands, got {}", tn(a)));
     }
     None
 }
@@ -1749,9 +1502,7 @@ fn is_bitcastable(ts: &TypeStore, t: Type) -> bool {
 /// Total bit size of an integer, float or vector of them.
 fn prim_bits(ts: &TypeStore, t: Type) -> Option<u64> {
     match *ts.data(t) {
-        TypeData::Vector { len, elem, .. } => {
-            ts.scalar_bits(elem).map(|b| u64::from(b) * u64::from(len))
-        }
+        TypeData::Vector { len, elem, .. } => ts.scalar_bits(elem).map(|b| u64::from(b) * u64::from(len)),
         _ => ts.scalar_bits(t).map(u64::from),
     }
 }
@@ -1771,47 +1522,23 @@ fn cast_problem(ts: &TypeStore, op: CastOp, src: Type, dst: Type) -> Option<Stri
     match op {
         CastOp::Trunc | CastOp::ZExt | CastOp::SExt => {
             let (Some(a), Some(b)) = (ts.int_width(ss), ts.int_width(ds)) else {
-                return Some(format!(
-                    "{op} requires integer types ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                return Some(format!("{op} requires integer types ({} to {})", tn(src), tn(dst)));
             };
             let ok = if op == CastOp::Trunc { b < a } else { b > a };
             if !ok {
-                let want = if op == CastOp::Trunc {
-                    "narrower"
-                } else {
-                    "wider"
-                };
-                return Some(format!(
-                    "{op} result must be {want} than its operand ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                let want = if op == CastOp::Trunc { "narrower" } else { "wider" };
+                return Some(format!("{op} result must be {want} than its operand ({} to {})", tn(src), tn(dst)));
             }
         }
         CastOp::FPTrunc | CastOp::FPExt => {
             if !ts.is_float(ss) || !ts.is_float(ds) {
-                return Some(format!(
-                    "{op} requires floating-point types ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                return Some(format!("{op} requires floating-point types ({} to {})", tn(src), tn(dst)));
             }
             let (a, b) = (ts.scalar_bits(ss), ts.scalar_bits(ds));
             let ok = if op == CastOp::FPTrunc { b < a } else { b > a };
             if !ok {
-                let want = if op == CastOp::FPTrunc {
-                    "narrower"
-                } else {
-                    "wider"
-                };
-                return Some(format!(
-                    "{op} result must be {want} than its operand ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                let want = if op == CastOp::FPTrunc { "narrower" } else { "wider" };
+                return Some(format!("{op} result must be {want} than its operand ({} to {})", tn(src), tn(dst)));
             }
         }
         CastOp::FPToUI | CastOp::FPToSI => {
@@ -1836,11 +1563,7 @@ fn cast_problem(ts: &TypeStore, op: CastOp, src: Type, dst: Type) -> Option<Stri
         }
         CastOp::BitCast => {
             if !is_bitcastable(ts, src) || !is_bitcastable(ts, dst) {
-                return Some(format!(
-                    "bitcast requires non-aggregate first-class types ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                return Some(format!("bitcast requires non-aggregate first-class types ({} to {})", tn(src), tn(dst)));
             }
             let (sp, dp) = (ts.is_ptr(ss), ts.is_ptr(ds));
             if sp != dp {
@@ -1863,25 +1586,14 @@ fn cast_problem(ts: &TypeStore, op: CastOp, src: Type, dst: Type) -> Option<Stri
                 }
             } else {
                 let scal = |t| vec_shape(ts, t).is_some_and(|(_, s)| s);
-                if scal(src) != scal(dst)
-                    || prim_bits(ts, src) != prim_bits(ts, dst)
-                    || prim_bits(ts, src).is_none()
-                {
-                    return Some(format!(
-                        "bitcast requires types of the same bit size ({} to {})",
-                        tn(src),
-                        tn(dst)
-                    ));
+                if scal(src) != scal(dst) || prim_bits(ts, src) != prim_bits(ts, dst) || prim_bits(ts, src).is_none() {
+                    return Some(format!("bitcast requires types of the same bit size ({} to {})", tn(src), tn(dst)));
                 }
             }
         }
         CastOp::AddrSpaceCast => {
             let (Some(a), Some(b)) = (ts.ptr_addrspace(ss), ts.ptr_addrspace(ds)) else {
-                return Some(format!(
-                    "addrspacecast requires pointer types ({} to {})",
-                    tn(src),
-                    tn(dst)
-                ));
+                return Some(format!("addrspacecast requires pointer types ({} to {})", tn(src), tn(dst)));
             };
             if a == b {
                 return Some(format!(
@@ -1896,42 +1608,25 @@ fn cast_problem(ts: &TypeStore, op: CastOp, src: Type, dst: Type) -> Option<Stri
 }
 
 /// Typing of `getelementptr`; each index is its type and, when it is a constant, its value.
-fn gep_problem(
-    ts: &TypeStore,
-    source_ty: Type,
-    base: Type,
-    idx: &[(Type, Option<u64>)],
-    res: Type,
-) -> Option<String> {
+fn gep_problem(ts: &TypeStore, source_ty: Type, base: Type, idx: &[(Type, Option<u64>)], res: Type) -> Option<String> {
     let tn = |t| type_name(ts, t);
     let Some(aspace) = ts.ptr_addrspace(ts.scalar_type(base)) else {
-        return Some(format!(
-            "getelementptr base must be a pointer or a vector of pointers, got {}",
-            tn(base)
-        ));
+        return Some(format!("getelementptr base must be a pointer or a vector of pointers, got {}", tn(base)));
     };
     if !ts.is_sized(source_ty) {
-        return Some(format!(
-            "getelementptr source element type {} is not sized",
-            tn(source_ty)
-        ));
+        return Some(format!("getelementptr source element type {} is not sized", tn(source_ty)));
     }
     let mut shape = vec_shape(ts, base);
     let mut cur = source_ty;
     for (k, &(t, cv)) in idx.iter().enumerate() {
         if !is_int_or_int_vector(ts, t) {
-            return Some(format!(
-                "getelementptr index {k} must be an integer, got {}",
-                tn(t)
-            ));
+            return Some(format!("getelementptr index {k} must be an integer, got {}", tn(t)));
         }
         if let Some(sh) = vec_shape(ts, t) {
             match shape {
                 None => shape = Some(sh),
                 Some(s) if s != sh => {
-                    return Some(format!(
-                        "getelementptr vector index {k} has a different length than the others"
-                    ));
+                    return Some(format!("getelementptr vector index {k} has a different length than the others"));
                 }
                 Some(_) => {}
             }
@@ -1942,48 +1637,30 @@ fn gep_problem(
         match ts.data(cur) {
             TypeData::Struct { .. } | TypeData::Named(_) => {
                 let Some(fields) = ts.struct_fields(cur) else {
-                    return Some(format!(
-                        "getelementptr indexes into opaque struct {}",
-                        tn(cur)
-                    ));
+                    return Some(format!("getelementptr indexes into opaque struct {}", tn(cur)));
                 };
                 let Some(v) = cv else {
-                    return Some(format!(
-                        "getelementptr struct index {k} must be a constant integer"
-                    ));
+                    return Some(format!("getelementptr struct index {k} must be a constant integer"));
                 };
                 let Some(&ft) = usize::try_from(v).ok().and_then(|v| fields.get(v)) else {
-                    return Some(format!(
-                        "getelementptr struct index {v} is out of range for {}",
-                        tn(cur)
-                    ));
+                    return Some(format!("getelementptr struct index {v} is out of range for {}", tn(cur)));
                 };
                 cur = ft;
             }
             TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => cur = *elem,
-            _ => {
-                return Some(format!(
-                    "getelementptr index {k} steps into non-aggregate type {}",
-                    tn(cur)
-                ))
-            }
+            _ => return Some(format!("getelementptr index {k} steps into non-aggregate type {}", tn(cur))),
         }
     }
     let ok = match shape {
         None => ts.ptr_addrspace(res) == Some(aspace),
-        Some(sh) => {
-            vec_shape(ts, res) == Some(sh) && ts.ptr_addrspace(ts.scalar_type(res)) == Some(aspace)
-        }
+        Some(sh) => vec_shape(ts, res) == Some(sh) && ts.ptr_addrspace(ts.scalar_type(res)) == Some(aspace),
     };
     if !ok {
         let want = match shape {
             None => format!("ptr addrspace({aspace})"),
             Some((len, _)) => format!("a vector of {len} ptr addrspace({aspace})"),
         };
-        return Some(format!(
-            "getelementptr result type must be {want}, got {}",
-            tn(res)
-        ));
+        return Some(format!("getelementptr result type must be {want}, got {}", tn(res)));
     }
     None
 }
@@ -1996,10 +1673,7 @@ fn agg_path(ts: &TypeStore, agg: Type, indices: &[u32]) -> Result<Type, String> 
     let mut cur = agg;
     for &ix in indices {
         if !ts.is_aggregate(cur) {
-            return Err(format!(
-                "index {ix} steps into non-aggregate type {}",
-                type_name(ts, cur)
-            ));
+            return Err(format!("index {ix} steps into non-aggregate type {}", type_name(ts, cur)));
         }
         cur = ts
             .element_type(cur, u64::from(ix))
@@ -2009,13 +1683,7 @@ fn agg_path(ts: &TypeStore, agg: Type, indices: &[u32]) -> Result<Type, String> 
 }
 
 /// Per-opcode typing of one instruction whose operand ids are valid and whose operand count fits its kind.
-fn check_inst_types(
-    m: &Module,
-    f: &Function,
-    ret_ty: Option<Type>,
-    d: &InstData,
-    out: &mut Vec<String>,
-) {
+fn check_inst_types(m: &Module, f: &Function, ret_ty: Option<Type>, d: &InstData, out: &mut Vec<String>) {
     let ts = &m.types;
     let vt = |v: Value| f.dfg.value_ty(v);
     let tn = |t: Type| type_name(ts, t);
@@ -2026,10 +1694,7 @@ fn check_inst_types(
         InstKind::FNeg => {
             let t = vt(a[0]);
             if !is_float_or_float_vector(ts, t) {
-                out.push(format!(
-                    "fneg requires a floating-point operand, got {}",
-                    tn(t)
-                ));
+                out.push(format!("fneg requires a floating-point operand, got {}", tn(t)));
             }
             if d.ty != t {
                 out.push(mismatch(t));
@@ -2039,25 +1704,15 @@ fn check_inst_types(
             let is_icmp = matches!(d.kind, InstKind::ICmp(_));
             let (x, y) = (vt(a[0]), vt(a[1]));
             if x != y {
-                out.push(format!(
-                    "operand types do not match ({} vs {})",
-                    tn(x),
-                    tn(y)
-                ));
+                out.push(format!("operand types do not match ({} vs {})", tn(x), tn(y)));
                 return;
             }
             let s = ts.scalar_type(x);
             if is_icmp && !(ts.is_int(s) || ts.is_ptr(s)) {
-                out.push(format!(
-                    "icmp requires integer or pointer operands, got {}",
-                    tn(x)
-                ));
+                out.push(format!("icmp requires integer or pointer operands, got {}", tn(x)));
             }
             if !is_icmp && !ts.is_float(s) {
-                out.push(format!(
-                    "fcmp requires floating-point operands, got {}",
-                    tn(x)
-                ));
+                out.push(format!("fcmp requires floating-point operands, got {}", tn(x)));
             }
             if !is_bool_like(ts, d.ty, x) {
                 out.push(format!(
@@ -2071,11 +1726,7 @@ fn check_inst_types(
         InstKind::Select => {
             let (c, x, y) = (vt(a[0]), vt(a[1]), vt(a[2]));
             if x != y {
-                out.push(format!(
-                    "select operand types do not match ({} vs {})",
-                    tn(x),
-                    tn(y)
-                ));
+                out.push(format!("select operand types do not match ({} vs {})", tn(x), tn(y)));
             } else if d.ty != x {
                 out.push(mismatch(x));
             }
@@ -2097,27 +1748,16 @@ fn check_inst_types(
                 }
             }
         }
-        InstKind::Alloca {
-            elem_ty,
-            align,
-            addrspace,
-            ..
-        } => {
+        InstKind::Alloca { elem_ty, align, addrspace, .. } => {
             if ts.ptr_addrspace(d.ty) != Some(*addrspace) {
-                out.push(format!(
-                    "alloca result must be a pointer in address space {addrspace}, got {}",
-                    tn(d.ty)
-                ));
+                out.push(format!("alloca result must be a pointer in address space {addrspace}, got {}", tn(d.ty)));
             }
             if !ts.is_sized(*elem_ty) {
                 out.push(format!("alloca of unsized type {}", tn(*elem_ty)));
             }
             if let Some(&c) = a.first() {
                 if !ts.is_int(vt(c)) {
-                    out.push(format!(
-                        "alloca element count must be an integer, got {}",
-                        tn(vt(c))
-                    ));
+                    out.push(format!("alloca element count must be an integer, got {}", tn(vt(c))));
                 }
             }
             out.extend(align_problem(*align));
@@ -2125,24 +1765,16 @@ fn check_inst_types(
         InstKind::Load(mem) => {
             let p = vt(a[0]);
             if !ts.is_ptr(p) {
-                out.push(format!(
-                    "load pointer operand must be a pointer, got {}",
-                    tn(p)
-                ));
+                out.push(format!("load pointer operand must be a pointer, got {}", tn(p)));
             }
             if !ts.is_first_class(d.ty) || !ts.is_sized(d.ty) {
-                out.push(format!(
-                    "load result must be a sized first-class type, got {}",
-                    tn(d.ty)
-                ));
+                out.push(format!("load result must be a sized first-class type, got {}", tn(d.ty)));
             }
             let o = ordering(mem);
             if matches!(o, AtomicOrdering::Release | AtomicOrdering::AcqRel) {
                 out.push(format!("load cannot have {o} ordering"));
             }
-            if o != AtomicOrdering::NotAtomic
-                && !(ts.is_int(d.ty) || ts.is_float(d.ty) || ts.is_ptr(d.ty))
-            {
+            if o != AtomicOrdering::NotAtomic && !(ts.is_int(d.ty) || ts.is_float(d.ty) || ts.is_ptr(d.ty)) {
                 out.push(format!(
                     "atomic load must be of an integer, pointer or floating-point type, got {}",
                     tn(d.ty)
@@ -2153,39 +1785,23 @@ fn check_inst_types(
         InstKind::Store(mem) => {
             let (v, p) = (vt(a[0]), vt(a[1]));
             if !ts.is_ptr(p) {
-                out.push(format!(
-                    "store pointer operand must be a pointer, got {}",
-                    tn(p)
-                ));
+                out.push(format!("store pointer operand must be a pointer, got {}", tn(p)));
             }
             if !ts.is_first_class(v) || !ts.is_sized(v) {
-                out.push(format!(
-                    "stored value must have a sized first-class type, got {}",
-                    tn(v)
-                ));
+                out.push(format!("stored value must have a sized first-class type, got {}", tn(v)));
             }
             let o = ordering(mem);
             if matches!(o, AtomicOrdering::Acquire | AtomicOrdering::AcqRel) {
                 out.push(format!("store cannot have {o} ordering"));
             }
             if o != AtomicOrdering::NotAtomic && !(ts.is_int(v) || ts.is_float(v) || ts.is_ptr(v)) {
-                out.push(format!(
-                    "atomic store must be of an integer, pointer or floating-point type, got {}",
-                    tn(v)
-                ));
+                out.push(format!("atomic store must be of an integer, pointer or floating-point type, got {}", tn(v)));
             }
             out.extend(align_problem(mem.align));
         }
         InstKind::Gep { source_ty } => {
-            let idx: SmallVec<[(Type, Option<u64>); 4]> = a[1..]
-                .iter()
-                .map(|&v| {
-                    (
-                        vt(v),
-                        f.dfg.value_const(v).and_then(|c| const_index_value(m, c)),
-                    )
-                })
-                .collect();
+            let idx: SmallVec<[(Type, Option<u64>); 4]> =
+                a[1..].iter().map(|&v| (vt(v), f.dfg.value_const(v).and_then(|c| const_index_value(m, c)))).collect();
             out.extend(gep_problem(ts, *source_ty, vt(a[0]), &idx, d.ty));
         }
         InstKind::Call(cd) => {
@@ -2196,18 +1812,12 @@ fn check_inst_types(
                 out.push(format!("callee must be a pointer, got {}", tn(ct)));
             }
             let Some((ret, params, vararg)) = ts.func_parts(cd.fn_ty) else {
-                out.push(format!(
-                    "call's function type {} is not a function type",
-                    tn(cd.fn_ty)
-                ));
+                out.push(format!("call's function type {} is not a function type", tn(cd.fn_ty)));
                 return;
             };
             let bundled: usize = cd.bundles.iter().map(|b| b.count as usize).sum();
             if bundled > a.len() - 1 {
-                out.push(format!(
-                    "operand bundles claim {bundled} operands but the call has {}",
-                    a.len() - 1
-                ));
+                out.push(format!("operand bundles claim {bundled} operands but the call has {}", a.len() - 1));
                 return;
             }
             let args = &a[1..a.len() - bundled];
@@ -2240,10 +1850,7 @@ fn check_inst_types(
         InstKind::AtomicRmw(op, mem) => {
             let (p, v) = (vt(a[0]), vt(a[1]));
             if !ts.is_ptr(p) {
-                out.push(format!(
-                    "atomicrmw pointer operand must be a pointer, got {}",
-                    tn(p)
-                ));
+                out.push(format!("atomicrmw pointer operand must be a pointer, got {}", tn(p)));
             }
             let ok = match op {
                 AtomicRmwOp::Xchg => ts.is_int(v) || ts.is_float(v) || ts.is_ptr(v),
@@ -2258,10 +1865,7 @@ fn check_inst_types(
             if d.ty != v {
                 out.push(mismatch(v));
             }
-            if matches!(
-                ordering(mem),
-                AtomicOrdering::NotAtomic | AtomicOrdering::Unordered
-            ) {
+            if matches!(ordering(mem), AtomicOrdering::NotAtomic | AtomicOrdering::Unordered) {
                 out.push("atomicrmw must have at least monotonic ordering".into());
             }
             out.extend(align_problem(mem.align));
@@ -2269,36 +1873,19 @@ fn check_inst_types(
         InstKind::CmpXchg { mem, failure, .. } => {
             let (p, c, n) = (vt(a[0]), vt(a[1]), vt(a[2]));
             if !ts.is_ptr(p) {
-                out.push(format!(
-                    "cmpxchg pointer operand must be a pointer, got {}",
-                    tn(p)
-                ));
+                out.push(format!("cmpxchg pointer operand must be a pointer, got {}", tn(p)));
             }
             if c != n {
-                out.push(format!(
-                    "cmpxchg compare and new value types do not match ({} vs {})",
-                    tn(c),
-                    tn(n)
-                ));
+                out.push(format!("cmpxchg compare and new value types do not match ({} vs {})", tn(c), tn(n)));
             }
             if !(ts.is_int(c) || ts.is_ptr(c)) {
-                out.push(format!(
-                    "cmpxchg operands must be integers or pointers, got {}",
-                    tn(c)
-                ));
+                out.push(format!("cmpxchg operands must be integers or pointers, got {}", tn(c)));
             }
             let ok = matches!(ts.data(d.ty), TypeData::Struct { fields, packed: false } if fields[..] == [c, Type::I1]);
             if !ok {
-                out.push(format!(
-                    "cmpxchg result type must be {{ {}, i1 }}, got {}",
-                    tn(c),
-                    tn(d.ty)
-                ));
+                out.push(format!("cmpxchg result type must be {{ {}, i1 }}, got {}", tn(c), tn(d.ty)));
             }
-            if matches!(
-                ordering(mem),
-                AtomicOrdering::NotAtomic | AtomicOrdering::Unordered
-            ) {
+            if matches!(ordering(mem), AtomicOrdering::NotAtomic | AtomicOrdering::Unordered) {
                 out.push("cmpxchg success ordering must be at least monotonic".into());
             }
             if matches!(
@@ -2308,20 +1895,14 @@ fn check_inst_types(
                     | AtomicOrdering::Release
                     | AtomicOrdering::AcqRel
             ) {
-                out.push(format!(
-                    "cmpxchg failure ordering cannot be {}",
-                    failure_name(*failure)
-                ));
+                out.push(format!("cmpxchg failure ordering cannot be {}", failure_name(*failure)));
             }
             out.extend(align_problem(mem.align));
         }
         InstKind::Fence(mem) => {
             if !matches!(
                 ordering(mem),
-                AtomicOrdering::Acquire
-                    | AtomicOrdering::Release
-                    | AtomicOrdering::AcqRel
-                    | AtomicOrdering::SeqCst
+                AtomicOrdering::Acquire | AtomicOrdering::Release | AtomicOrdering::AcqRel | AtomicOrdering::SeqCst
             ) {
                 out.push("fence ordering must be acquire, release, acq_rel or seq_cst".into());
             }
@@ -2329,39 +1910,23 @@ fn check_inst_types(
         InstKind::ExtractElement => {
             let (v, ix) = (vt(a[0]), vt(a[1]));
             if !ts.is_vector(v) {
-                out.push(format!(
-                    "extractelement requires a vector operand, got {}",
-                    tn(v)
-                ));
+                out.push(format!("extractelement requires a vector operand, got {}", tn(v)));
             } else if d.ty != ts.scalar_type(v) {
                 out.push(mismatch(ts.scalar_type(v)));
             }
             if !ts.is_int(ix) {
-                out.push(format!(
-                    "extractelement index must be an integer, got {}",
-                    tn(ix)
-                ));
+                out.push(format!("extractelement index must be an integer, got {}", tn(ix)));
             }
         }
         InstKind::InsertElement => {
             let (v, e, ix) = (vt(a[0]), vt(a[1]), vt(a[2]));
             if !ts.is_vector(v) {
-                out.push(format!(
-                    "insertelement requires a vector operand, got {}",
-                    tn(v)
-                ));
+                out.push(format!("insertelement requires a vector operand, got {}", tn(v)));
             } else if e != ts.scalar_type(v) {
-                out.push(format!(
-                    "insertelement element type {} does not match the vector {}",
-                    tn(e),
-                    tn(v)
-                ));
+                out.push(format!("insertelement element type {} does not match the vector {}", tn(e), tn(v)));
             }
             if !ts.is_int(ix) {
-                out.push(format!(
-                    "insertelement index must be an integer, got {}",
-                    tn(ix)
-                ));
+                out.push(format!("insertelement index must be an integer, got {}", tn(ix)));
             }
             if d.ty != v {
                 out.push(mismatch(v));
@@ -2370,18 +1935,11 @@ fn check_inst_types(
         InstKind::ShuffleVector { mask } => {
             let (x, y) = (vt(a[0]), vt(a[1]));
             if x != y {
-                out.push(format!(
-                    "shufflevector operand types do not match ({} vs {})",
-                    tn(x),
-                    tn(y)
-                ));
+                out.push(format!("shufflevector operand types do not match ({} vs {})", tn(x), tn(y)));
                 return;
             }
             let Some((len, scalable)) = vec_shape(ts, x) else {
-                out.push(format!(
-                    "shufflevector operands must be vectors, got {}",
-                    tn(x)
-                ));
+                out.push(format!("shufflevector operands must be vectors, got {}", tn(x)));
                 return;
             };
             let ok = vec_shape(ts, d.ty) == Some((mask.len() as u32, scalable))
@@ -2396,10 +1954,7 @@ fn check_inst_types(
                 ));
             }
             if !scalable {
-                if let Some(&bad) = mask
-                    .iter()
-                    .find(|&&e| e < -1 || i64::from(e) >= 2 * i64::from(len))
-                {
+                if let Some(&bad) = mask.iter().find(|&&e| e < -1 || i64::from(e) >= 2 * i64::from(len)) {
                     out.push(format!("shufflevector mask element {bad} is out of range"));
                 }
             }
@@ -2437,10 +1992,7 @@ fn check_inst_types(
         InstKind::Switch { cases, .. } => {
             let ct = vt(a[0]);
             if !ts.is_int(ct) {
-                out.push(format!(
-                    "switch condition must be an integer, got {}",
-                    tn(ct)
-                ));
+                out.push(format!("switch condition must be an integer, got {}", tn(ct)));
             }
             let mut seen: FxHashSet<ConstId> = FxHashSet::default();
             for &(c, _) in cases {
@@ -2449,10 +2001,7 @@ fn check_inst_types(
                     continue;
                 }
                 if !matches!(m.consts.data(c), ConstData::Int(..)) {
-                    out.push(format!(
-                        "switch case {} is not an integer constant",
-                        const_text(m, c)
-                    ));
+                    out.push(format!("switch case {} is not an integer constant", const_text(m, c)));
                 } else if m.consts.ty(c) != ct {
                     out.push(format!(
                         "switch case {} has type {} but the condition has type {}",
@@ -2470,15 +2019,10 @@ fn check_inst_types(
             let Some(r) = ret_ty else { return };
             match (ts.is_void(r), a.first()) {
                 (true, Some(_)) => out.push("ret with a value in a function returning void".into()),
-                (false, None) => out.push(format!(
-                    "ret without a value in a function returning {}",
-                    tn(r)
-                )),
-                (false, Some(&v)) if vt(v) != r => out.push(format!(
-                    "ret value has type {} but the function returns {}",
-                    tn(vt(v)),
-                    tn(r)
-                )),
+                (false, None) => out.push(format!("ret without a value in a function returning {}", tn(r))),
+                (false, Some(&v)) if vt(v) != r => {
+                    out.push(format!("ret value has type {} but the function returns {}", tn(vt(v)), tn(r)))
+                }
                 _ => {}
             }
         }
@@ -2537,11 +2081,7 @@ fn write_type(ts: &TypeStore, t: Type, out: &mut String, depth: u32) {
         TypeData::Ptr(a) => {
             let _ = write!(out, "ptr addrspace({a})");
         }
-        TypeData::Vector {
-            len,
-            elem,
-            scalable,
-        } => {
+        TypeData::Vector { len, elem, scalable } => {
             let _ = write!(out, "<{}{len} x ", if *scalable { "vscale x " } else { "" });
             write_type(ts, *elem, out, depth + 1);
             out.push('>');
@@ -2560,11 +2100,7 @@ fn write_type(ts: &TypeStore, t: Type, out: &mut String, depth: u32) {
             let name = ts.named_info(t).map(|n| n.name.as_str()).unwrap_or("?");
             let _ = write!(out, "%{name}");
         }
-        TypeData::Func {
-            ret,
-            params,
-            vararg,
-        } => {
+        TypeData::Func { ret, params, vararg } => {
             write_type(ts, *ret, out, depth + 1);
             out.push_str(" (");
             list(out, params);
@@ -2600,9 +2136,7 @@ fn const_text(m: &Module, c: ConstId) -> String {
         return format!("<invalid {c}>");
     }
     match m.consts.data(c) {
-        ConstData::Int(t, v) if *t == Type::I1 => {
-            (if v.is_zero() { "false" } else { "true" }).into()
-        }
+        ConstData::Int(t, v) if *t == Type::I1 => (if v.is_zero() { "false" } else { "true" }).into(),
         ConstData::Int(_, v) => v.to_signed_string(),
         ConstData::Float(_, bits) => format!("0x{bits:X}"),
         ConstData::Null(_) => "null".into(),
@@ -2618,10 +2152,9 @@ fn const_text(m: &Module, c: ConstId) -> String {
             Some(fv) => format!("@{}", fv.name),
             None => format!("<invalid {f}>"),
         },
-        ConstData::Array(..)
-        | ConstData::Struct(..)
-        | ConstData::Vector(..)
-        | ConstData::Bytes(..) => "<aggregate>".into(),
+        ConstData::Array(..) | ConstData::Struct(..) | ConstData::Vector(..) | ConstData::Bytes(..) => {
+            "<aggregate>".into()
+        }
         ConstData::Expr { .. } => "<constant expression>".into(),
     }
 }
@@ -2660,21 +2193,14 @@ fn inst_text(m: &Module, f: &Function, i: Inst) -> String {
         InstKind::AtomicRmw(op, _) => s.push_str(&format!(" {op}")),
         _ => {}
     }
-    let ops = |vs: &[Value]| {
-        vs.iter()
-            .map(|&v| operand_text(m, f, v))
-            .collect::<Vec<_>>()
-    };
+    let ops = |vs: &[Value]| vs.iter().map(|&v| operand_text(m, f, v)).collect::<Vec<_>>();
     let mut parts: Vec<String> = match &d.kind {
         InstKind::Phi { blocks } => d
             .args
             .iter()
             .enumerate()
             .map(|(k, &v)| {
-                let b = blocks
-                    .get(k)
-                    .map(|&b| block_ref(f, b))
-                    .unwrap_or_else(|| "?".into());
+                let b = blocks.get(k).map(|&b| block_ref(f, b)).unwrap_or_else(|| "?".into());
                 format!("[{}, {b}]", operand_text(m, f, v))
             })
             .collect(),
@@ -2682,23 +2208,14 @@ fn inst_text(m: &Module, f: &Function, i: Inst) -> String {
     };
     match &d.kind {
         InstKind::Br { dest } => parts.push(format!("label {}", block_ref(f, *dest))),
-        InstKind::CondBr {
-            then_dest,
-            else_dest,
-        } => {
+        InstKind::CondBr { then_dest, else_dest } => {
             parts.push(format!("label {}", block_ref(f, *then_dest)));
             parts.push(format!("label {}", block_ref(f, *else_dest)));
         }
         InstKind::Switch { default, cases } => {
-            let cs: Vec<String> = cases
-                .iter()
-                .map(|&(c, b)| format!("{}, label {}", const_text(m, c), block_ref(f, b)))
-                .collect();
-            parts.push(format!(
-                "label {} [{}]",
-                block_ref(f, *default),
-                cs.join("; ")
-            ));
+            let cs: Vec<String> =
+                cases.iter().map(|&(c, b)| format!("{}, label {}", const_text(m, c), block_ref(f, b))).collect();
+            parts.push(format!("label {} [{}]", block_ref(f, *default), cs.join("; ")));
         }
         InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
             parts.extend(indices.iter().map(|ix| ix.to_string()));
@@ -2725,9 +2242,7 @@ mod tests {
     use super::*;
     use crate::apint::ApInt;
     use crate::builder::Builder;
-    use crate::inst::{
-        CallAttrs, CallConv, CallData, Flags, FloatPredicate, IntPredicate, SyncScope, TailKind,
-    };
+    use crate::inst::{CallAttrs, CallConv, CallData, Flags, FloatPredicate, IntPredicate, SyncScope, TailKind};
     use crate::module::{GlobalId, GlobalVar};
     use smallvec::smallvec;
 
@@ -2750,18 +2265,9 @@ mod tests {
         m.funcs[f].dfg.set_value_name(v, Some(n));
     }
     /// Appends an arbitrary instruction to `b`; returns it and its result.
-    fn raw(
-        m: &mut Module,
-        f: FuncId,
-        b: Block,
-        kind: InstKind,
-        args: &[Value],
-        ty: Type,
-    ) -> (Inst, Option<Value>) {
+    fn raw(m: &mut Module, f: FuncId, b: Block, kind: InstKind, args: &[Value], ty: Type) -> (Inst, Option<Value>) {
         let func = &mut m.funcs[f];
-        let i = func
-            .dfg
-            .make_inst(InstData::new(kind, args, ty), Type::VOID);
+        let i = func.dfg.make_inst(InstData::new(kind, args, ty), Type::VOID);
         func.layout.append_inst(i, b);
         (i, func.dfg.result(i))
     }
@@ -2780,10 +2286,7 @@ mod tests {
     }
 
     fn dump(es: &[VerifierError]) -> String {
-        es.iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
+        es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
     }
     #[track_caller]
     fn assert_ok(m: &Module) {
@@ -2856,17 +2359,7 @@ mod tests {
         let (phi, p) = bld(m, f, join).phi(Type::I32);
         set_name(m, f, p, "p");
         bld(m, f, join).ret(Some(p));
-        let d = Diamond {
-            f,
-            entry,
-            then,
-            els,
-            join,
-            a,
-            x,
-            y,
-            phi,
-        };
+        let d = Diamond { f, entry, then, els, join, a, x, y, phi };
         let entries = match phi_entries {
             Some(g) => g(&d),
             None => vec![(x, then), (y, els)],
@@ -2881,11 +2374,7 @@ mod tests {
     }
 
     /// `define void @f(<params>) { entry: ... }` with the given body builder, then `ret void`.
-    fn void_fn(
-        m: &mut Module,
-        params: &[Type],
-        body: impl FnOnce(&mut Module, FuncId, Block),
-    ) -> FuncId {
+    fn void_fn(m: &mut Module, params: &[Type], body: impl FnOnce(&mut Module, FuncId, Block)) -> FuncId {
         let f = add_fn(m, "f", Type::VOID, params);
         let entry = blk(m, f, "entry");
         body(m, f, entry);
@@ -2949,58 +2438,19 @@ mod tests {
             let idx = iconst(m, f, Type::I32, 2);
             let (_, el) = raw(m, f, e, InstKind::ExtractElement, &[v, idx], Type::FLOAT);
             let (_, v2) = raw(m, f, e, InstKind::InsertElement, &[v, el.unwrap(), idx], v4);
-            let sh = InstKind::ShuffleVector {
-                mask: vec![0, 1, 2, 3, 4, 5, 6, -1],
-            };
+            let sh = InstKind::ShuffleVector { mask: vec![0, 1, 2, 3, 4, 5, 6, -1] };
             raw(m, f, e, sh, &[v, v2.unwrap()], v8);
             let und = bld(m, f, e).undef(st);
-            let (_, agg) = raw(
-                m,
-                f,
-                e,
-                InstKind::InsertValue {
-                    indices: smallvec![1],
-                },
-                &[und, x],
-                st,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ExtractValue {
-                    indices: smallvec![1],
-                },
-                &[agg.unwrap()],
-                Type::FLOAT,
-            );
-            let alloca = InstKind::Alloca {
-                elem_ty: arr,
-                explicit_count: false,
-                align: Some(8),
-                addrspace: 5,
-            };
+            let (_, agg) = raw(m, f, e, InstKind::InsertValue { indices: smallvec![1] }, &[und, x], st);
+            raw(m, f, e, InstKind::ExtractValue { indices: smallvec![1] }, &[agg.unwrap()], Type::FLOAT);
+            let alloca = InstKind::Alloca { elem_ty: arr, explicit_count: false, align: Some(8), addrspace: 5 };
             let p5 = m.types.ptr(5);
             raw(m, f, e, alloca, &[], p5);
             let c32 = iconst(m, f, Type::I32, 7);
             let gi = bld(m, f, e).cast(CastOp::AddrSpaceCast, g, Type::PTR);
-            let mem = MemFlags {
-                ordering: Some(AtomicOrdering::Monotonic),
-                ..Default::default()
-            };
-            raw(
-                m,
-                f,
-                e,
-                InstKind::AtomicRmw(AtomicRmwOp::Add, mem.clone()),
-                &[gi, c32],
-                Type::I32,
-            );
-            let cx = InstKind::CmpXchg {
-                mem,
-                failure: AtomicOrdering::Monotonic,
-                weak: false,
-            };
+            let mem = MemFlags { ordering: Some(AtomicOrdering::Monotonic), ..Default::default() };
+            raw(m, f, e, InstKind::AtomicRmw(AtomicRmwOp::Add, mem.clone()), &[gi, c32], Type::I32);
+            let cx = InstKind::CmpXchg { mem, failure: AtomicOrdering::Monotonic, weak: false };
             raw(m, f, e, cx, &[gi, c32, c32], pair);
             let fence = MemFlags {
                 ordering: Some(AtomicOrdering::SeqCst),
@@ -3047,12 +2497,7 @@ mod tests {
         // Empty blocks too.
         let b2 = blk(&mut m, f, "empty");
         bld(&mut m, f, e).br(b2);
-        expect_err_at(
-            &m,
-            "block does not end with a terminator (the block is empty)",
-            "f",
-            "empty",
-        );
+        expect_err_at(&m, "block does not end with a terminator (the block is empty)", "f", "empty");
     }
 
     #[test]
@@ -3061,12 +2506,7 @@ mod tests {
         void_fn(&mut m, &[], |m, f, e| {
             bld(m, f, e).ret(None);
         });
-        let e = expect_err_at(
-            &m,
-            "terminator found in the middle of a block",
-            "f",
-            "entry",
-        );
+        let e = expect_err_at(&m, "terminator found in the middle of a block", "f", "entry");
         assert_eq!(e.inst.as_deref(), Some("ret"));
     }
 
@@ -3077,17 +2517,9 @@ mod tests {
         // Move the phi below a new instruction at the top of the join block.
         let one = iconst(&mut m, d.f, Type::I32, 1);
         let func = &mut m.funcs[d.f];
-        let i = func.dfg.make_inst(
-            InstData::new(InstKind::Binary(BinaryOp::Add), &[one, one], Type::I32),
-            Type::VOID,
-        );
+        let i = func.dfg.make_inst(InstData::new(InstKind::Binary(BinaryOp::Add), &[one, one], Type::I32), Type::VOID);
         func.layout.insert_inst_before(i, d.phi);
-        expect_err_at(
-            &m,
-            "phi nodes must be grouped at the top of their block",
-            "f",
-            "join",
-        );
+        expect_err_at(&m, "phi nodes must be grouped at the top of their block", "f", "join");
     }
 
     #[test]
@@ -3098,12 +2530,7 @@ mod tests {
         let b = blk(&mut m, f, "back");
         bld(&mut m, f, e).br(b);
         bld(&mut m, f, b).br(e);
-        expect_err_at(
-            &m,
-            "entry block %entry must not have predecessors",
-            "f",
-            "back",
-        );
+        expect_err_at(&m, "entry block %entry must not have predecessors", "f", "back");
     }
 
     #[test]
@@ -3113,12 +2540,7 @@ mod tests {
         let e = blk(&mut m, f, "entry");
         let detached = m.funcs[f].dfg.make_block(Some("detached"));
         bld(&mut m, f, e).br(detached);
-        expect_err_at(
-            &m,
-            "branch target %detached is not a block of this function",
-            "f",
-            "entry",
-        );
+        expect_err_at(&m, "branch target %detached is not a block of this function", "f", "entry");
         // A nonexistent block id as well.
         let mut m = Module::new();
         let f = add_fn(&mut m, "f", Type::VOID, &[]);
@@ -3133,34 +2555,21 @@ mod tests {
     fn phi_missing_predecessor_is_reported() {
         let mut m = Module::new();
         diamond_with(&mut m, Some(&|d: &Diamond| vec![(d.x, d.then)]));
-        let e = expect_err_at(
-            &m,
-            "phi node entries do not match predecessors: no entry for %else",
-            "f",
-            "join",
-        );
+        let e = expect_err_at(&m, "phi node entries do not match predecessors: no entry for %else", "f", "join");
         assert_eq!(e.inst.as_deref(), Some("%p = phi [%x, %then]"));
     }
 
     #[test]
     fn phi_entry_from_non_predecessor_is_reported() {
         let mut m = Module::new();
-        diamond_with(
-            &mut m,
-            Some(&|d: &Diamond| vec![(d.x, d.then), (d.y, d.els), (d.a, d.entry)]),
-        );
-        expect_err_at(
-            &m,
-            "phi node entries do not match predecessors: %entry is not a predecessor",
-            "f",
-            "join",
-        );
+        diamond_with(&mut m, Some(&|d: &Diamond| vec![(d.x, d.then), (d.y, d.els), (d.a, d.entry)]));
+        expect_err_at(&m, "phi node entries do not match predecessors: %entry is not a predecessor", "f", "join");
     }
 
     #[test]
     fn phi_duplicate_entries_need_equal_values() {
-        // switch i32 %a, label %join [0, label %mid; 1, label %mid]: %mid precedes %join... build it so that
-        // %join has the same predecessor twice.
+        // entry: switch i32 %a, label %other [0, label %join; 1, label %join] -- %entry is a predecessor of %join
+        // twice, so the phi may list it once, or twice with the same value.
         let build = |second_same: bool, single: bool| {
             let mut m = Module::new();
             let f = add_fn(&mut m, "f", Type::I32, &[Type::I32]);
@@ -3170,10 +2579,7 @@ mod tests {
             let other = blk(&mut m, f, "other");
             let c0 = m.consts.int(Type::I32, 32, 0);
             let c1 = m.consts.int(Type::I32, 32, 1);
-            let sw = InstKind::Switch {
-                default: other,
-                cases: vec![(c0, join), (c1, join)],
-            };
+            let sw = InstKind::Switch { default: other, cases: vec![(c0, join), (c1, join)] };
             raw(&mut m, f, e, sw, &[a], Type::VOID);
             bld(&mut m, f, other).br(join);
             let (phi, p) = bld(&mut m, f, join).phi(Type::I32);
@@ -3191,12 +2597,7 @@ mod tests {
         assert_ok(&build(true, false));
         assert_ok(&build(true, true));
         let m = build(false, false);
-        expect_err_at(
-            &m,
-            "phi node has multiple entries for block %entry with different values",
-            "f",
-            "join",
-        );
+        expect_err_at(&m, "phi node has multiple entries for block %entry with different values", "f", "join");
     }
 
     #[test]
@@ -3220,12 +2621,7 @@ mod tests {
         bld(&mut m, f, j).ret(Some(p));
         let c = iconst(&mut m, f, Type::I64, 1);
         m.funcs[f].dfg.phi_add_incoming(phi, c, e);
-        expect_err_at(
-            &m,
-            "phi incoming value 0 has type i64 but the phi has type i32",
-            "f",
-            "j",
-        );
+        expect_err_at(&m, "phi incoming value 0 has type i64 but the phi has type i32", "f", "j");
     }
 
     // ----- dominance -----
@@ -3237,10 +2633,8 @@ mod tests {
         let a = param(&m, f, 0);
         let e = blk(&mut m, f, "entry");
         // %x = add %a, %a placed before the instruction defining its operand.
-        let y_inst = m.funcs[f].dfg.make_inst(
-            InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32),
-            Type::VOID,
-        );
+        let y_inst =
+            m.funcs[f].dfg.make_inst(InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32), Type::VOID);
         let y = m.funcs[f].dfg.result(y_inst).unwrap();
         set_name(&mut m, f, y, "y");
         let x = bld(&mut m, f, e).binary(BinaryOp::Add, y, a);
@@ -3248,10 +2642,7 @@ mod tests {
         m.funcs[f].layout.append_inst(y_inst, e);
         bld(&mut m, f, e).ret(None);
         let err = expect_err_at(&m, "instruction does not dominate all uses", "f", "entry");
-        assert!(
-            err.message.contains("%y (defined later in the same block)"),
-            "{err}"
-        );
+        assert!(err.message.contains("%y (defined later in the same block)"), "{err}");
         assert_eq!(err.inst.as_deref(), Some("%x = add %y, %v0"));
     }
 
@@ -3270,19 +2661,10 @@ mod tests {
     fn phi_use_must_dominate_incoming_block_end() {
         let mut m = Module::new();
         // Swapped values: %y (from %else) flows in from %then and vice versa.
-        diamond_with(
-            &mut m,
-            Some(&|d: &Diamond| vec![(d.y, d.then), (d.x, d.els)]),
-        );
+        diamond_with(&mut m, Some(&|d: &Diamond| vec![(d.y, d.then), (d.x, d.els)]));
         let es = verify_module(&m).unwrap_err();
         assert_eq!(es.len(), 2, "{}", dump(&es));
-        assert!(
-            es.iter().all(|e| e
-                .message
-                .contains("does not dominate the end of incoming block")),
-            "{}",
-            dump(&es)
-        );
+        assert!(es.iter().all(|e| e.message.contains("does not dominate the end of incoming block")), "{}", dump(&es));
     }
 
     #[test]
@@ -3294,10 +2676,8 @@ mod tests {
         bld(&mut m, f, e).ret(None);
         let dead = blk(&mut m, f, "dead");
         // Use before def, in an unreachable block: allowed.
-        let w_inst = m.funcs[f].dfg.make_inst(
-            InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32),
-            Type::VOID,
-        );
+        let w_inst =
+            m.funcs[f].dfg.make_inst(InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32), Type::VOID);
         let w = m.funcs[f].dfg.result(w_inst).unwrap();
         bld(&mut m, f, dead).binary(BinaryOp::Add, w, a);
         m.funcs[f].layout.append_inst(w_inst, dead);
@@ -3305,14 +2685,7 @@ mod tests {
         assert_ok(&m);
 
         // A self-reference is still an error there.
-        let (self_use, _) = raw(
-            &mut m,
-            f,
-            dead,
-            InstKind::Binary(BinaryOp::Add),
-            &[a, a],
-            Type::I32,
-        );
+        let (self_use, _) = raw(&mut m, f, dead, InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32);
         let r = m.funcs[f].dfg.result(self_use).unwrap();
         m.funcs[f].dfg.set_arg(self_use, 0, r);
         m.funcs[f].layout.remove_inst(self_use);
@@ -3331,6 +2704,110 @@ mod tests {
         bld(&mut m, f, dead).unreachable();
         bld(&mut m, f, e).ret(Some(w));
         expect_err_at(&m, "instruction does not dominate all uses", "f", "entry");
+    }
+
+    #[test]
+    fn loop_and_irreducible_dominance() {
+        // entry -> head; head -> body | exit; body -> head. %h (head) dominates exit; %v (body) does not.
+        let build = |use_body_value: bool| {
+            let mut m = Module::new();
+            let f = add_fn(&mut m, "f", Type::I32, &[Type::I32, Type::I1]);
+            let (a, c) = (param(&m, f, 0), param(&m, f, 1));
+            let e = blk(&mut m, f, "entry");
+            let head = blk(&mut m, f, "head");
+            let body = blk(&mut m, f, "body");
+            let exit = blk(&mut m, f, "exit");
+            bld(&mut m, f, e).br(head);
+            let h = bld(&mut m, f, head).binary(BinaryOp::Add, a, a);
+            bld(&mut m, f, head).cond_br(c, body, exit);
+            let v = bld(&mut m, f, body).binary(BinaryOp::Add, h, a);
+            bld(&mut m, f, body).br(head);
+            bld(&mut m, f, exit).ret(Some(if use_body_value { v } else { h }));
+            m
+        };
+        assert_ok(&build(false));
+        expect_err_at(&build(true), "instruction does not dominate all uses", "f", "exit");
+
+        // Irreducible: entry -> a | b; a -> b; b -> a. Neither %a nor %b dominates the other.
+        let mut m = Module::new();
+        let f = add_fn(&mut m, "f", Type::VOID, &[Type::I32, Type::I1]);
+        let (x, c) = (param(&m, f, 0), param(&m, f, 1));
+        let e = blk(&mut m, f, "entry");
+        let ba = blk(&mut m, f, "a");
+        let bb = blk(&mut m, f, "b");
+        bld(&mut m, f, e).cond_br(c, ba, bb);
+        let va = bld(&mut m, f, ba).binary(BinaryOp::Add, x, x);
+        bld(&mut m, f, ba).br(bb);
+        bld(&mut m, f, bb).binary(BinaryOp::Add, va, x);
+        bld(&mut m, f, bb).br(ba);
+        expect_err_at(&m, "instruction does not dominate all uses", "f", "b");
+    }
+
+    #[test]
+    fn dominator_tree_matches_naive_dataflow_on_random_graphs() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..300 {
+            let n = 1 + rnd(24) as usize;
+            let mut succs: Adjacency = vec![SmallVec::new(); n];
+            for (b, s) in succs.iter_mut().enumerate() {
+                let k = rnd(4);
+                for _ in 0..k {
+                    let t = rnd(n as u64) as u32;
+                    if t != 0 || b == 0 {
+                        s.push(t);
+                    }
+                }
+            }
+            let dom = DomTree::compute(0, &succs);
+            // Naive: dom(b) = {b} ∪ ⋂ dom(p) over reachable predecessors, as bit sets.
+            let mut reach = vec![false; n];
+            let mut stack = vec![0usize];
+            reach[0] = true;
+            while let Some(b) = stack.pop() {
+                for &s in &succs[b] {
+                    if !reach[s as usize] {
+                        reach[s as usize] = true;
+                        stack.push(s as usize);
+                    }
+                }
+            }
+            let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+            let mut sets = vec![all; n];
+            sets[0] = 1;
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for b in 1..n {
+                    if !reach[b] {
+                        continue;
+                    }
+                    let mut acc = all;
+                    for p in 0..n {
+                        if reach[p] && succs[p].contains(&(b as u32)) {
+                            acc &= sets[p];
+                        }
+                    }
+                    acc |= 1 << b;
+                    if acc != sets[b] {
+                        sets[b] = acc;
+                        changed = true;
+                    }
+                }
+            }
+            for a in 0..n {
+                assert_eq!(dom.reachable(a as u32), reach[a]);
+                for b in 0..n {
+                    let want = reach[a] && reach[b] && sets[b] & (1 << a) != 0;
+                    assert_eq!(dom.dominates(a as u32, b as u32), want, "{a} dom {b} in {succs:?}");
+                }
+            }
+        }
     }
 
     // ----- operands -----
@@ -3353,35 +2830,26 @@ mod tests {
             let stray = m.funcs[f].dfg.make_value(ValueDef::Arg(3), Type::I32);
             bld(m, f, e).binary(BinaryOp::Add, stray, stray);
         });
-        expect_err(
-            &m,
-            "is an argument value that is not a parameter of this function",
-        );
+        expect_err(&m, "is an argument value that is not a parameter of this function");
 
         let mut m = Module::new();
         void_fn(&mut m, &[Type::I32], |m, f, e| {
             let a = param(m, f, 0);
             // The result of an instruction never inserted in the layout.
-            let i = m.funcs[f].dfg.make_inst(
-                InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32),
-                Type::VOID,
-            );
+            let i = m.funcs[f]
+                .dfg
+                .make_inst(InstData::new(InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32), Type::VOID);
             let r = m.funcs[f].dfg.result(i).unwrap();
             bld(m, f, e).binary(BinaryOp::Add, r, a);
         });
-        expect_err(
-            &m,
-            "is defined by an instruction that is not in the function",
-        );
+        expect_err(&m, "is defined by an instruction that is not in the function");
     }
 
     #[test]
     fn metadata_and_inline_asm_operands_are_restricted() {
         let mut m = Module::new();
         void_fn(&mut m, &[], |m, f, e| {
-            let md = m.funcs[f]
-                .dfg
-                .make_value(ValueDef::Metadata(MdOperand::Null), Type::METADATA);
+            let md = m.funcs[f].dfg.make_value(ValueDef::Metadata(MdOperand::Null), Type::METADATA);
             raw(m, f, e, InstKind::Freeze, &[md], Type::METADATA);
         });
         expect_err(&m, "metadata may only be used as a call argument");
@@ -3396,27 +2864,18 @@ mod tests {
                 intel_dialect: false,
                 can_throw: false,
             };
-            let v = m.funcs[f]
-                .dfg
-                .make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR);
+            let v = m.funcs[f].dfg.make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR);
             let fn_ty = m.types.func(Type::VOID, vec![Type::METADATA], false);
-            let md = m.funcs[f].dfg.make_value(
-                ValueDef::Metadata(MdOperand::String(b"x".to_vec())),
-                Type::METADATA,
-            );
+            let md = m.funcs[f].dfg.make_value(ValueDef::Metadata(MdOperand::String(b"x".to_vec())), Type::METADATA);
             bld(m, f, e).call(fn_ty, v, &[md]); // fine: asm callee, metadata argument
-            let fn_ty2 = m.types.func(Type::VOID, vec![Type::PTR], false);
             let decl = add_fn(m, "g", Type::VOID, &[Type::PTR]);
             let callee = func_addr(m, f, decl);
-            let _ = fn_ty2;
             let ty = m.funcs[decl].ty;
             bld(m, f, e).call(ty, callee, &[v]); // asm as an argument: invalid
         });
         let es = verify_module(&m).unwrap_err();
         assert_eq!(es.len(), 1, "{}", dump(&es));
-        assert!(es[0]
-            .message
-            .contains("inline asm may only be used as the callee"));
+        assert!(es[0].message.contains("inline asm may only be used as the callee"));
     }
 
     #[test]
@@ -3424,27 +2883,13 @@ mod tests {
         let mut m = Module::new();
         void_fn(&mut m, &[Type::PTR, Type::I32], |m, f, e| {
             let (p, a) = (param(m, f, 0), param(m, f, 1));
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Store(MemFlags::default()),
-                &[a, p],
-                Type::I32,
-            );
+            raw(m, f, e, InstKind::Store(MemFlags::default()), &[a, p], Type::I32);
         });
         expect_err(&m, "store must not produce a value");
         let mut m = Module::new();
         void_fn(&mut m, &[Type::I32], |m, f, e| {
             let a = param(m, f, 0);
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Binary(BinaryOp::Add),
-                &[a, a],
-                Type::VOID,
-            );
+            raw(m, f, e, InstKind::Binary(BinaryOp::Add), &[a, a], Type::VOID);
         });
         expect_err(&m, "add must produce a value");
         let mut m = Module::new();
@@ -3460,34 +2905,10 @@ mod tests {
     #[test]
     fn binary_operator_types_are_checked() {
         let cases: &[(BinaryOp, Type, Type, Type, &str)] = &[
-            (
-                BinaryOp::Add,
-                Type::I32,
-                Type::I64,
-                Type::I32,
-                "operand types do not match (i32 vs i64)",
-            ),
-            (
-                BinaryOp::Add,
-                Type::I32,
-                Type::I32,
-                Type::I64,
-                "result type i64 does not match the operand type i32",
-            ),
-            (
-                BinaryOp::FAdd,
-                Type::I32,
-                Type::I32,
-                Type::I32,
-                "floating-point operator fadd requires floating-point",
-            ),
-            (
-                BinaryOp::Xor,
-                Type::FLOAT,
-                Type::FLOAT,
-                Type::FLOAT,
-                "integer operator xor requires integer operands",
-            ),
+            (BinaryOp::Add, Type::I32, Type::I64, Type::I32, "operand types do not match (i32 vs i64)"),
+            (BinaryOp::Add, Type::I32, Type::I32, Type::I64, "result type i64 does not match the operand type i32"),
+            (BinaryOp::FAdd, Type::I32, Type::I32, Type::I32, "floating-point operator fadd requires floating-point"),
+            (BinaryOp::Xor, Type::FLOAT, Type::FLOAT, Type::FLOAT, "integer operator xor requires integer operands"),
         ];
         for &(op, x, y, r, needle) in cases {
             let mut m = Module::new();
@@ -3505,14 +2926,7 @@ mod tests {
         let mut m = Module::new();
         void_fn(&mut m, &[Type::I32], |m, f, e| {
             let a = param(m, f, 0);
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ICmp(IntPredicate::Eq),
-                &[a, a],
-                Type::I32,
-            );
+            raw(m, f, e, InstKind::ICmp(IntPredicate::Eq), &[a, a], Type::I32);
         });
         expect_err(&m, "icmp result must be i1");
         let mut m = Module::new();
@@ -3533,10 +2947,7 @@ mod tests {
             let a = param(m, f, 0);
             raw(m, f, e, InstKind::ICmp(IntPredicate::Eq), &[a, a], Type::I1);
         });
-        expect_err(
-            &m,
-            "icmp result must be i1 (or a vector of i1 as long as the operands), got i1",
-        );
+        expect_err(&m, "icmp result must be i1 (or a vector of i1 as long as the operands), got i1");
     }
 
     #[test]
@@ -3587,22 +2998,14 @@ mod tests {
                 bld(m, f, e).cast(op, a, dst);
             });
             let r = verify_module(&m);
-            let desc = format!(
-                "{op} {} to {}",
-                type_name(&m.types, src),
-                type_name(&m.types, dst)
-            );
+            let desc = format!("{op} {} to {}", type_name(&m.types, src), type_name(&m.types, dst));
             match (ok, r) {
                 (true, Err(es)) => panic!("{desc} should be valid:\n{}", dump(&es)),
                 (false, Ok(())) => panic!("{desc} should be invalid"),
                 (false, Err(es)) => {
                     assert_eq!(es.len(), 1, "{desc}: {}", dump(&es));
                     assert_eq!(es[0].block.as_deref(), Some("entry"));
-                    assert!(
-                        es[0].inst.as_deref().unwrap().contains(op.name()),
-                        "{}",
-                        es[0]
-                    );
+                    assert!(es[0].inst.as_deref().unwrap().contains(op.name()), "{}", es[0]);
                 }
                 (true, Ok(())) => {}
             }
@@ -3615,12 +3018,7 @@ mod tests {
         let v4 = m.types.vector(Type::I32, 4);
         let v4b = m.types.vector(Type::I1, 4);
         void_fn(&mut m, &[Type::I32, v4, v4b, Type::I1], |m, f, e| {
-            let (a, v, vb, c) = (
-                param(m, f, 0),
-                param(m, f, 1),
-                param(m, f, 2),
-                param(m, f, 3),
-            );
+            let (a, v, vb, c) = (param(m, f, 0), param(m, f, 1), param(m, f, 2), param(m, f, 3));
             bld(m, f, e).select(vb, v, v); // vector condition
             bld(m, f, e).select(c, v, v); // scalar condition, vector arms
             bld(m, f, e).select(c, a, a);
@@ -3641,10 +3039,7 @@ mod tests {
             let (v, c) = (param(m, f, 0), param(m, f, 1));
             bld(m, f, e).select(c, v, v);
         });
-        expect_err(
-            &m,
-            "select condition must be i1 or a vector of i1 as long as the operands, got <2 x i1>",
-        );
+        expect_err(&m, "select condition must be i1 or a vector of i1 as long as the operands, got <2 x i1>");
     }
 
     #[test]
@@ -3657,19 +3052,12 @@ mod tests {
             bld(m, f, e).store(n, n, None);
             bld(m, f, e).load(opaque, p, None);
             bld(m, f, e).load(Type::I32, p, Some(3));
-            let acq = MemFlags {
-                ordering: Some(AtomicOrdering::Acquire),
-                align: Some(8),
-                ..Default::default()
-            };
+            let acq = MemFlags { ordering: Some(AtomicOrdering::Acquire), align: Some(8), ..Default::default() };
             raw(m, f, e, InstKind::Store(acq), &[n, p], Type::VOID);
         });
         expect_err(&m, "load pointer operand must be a pointer, got i64");
         expect_err(&m, "store pointer operand must be a pointer, got i64");
-        expect_err(
-            &m,
-            "load result must be a sized first-class type, got %opaque",
-        );
+        expect_err(&m, "load result must be a sized first-class type, got %opaque");
         expect_err(&m, "alignment 3 is not a power of two");
         expect_err(&m, "store cannot have acquire ordering");
     }
@@ -3690,61 +3078,19 @@ mod tests {
             let fl = bld(m, f, e).cast(CastOp::SIToFP, n, Type::FLOAT);
             bld(m, f, e).gep(Type::I32, p, &[fl], Flags::NONE); // non-integer index
             bld(m, f, e).gep(Type::I32, p, &[zero, zero], Flags::NONE); // steps into i32
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Gep {
-                    source_ty: Type::I32,
-                },
-                &[p, n],
-                p3,
-            ); // wrong address space
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Gep {
-                    source_ty: Type::I32,
-                },
-                &[p, v],
-                vp,
-            ); // vector index: vector result
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Gep {
-                    source_ty: Type::I32,
-                },
-                &[p, v],
-                Type::PTR,
-            );
+            raw(m, f, e, InstKind::Gep { source_ty: Type::I32 }, &[p, n], p3); // wrong address space
+            raw(m, f, e, InstKind::Gep { source_ty: Type::I32 }, &[p, v], vp); // vector index: vector result
+            raw(m, f, e, InstKind::Gep { source_ty: Type::I32 }, &[p, v], Type::PTR);
             // ... required
         });
-        expect_err(
-            &m,
-            "getelementptr struct index 1 must be a constant integer",
-        );
-        expect_err(
-            &m,
-            "getelementptr struct index 2 is out of range for { i32, float }",
-        );
+        expect_err(&m, "getelementptr struct index 1 must be a constant integer");
+        expect_err(&m, "getelementptr struct index 2 is out of range for { i32, float }");
         expect_err(&m, "getelementptr index 0 must be an integer, got float");
-        expect_err(
-            &m,
-            "getelementptr index 1 steps into non-aggregate type i32",
-        );
-        expect_err(
-            &m,
-            "getelementptr result type must be ptr addrspace(0), got ptr addrspace(3)",
-        );
+        expect_err(&m, "getelementptr index 1 steps into non-aggregate type i32");
+        expect_err(&m, "getelementptr result type must be ptr addrspace(0), got ptr addrspace(3)");
         let es = verify_module(&m).unwrap_err();
         assert_eq!(es.len(), 6, "{}", dump(&es));
-        expect_err(
-            &m,
-            "getelementptr result type must be a vector of 2 ptr addrspace(0), got ptr",
-        );
+        expect_err(&m, "getelementptr result type must be a vector of 2 ptr addrspace(0), got ptr");
     }
 
     #[test]
@@ -3773,23 +3119,11 @@ mod tests {
             };
             raw(m, f, e, InstKind::Call(Box::new(cd)), &[c, i, x], Type::I64); // wrong result type
         });
-        expect_err(
-            &m,
-            "call has 1 arguments but the function type i32 (i32, float) expects 2",
-        );
-        expect_err(
-            &m,
-            "call argument 0 has type float but the function type expects i32",
-        );
-        expect_err(
-            &m,
-            "call has 0 arguments but the function type i32 (ptr, ...) expects at least 1",
-        );
+        expect_err(&m, "call has 1 arguments but the function type i32 (i32, float) expects 2");
+        expect_err(&m, "call argument 0 has type float but the function type expects i32");
+        expect_err(&m, "call has 0 arguments but the function type i32 (ptr, ...) expects at least 1");
         expect_err(&m, "callee must be a pointer, got i32");
-        expect_err(
-            &m,
-            "call result type i64 does not match the function type's return type i32",
-        );
+        expect_err(&m, "call result type i64 does not match the function type's return type i32");
         let es = verify_module(&m).unwrap_err();
         assert_eq!(es.len(), 6, "{}", dump(&es));
     }
@@ -3826,22 +3160,13 @@ mod tests {
         bld(&mut m, f, e).cond_br(a, b, c);
         let k1 = m.consts.int(Type::I32, 32, 1);
         let k64 = m.consts.int(Type::I64, 64, 2);
-        let sw = InstKind::Switch {
-            default: c,
-            cases: vec![(k1, c), (k1, c), (k64, c)],
-        };
+        let sw = InstKind::Switch { default: c, cases: vec![(k1, c), (k1, c), (k64, c)] };
         raw(&mut m, f, b, sw, &[a], Type::VOID);
         bld(&mut m, f, c).ret(None);
         expect_err_at(&m, "branch condition must be i1, got i32", "f", "entry");
         let e1 = expect_err_at(&m, "duplicate switch case value 1", "f", "b");
-        assert_eq!(
-            e1.inst.as_deref(),
-            Some("switch %v0, label %c [1, label %c; 1, label %c; 2, label %c]")
-        );
-        expect_err(
-            &m,
-            "switch case 2 has type i64 but the condition has type i32",
-        );
+        assert_eq!(e1.inst.as_deref(), Some("switch %v0, label %c [1, label %c; 1, label %c; 2, label %c]"));
+        expect_err(&m, "switch case 2 has type i64 but the condition has type i32");
     }
 
     #[test]
@@ -3851,85 +3176,21 @@ mod tests {
         let v4 = m.types.vector(Type::FLOAT, 4);
         void_fn(&mut m, &[st, v4, Type::FLOAT], |m, f, e| {
             let (s, v, x) = (param(m, f, 0), param(m, f, 1), param(m, f, 2));
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ExtractValue {
-                    indices: smallvec![2],
-                },
-                &[s],
-                Type::I32,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ExtractValue {
-                    indices: smallvec![0],
-                },
-                &[s],
-                Type::FLOAT,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ExtractValue {
-                    indices: smallvec![0, 0],
-                },
-                &[s],
-                Type::I32,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::InsertValue {
-                    indices: smallvec![0],
-                },
-                &[s, x],
-                st,
-            );
+            raw(m, f, e, InstKind::ExtractValue { indices: smallvec![2] }, &[s], Type::I32);
+            raw(m, f, e, InstKind::ExtractValue { indices: smallvec![0] }, &[s], Type::FLOAT);
+            raw(m, f, e, InstKind::ExtractValue { indices: smallvec![0, 0] }, &[s], Type::I32);
+            raw(m, f, e, InstKind::InsertValue { indices: smallvec![0] }, &[s, x], st);
             raw(m, f, e, InstKind::ExtractElement, &[x, x], Type::FLOAT);
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ShuffleVector { mask: vec![0, 1] },
-                &[v, v],
-                v4,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::ShuffleVector {
-                    mask: vec![0, 1, 2, 9],
-                },
-                &[v, v],
-                v4,
-            );
+            raw(m, f, e, InstKind::ShuffleVector { mask: vec![0, 1] }, &[v, v], v4);
+            raw(m, f, e, InstKind::ShuffleVector { mask: vec![0, 1, 2, 9] }, &[v, v], v4);
         });
-        expect_err(
-            &m,
-            "invalid extractvalue index path: index 2 is out of range for { i32, float }",
-        );
+        expect_err(&m, "invalid extractvalue index path: index 2 is out of range for { i32, float }");
         expect_err(&m, "result type float should be i32");
-        expect_err(
-            &m,
-            "invalid extractvalue index path: index 0 steps into non-aggregate type i32",
-        );
-        expect_err(
-            &m,
-            "insertvalue inserts a value of type float where the aggregate has i32",
-        );
+        expect_err(&m, "invalid extractvalue index path: index 0 steps into non-aggregate type i32");
+        expect_err(&m, "insertvalue inserts a value of type float where the aggregate has i32");
         expect_err(&m, "extractelement requires a vector operand, got float");
         expect_err(&m, "extractelement index must be an integer, got float");
-        expect_err(
-            &m,
-            "shufflevector result must be a vector of 2 (the mask length) float elements",
-        );
+        expect_err(&m, "shufflevector result must be a vector of 2 (the mask length) float elements");
         expect_err(&m, "shufflevector mask element 9 is out of range");
     }
 
@@ -3940,66 +3201,24 @@ mod tests {
         let opaque = m.types.named_struct("opaque");
         void_fn(&mut m, &[Type::PTR, Type::I32, Type::FLOAT], |m, f, e| {
             let (p, i, x) = (param(m, f, 0), param(m, f, 1), param(m, f, 2));
-            let al = |elem_ty| InstKind::Alloca {
-                elem_ty,
-                explicit_count: false,
-                align: None,
-                addrspace: 5,
-            };
+            let al = |elem_ty| InstKind::Alloca { elem_ty, explicit_count: false, align: None, addrspace: 5 };
             raw(m, f, e, al(Type::I32), &[], Type::PTR);
             let p5 = m.types.ptr(5);
             raw(m, f, e, al(opaque), &[], p5);
-            let mono = MemFlags {
-                ordering: Some(AtomicOrdering::Monotonic),
-                ..Default::default()
-            };
-            raw(
-                m,
-                f,
-                e,
-                InstKind::AtomicRmw(AtomicRmwOp::Add, mono.clone()),
-                &[p, x],
-                Type::FLOAT,
-            );
-            raw(
-                m,
-                f,
-                e,
-                InstKind::AtomicRmw(AtomicRmwOp::FAdd, MemFlags::default()),
-                &[p, x],
-                Type::FLOAT,
-            );
-            let cx = InstKind::CmpXchg {
-                mem: mono,
-                failure: AtomicOrdering::Release,
-                weak: false,
-            };
+            let mono = MemFlags { ordering: Some(AtomicOrdering::Monotonic), ..Default::default() };
+            raw(m, f, e, InstKind::AtomicRmw(AtomicRmwOp::Add, mono.clone()), &[p, x], Type::FLOAT);
+            raw(m, f, e, InstKind::AtomicRmw(AtomicRmwOp::FAdd, MemFlags::default()), &[p, x], Type::FLOAT);
+            let cx = InstKind::CmpXchg { mem: mono, failure: AtomicOrdering::Release, weak: false };
             raw(m, f, e, cx, &[p, i, i], bad_pair);
-            raw(
-                m,
-                f,
-                e,
-                InstKind::Fence(MemFlags::default()),
-                &[],
-                Type::VOID,
-            );
+            raw(m, f, e, InstKind::Fence(MemFlags::default()), &[], Type::VOID);
         });
-        expect_err(
-            &m,
-            "alloca result must be a pointer in address space 5, got ptr",
-        );
+        expect_err(&m, "alloca result must be a pointer in address space 5, got ptr");
         expect_err(&m, "alloca of unsized type %opaque");
         expect_err(&m, "atomicrmw add operand has invalid type float");
         expect_err(&m, "atomicrmw must have at least monotonic ordering");
-        expect_err(
-            &m,
-            "cmpxchg result type must be { i32, i1 }, got { i32, i32 }",
-        );
+        expect_err(&m, "cmpxchg result type must be { i32, i1 }, got { i32, i32 }");
         expect_err(&m, "cmpxchg failure ordering cannot be release");
-        expect_err(
-            &m,
-            "fence ordering must be acquire, release, acq_rel or seq_cst",
-        );
+        expect_err(&m, "fence ordering must be acquire, release, acq_rel or seq_cst");
     }
 
     // ----- signature -----
@@ -4011,20 +3230,14 @@ mod tests {
         let f = m.add_func(Function::new("f", ty, &[Type::I32, Type::I32]));
         let e = blk(&mut m, f, "entry");
         bld(&mut m, f, e).ret(None);
-        let err = expect_err(
-            &m,
-            "parameter 1 (%v1) has type i32 but the function type says i64",
-        );
+        let err = expect_err(&m, "parameter 1 (%v1) has type i32 but the function type says i64");
         assert_eq!(err.func.as_deref(), Some("f"));
         assert_eq!(err.block, None);
 
         let mut m = Module::new();
         let ty = m.types.func(Type::VOID, vec![Type::I32], false);
         m.add_func(Function::new("g", ty, &[]));
-        let err = expect_err(
-            &m,
-            "function has 0 parameter values but its type void (i32) has 1 parameters",
-        );
+        let err = expect_err(&m, "function has 0 parameter values but its type void (i32) has 1 parameters");
         assert_eq!(err.to_string(), format!("in function @g: {}", err.message));
 
         let mut m = Module::new();
@@ -4043,22 +3256,13 @@ mod tests {
             kind: "DILocation".into(),
             fields: vec![(Some("line".into()), MdField::Raw("3".into()))],
         });
-        let tuple = m.metadata.push(MdNode::Tuple {
-            distinct: false,
-            ops: vec![MdOperand::Node(loc)],
-        });
-        let sp = m.metadata.push(MdNode::Special {
-            distinct: true,
-            kind: "DISubprogram".into(),
-            fields: vec![],
-        });
+        let tuple = m.metadata.push(MdNode::Tuple { distinct: false, ops: vec![MdOperand::Node(loc)] });
+        let sp = m.metadata.push(MdNode::Special { distinct: true, kind: "DISubprogram".into(), fields: vec![] });
         let tbaa = m.metadata.kind("tbaa");
         let f = void_fn(&mut m, &[Type::I32], |m, f, e| {
             let a = param(m, f, 0);
             let (i, _) = raw(m, f, e, InstKind::Binary(BinaryOp::Add), &[a, a], Type::I32);
-            m.funcs[f]
-                .dfg
-                .set_inst_md(i, MetadataTable::dbg_kind(), loc);
+            m.funcs[f].dfg.set_inst_md(i, MetadataTable::dbg_kind(), loc);
             m.funcs[f].dfg.set_inst_md(i, tbaa, tuple);
         });
         m.funcs[f].md.push((MetadataTable::dbg_kind(), sp));
@@ -4066,46 +3270,20 @@ mod tests {
         assert_ok(&m);
 
         // A !dbg attachment that is not a DILocation.
-        let first = m.funcs[f]
-            .layout
-            .first_inst(m.funcs[f].entry().unwrap())
-            .unwrap();
-        m.funcs[f]
-            .dfg
-            .set_inst_md(first, MetadataTable::dbg_kind(), tuple);
-        expect_err_at(
-            &m,
-            "!dbg attachment !1 must be a DILocation node",
-            "f",
-            "entry",
-        );
-        m.funcs[f]
-            .dfg
-            .set_inst_md(first, MetadataTable::dbg_kind(), loc);
+        let first = m.funcs[f].layout.first_inst(m.funcs[f].entry().unwrap()).unwrap();
+        m.funcs[f].dfg.set_inst_md(first, MetadataTable::dbg_kind(), tuple);
+        expect_err_at(&m, "!dbg attachment !1 must be a DILocation node", "f", "entry");
+        m.funcs[f].dfg.set_inst_md(first, MetadataTable::dbg_kind(), loc);
         // Dangling references everywhere.
         m.funcs[f].dfg.set_inst_md(first, tbaa, MdId::new(40));
         m.funcs[f].md[0].1 = tuple;
-        m.metadata.push(MdNode::Tuple {
-            distinct: false,
-            ops: vec![MdOperand::Node(MdId::new(41))],
-        });
+        m.metadata.push(MdNode::Tuple { distinct: false, ops: vec![MdOperand::Node(MdId::new(41))] });
         m.metadata.named.push(("bad".into(), vec![MdId::new(42)]));
         let es = verify_module(&m).unwrap_err();
-        expect_err_at(
-            &m,
-            "metadata attachment references nonexistent node !40",
-            "f",
-            "entry",
-        );
+        expect_err_at(&m, "metadata attachment references nonexistent node !40", "f", "entry");
         expect_err(&m, "!dbg attachment !1 must be a DISubprogram node");
-        expect_err(
-            &m,
-            "metadata node !3: references nonexistent metadata node !41",
-        );
-        expect_err(
-            &m,
-            "named metadata !bad references nonexistent metadata node !42",
-        );
+        expect_err(&m, "metadata node !3: references nonexistent metadata node !41");
+        expect_err(&m, "named metadata !bad references nonexistent metadata node !42");
         assert_eq!(es.len(), 4, "{}", dump(&es));
     }
 
@@ -4151,19 +3329,13 @@ mod tests {
         let mut g = GlobalVar::new("internal_decl", Type::I32, 0);
         g.linkage = Linkage::Internal;
         m.add_global(g);
-        expect_err(
-            &m,
-            "global @mismatch: initializer type i64 does not match the global's value type i32",
-        );
+        expect_err(&m, "global @mismatch: initializer type i64 does not match the global's value type i32");
         expect_err(&m, "global @bad_elem: invalid initializer: element 1 has type i64 but the aggregate expects i32");
         expect_err(
             &m,
             "global @short: invalid initializer: array constant has 1 elements but its type [2 x i32] has 2",
         );
-        expect_err(
-            &m,
-            "global @bytes: invalid initializer: byte string has 2 bytes but its type is [3 x i8]",
-        );
+        expect_err(&m, "global @bytes: invalid initializer: byte string has 2 bytes but its type is [3 x i8]");
         expect_err(&m, "global @internal_decl: a global without an initializer must have external or extern_weak");
         assert_eq!(verify_module(&m).unwrap_err().len(), 5);
     }
@@ -4173,9 +3345,7 @@ mod tests {
         let mut m = Module::new();
         let p1 = m.types.ptr(1);
         let target = add_global(&mut m, "target", Type::I32, None);
-        let addr = m
-            .consts
-            .intern(ConstData::Global(p1, GlobalRef::Var(target)));
+        let addr = m.consts.intern(ConstData::Global(p1, GlobalRef::Var(target)));
         add_global(&mut m, "ptr_to_target", p1, Some(addr));
         let as_int = m.consts.intern(ConstData::Expr {
             ty: Type::I64,
@@ -4188,20 +3358,14 @@ mod tests {
         let c1 = m.consts.int(Type::I32, 32, 1);
         let gep = m.consts.intern(ConstData::Expr {
             ty: p1,
-            op: ConstExprOp::Gep {
-                source_ty: st,
-                flags: Flags::INBOUNDS,
-                inrange: None,
-            },
+            op: ConstExprOp::Gep { source_ty: st, flags: Flags::INBOUNDS, inrange: None },
             operands: vec![addr, c0, c1],
         });
         add_global(&mut m, "field", p1, Some(gep));
         assert_ok(&m);
 
         // Wrong address space for the global's address, a bad cast expression, a removed global.
-        let wrong_as = m
-            .consts
-            .intern(ConstData::Global(Type::PTR, GlobalRef::Var(target)));
+        let wrong_as = m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Var(target)));
         add_global(&mut m, "wrong_as", Type::PTR, Some(wrong_as));
         let bad_cast = m.consts.intern(ConstData::Expr {
             ty: Type::I32,
@@ -4218,10 +3382,7 @@ mod tests {
             "global @wrong_as: invalid initializer: address of @target has type ptr but @target is in address space 1",
         );
         expect_err(&m, "global @bad_cast: invalid initializer: invalid constant expression: zext result must be wider");
-        expect_err(
-            &m,
-            "global @dangling: invalid initializer: global address refers to removed global @gone",
-        );
+        expect_err(&m, "global @dangling: invalid initializer: global address refers to removed global @gone");
         assert_eq!(verify_module(&m).unwrap_err().len(), 3);
     }
 
@@ -4234,12 +3395,7 @@ mod tests {
             let bad = cval(m, f, ConstData::Array(arr, vec![one]));
             raw(m, f, e, InstKind::Freeze, &[bad], arr);
         });
-        expect_err_at(
-            &m,
-            "invalid constant operand 0: array constant has 1 elements",
-            "f",
-            "entry",
-        );
+        expect_err_at(&m, "invalid constant operand 0: array constant has 1 elements", "f", "entry");
     }
 
     // ----- reporting -----
@@ -4255,9 +3411,7 @@ mod tests {
         });
         let es = verify_module(&m).unwrap_err();
         assert_eq!(es.len(), MAX_ERRORS);
-        assert!(es
-            .iter()
-            .all(|e| e.message.starts_with("operand types do not match")));
+        assert!(es.iter().all(|e| e.message.starts_with("operand types do not match")));
     }
 
     #[test]
@@ -4281,19 +3435,9 @@ mod tests {
 
     #[test]
     fn display_without_location_is_the_message() {
-        let e = VerifierError {
-            func: None,
-            block: None,
-            inst: None,
-            message: "duplicate function name @f".into(),
-        };
+        let e = VerifierError { func: None, block: None, inst: None, message: "duplicate function name @f".into() };
         assert_eq!(e.to_string(), "duplicate function name @f");
-        let e = VerifierError {
-            func: Some("k".into()),
-            block: Some("bb3".into()),
-            inst: None,
-            message: "m".into(),
-        };
+        let e = VerifierError { func: Some("k".into()), block: Some("bb3".into()), inst: None, message: "m".into() };
         assert_eq!(e.to_string(), "in function @k, block %bb3: m");
     }
 
@@ -4340,11 +3484,7 @@ mod tests {
         for _ in 0..5_000 {
             let (t, el, j) = {
                 let func = &mut m.funcs[g];
-                (
-                    func.append_block(None),
-                    func.append_block(None),
-                    func.append_block(None),
-                )
+                (func.append_block(None), func.append_block(None), func.append_block(None))
             };
             let c = bld(&mut m, g, cur).icmp(IntPredicate::Slt, v, a);
             bld(&mut m, g, cur).cond_br(c, t, el);

@@ -69,6 +69,17 @@ pub fn typed_const_to_string(m: &Module, c: ConstId) -> String {
     out
 }
 
+/// Prints one instruction of function `f` (without indentation), numbered as in [`write_function`]. Meant for
+/// diagnostics: it recomputes the module numbering, so it costs O(module) per call.
+pub fn inst_to_string(m: &Module, f: FuncId, i: Inst) -> String {
+    let ctx = Ctx::new(m, Some(f));
+    let func = &m.funcs[f];
+    let names = ctx.local_names(func);
+    let mut out = String::new();
+    ctx.write_inst(&mut out, func, &names, i);
+    out
+}
+
 /// Prints an attribute as it appears in a parameter or return position (`noundef`, `align 8`,
 /// `byval(%struct.S)`, `range(i32 0, 1024)`, `"key"="value"`).
 pub fn attr_to_string(types: &TypeStore, a: &Attribute) -> String {
@@ -368,7 +379,11 @@ impl<'m> Ctx<'m> {
             out.push('\n');
         }
         section(out, !m.comdats.is_empty());
-        for (name, kind) in &m.comdats {
+        for (i, (name, kind)) in m.comdats.iter().enumerate() {
+            // LLVM separates comdats by blank lines.
+            if i > 0 {
+                out.push('\n');
+            }
             out.push('$');
             push_name(out, name.strip_prefix('$').unwrap_or(name));
             out.push_str(" = comdat ");
@@ -713,6 +728,10 @@ impl<'m> Ctx<'m> {
         if let Some(s) = &f.section {
             out.push_str(" section ");
             push_quoted(out, s.as_bytes());
+        }
+        if let Some(c) = &f.comdat {
+            out.push(' ');
+            out.push_str(c);
         }
         if let Some(a) = f.align {
             out.push_str(" align ");

@@ -12,6 +12,9 @@
 //!
 //! Constant expressions that LLVM 19 no longer has (`and`, `or`, `lshr`, `zext`, `icmp`, `select`, ...) are folded
 //! when their operands are integer constants, and rejected as unsupported otherwise.
+//!
+//! The module is kept as written: kernels marked only through `nvvm.annotations` keep their calling convention;
+//! [`simtc_ir::Module::is_kernel`] answers for both forms.
 
 #![deny(missing_docs)]
 

@@ -14,11 +14,13 @@ fn push_hex_escape(out: &mut String, b: u8) {
     out.push(HEX[usize::from(b & 15)] as char);
 }
 
-/// Pushes bytes as the inside of an LLVM string literal: printable ASCII except `"` and `\` verbatim, every other
-/// byte as `\XX`.
+/// Pushes bytes as the inside of an LLVM string literal: `\` as `\\`, printable ASCII except `"` verbatim, every
+/// other byte as `\XX` (LLVM's `printEscapedString`).
 pub(super) fn push_escaped(out: &mut String, bytes: &[u8]) {
     for &b in bytes {
-        if (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\' {
+        if b == b'\\' {
+            out.push_str("\\\\");
+        } else if (0x20..=0x7e).contains(&b) && b != b'"' {
             out.push(b as char);
         } else {
             push_hex_escape(out, b);
@@ -33,14 +35,15 @@ pub(super) fn push_quoted(out: &mut String, bytes: &[u8]) {
     out.push('"');
 }
 
-/// Whether a global or local name must be written in quotes.
+/// Whether a global or local name must be written in quotes: empty, starting with a digit, or holding a byte
+/// outside `[-a-zA-Z._0-9]`. (`$` is legal unquoted, but LLVM quotes it and so do we, to print identical text.)
 pub(super) fn name_needs_quotes(name: &str) -> bool {
     let b = name.as_bytes();
     b.is_empty()
         || b[0].is_ascii_digit()
         || !b
             .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 /// Pushes a name (without its sigil), quoted and escaped when needed.
@@ -68,19 +71,33 @@ pub(super) fn push_md_ident(out: &mut String, name: &str) {
     }
 }
 
-/// Pushes the `%name` of an identified struct; structs with an empty name are numbered in creation order.
-fn push_struct_name(out: &mut String, types: &TypeStore, t: Type, name: &str) {
+/// Pushes the `%name` of an identified struct. An all-digit name is a numbered type (`%0`) and printed bare, as
+/// LLVM accepts type numbers in any order; the (single) struct with an empty name is numbered after the largest
+/// numbered type.
+fn push_struct_name(out: &mut String, types: &TypeStore, name: &str) {
     out.push('%');
     if name.is_empty() {
-        let n = types
+        let next = types
             .named_structs()
-            .take_while(|(u, _)| *u != t)
-            .filter(|(_, s)| s.name.is_empty())
-            .count();
-        out.push_str(&n.to_string());
+            .filter_map(|(_, s)| {
+                if is_number(&s.name) {
+                    s.name.parse::<u64>().ok()
+                } else {
+                    None
+                }
+            })
+            .max()
+            .map_or(0, |n| n + 1);
+        out.push_str(&next.to_string());
+    } else if is_number(name) {
+        out.push_str(name);
     } else {
         push_name(out, name);
     }
+}
+
+fn is_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Pushes the body of an identified struct (`{ i32, float }`, `<{ i8 }>`, `opaque`).
@@ -162,7 +179,7 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
         TypeData::Struct { fields, packed } => write_struct_fields(out, types, fields, *packed),
         TypeData::Named(_) => {
             let name = types.named_info(t).map(|n| n.name.as_str()).unwrap_or("");
-            push_struct_name(out, types, t, name);
+            push_struct_name(out, types, name);
         }
         TypeData::Func {
             ret,
@@ -284,7 +301,7 @@ fn llvm_scientific(v: f64) -> String {
     }
     // First precision adjustment: drop (by truncation) decimal digits far beyond the precision.
     let active = sig.active_bits() as usize;
-    let required = (PRECISION * 196 + 58) / 59;
+    let required = (PRECISION * 196).div_ceil(59);
     if active > required {
         let tens = (active - required) * 59 / 196;
         exp += tens as i64;
@@ -397,8 +414,9 @@ pub(super) fn push_gep_flags(out: &mut String, flags: Flags) {
     }
 }
 
-/// Pushes the non-GEP flag words in LLVM's order: wrap flags, `exact`, `disjoint`, `nneg`, `samesign`, then the
-/// fast-math flags (`fast` when all are set).
+/// Pushes the non-GEP flag words in LLVM's order: wrap flags, `exact`, `disjoint`, `nneg`, then the fast-math
+/// flags (`fast` when all are set). `samesign` (LLVM 20) is not written: `llvm-as` 19 rejects it, and dropping a
+/// poison-generating flag only makes the program more defined.
 pub(super) fn push_flags(out: &mut String, flags: Flags) {
     for (w, f) in [
         ("nuw", Flags::NUW),
@@ -406,7 +424,6 @@ pub(super) fn push_flags(out: &mut String, flags: Flags) {
         ("exact", Flags::EXACT),
         ("disjoint", Flags::DISJOINT),
         ("nneg", Flags::NNEG),
-        ("samesign", Flags::SAMESIGN),
     ] {
         if flags.contains(f) {
             out.push(' ');
@@ -651,12 +668,13 @@ mod tests {
             push_name(&mut o, s);
             o
         };
-        assert_eq!(q("foo.bar-1_$"), "foo.bar-1_$");
+        assert_eq!(q("foo.bar-1_"), "foo.bar-1_");
+        assert_eq!(q("a$b"), "\"a$b\"");
         assert_eq!(q("foo bar"), "\"foo bar\"");
         assert_eq!(q("5"), "\"5\"");
         assert_eq!(q("1abc"), "\"1abc\"");
         assert_eq!(q(""), "\"\"");
-        assert_eq!(q("a\"b\\c\n"), "\"a\\22b\\5Cc\\0A\"");
+        assert_eq!(q("a\"b\\c\n"), "\"a\\22b\\\\c\\0A\"");
         assert_eq!(q("é"), "\"\\C3\\A9\"");
         let mut o = String::new();
         push_md_ident(&mut o, "nvvm.annotations");
@@ -694,6 +712,10 @@ mod tests {
         assert_eq!(s(&t, es), "{}");
         let n = t.named_struct("struct.a b");
         assert_eq!(s(&t, n), "%\"struct.a b\"");
+        let n7 = t.named_struct("7");
+        assert_eq!(s(&t, n7), "%7");
+        let anon = t.named_struct("");
+        assert_eq!(s(&t, anon), "%8");
         let f = t.func(Type::I32, vec![Type::I32], true);
         assert_eq!(s(&t, f), "i32 (i32, ...)");
         let f0 = t.func(Type::VOID, vec![], true);

@@ -172,6 +172,14 @@ impl Parser<'_> {
                 LocalKey::Num(fs.next_num - 1)
             }
         };
+        if let Some(v) = fs.locals.get(&key) {
+            let msg = if fs.forward.contains_key(v) {
+                format!("'{}' is used as a value, not a basic block", key.show())
+            } else {
+                format!("multiple definition of local value named '{}'", key.show())
+            };
+            return self.err_at(sp, msg);
+        }
         let b = self.block_for(fs, &key, sp.clone(), true);
         if !fs.block_defined.insert(b) {
             return self.err_at(sp, format!("redefinition of label '{}'", key.show()));
@@ -226,6 +234,9 @@ impl Parser<'_> {
             Some(Tok::LocalNum(n)) => LocalKey::Num(n),
             _ => return self.err_at(sp, "expected a basic block name"),
         };
+        if fs.locals.contains_key(&key) {
+            return self.err_at(sp, format!("'{}' is a value, not a basic block", key.show()));
+        }
         Ok(self.block_for(fs, &key, sp, false))
     }
 
@@ -278,6 +289,13 @@ impl Parser<'_> {
                     );
                 }
                 fs.next_num += 1;
+            }
+            // Values and blocks share one namespace.
+            if fs.blocks.contains_key(&key) {
+                return self.err_at(
+                    ksp,
+                    format!("'{}' is a basic block, not a value", key.show()),
+                );
             }
             match fs.locals.get(&key).copied() {
                 Some(v) if fs.forward.contains_key(&v) => {
@@ -1151,16 +1169,17 @@ impl Parser<'_> {
         // A direct call must agree with the callee's declaration.
         if let ValueDef::Const(c) = fs.f.dfg.value_def(callee).clone() {
             if let ConstData::Global(_, GlobalRef::Func(f)) = self.m.consts.data(c) {
-                let decl_ty = self.m.funcs[*f].ty;
-                let defined = self.defined.contains(&GlobalRef::Func(*f));
-                if defined && decl_ty != fn_ty && !explicit_fn_ty {
-                    // Varargs callees need the explicit type; others must match exactly.
-                    let (_, dp, dva) =
-                        self.m
-                            .types
-                            .func_parts(decl_ty)
-                            .unwrap_or((Type::VOID, &[], false));
-                    if !dva || dp.len() > arg_tys.len() {
+                let f = *f;
+                if !explicit_fn_ty {
+                    if !self.defined.contains(&GlobalRef::Func(f)) {
+                        // Declared later in the file: checked when the module is complete.
+                        self.pending_calls.push((f, fn_ty, csp));
+                    } else if f == fs.fid {
+                        // A recursive call: the function is out of the module while its body is read.
+                        if fs.f.ty != fn_ty {
+                            return self.err_at(csp, "call does not match the callee's function type");
+                        }
+                    } else if !self.call_matches_decl(f, fn_ty) {
                         return self.err_at(csp, "call does not match the callee's function type");
                     }
                 }
@@ -1223,6 +1242,22 @@ impl Parser<'_> {
         d.flags = fmf;
         let _ = sp;
         Ok(Some(Parsed { data: d, groups }))
+    }
+
+    /// Whether a call of type `fn_ty` (written without an explicit function type) agrees with the declaration of
+    /// `f`: the same type, or a varargs callee whose fixed parameters the call covers.
+    pub(crate) fn call_matches_decl(&self, f: FuncId, fn_ty: Type) -> bool {
+        let decl_ty = self.m.funcs[f].ty;
+        if decl_ty == fn_ty {
+            return true;
+        }
+        let (_, dp, dva) = self
+            .m
+            .types
+            .func_parts(decl_ty)
+            .unwrap_or((Type::VOID, &[], false));
+        let nargs = self.m.types.func_parts(fn_ty).map_or(0, |p| p.1.len());
+        dva && dp.len() <= nargs
     }
 
     fn fn_attrs_skip(&mut self) {

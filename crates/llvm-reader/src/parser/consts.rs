@@ -55,7 +55,9 @@ impl Parser<'_> {
                     "undef" => ConstData::Undef(ty),
                     "poison" => ConstData::Poison(ty),
                     "zeroinitializer" => {
-                        if !self.m.types.is_sized(ty) && ty != Type::TOKEN {
+                        // A struct type defined later in the file (as LLVM allows) is not sized yet.
+                        let later = self.m.types.named_info(ty).is_some() && !self.type_defined.contains(&ty);
+                        if !self.m.types.is_sized(ty) && ty != Type::TOKEN && !later {
                             return self.err_at(sp, "invalid type for null constant");
                         }
                         ConstData::Zero(ty)
@@ -228,6 +230,9 @@ impl Parser<'_> {
                 _ => (None, h),
             };
             let raw = u128::from_str_radix(digits, 16).map_err(|_| bad())?;
+            if kind.is_none() && raw > u128::from(u64::MAX) {
+                return self.err_at(sp, "hexadecimal floating-point constant is bigger than 64 bits");
+            }
             match (kind, self.m.types.data(ty)) {
                 (None, TypeData::Double) => raw,
                 (None, TypeData::Float) => {
@@ -239,9 +244,18 @@ impl Parser<'_> {
                     float::from_f64_exact(16, d).ok_or_else(bad)?
                 }
                 (Some('H'), TypeData::Half) | (Some('R'), TypeData::BFloat) => raw & 0xffff,
-                (Some('L'), TypeData::Fp128)
-                | (Some('M'), TypeData::PpcFp128)
-                | (Some('K'), TypeData::X86Fp80) => raw,
+                // As in LLVM's lexer, the first 16 digits are the low word and the rest the high word.
+                (Some('L'), TypeData::Fp128) | (Some('M'), TypeData::PpcFp128) => {
+                    let (lo, hi) = digits.split_at(digits.len().min(16));
+                    let lo = u64::from_str_radix(lo, 16).map_err(|_| bad())?;
+                    let hi = if hi.is_empty() {
+                        0
+                    } else {
+                        u64::from_str_radix(hi, 16).map_err(|_| bad())?
+                    };
+                    (u128::from(hi) << 64) | u128::from(lo)
+                }
+                (Some('K'), TypeData::X86Fp80) => raw,
                 _ => return Err(bad()),
             }
         } else {
@@ -384,7 +398,7 @@ impl Parser<'_> {
             }
             if matches!(
                 op,
-                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Shl | BinaryOp::Xor
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Xor
             ) {
                 return Ok(self.m.consts.intern(ConstData::Expr {
                     ty,
@@ -410,6 +424,14 @@ impl Parser<'_> {
                         BinaryOp::URem if uy != 0 => Some((ux % uy) as i128),
                         BinaryOp::SDiv if y != 0 => x.checked_div(y),
                         BinaryOp::SRem if y != 0 => x.checked_rem(y),
+                        // `shl` (removed in LLVM 19) folds unless a wrap flag makes the result poison.
+                        BinaryOp::Shl if uy < u64::from(w) => {
+                            let r = (ux << uy) & mask;
+                            let sext = |v: u64| ((v << (64 - w)) as i64) >> (64 - w);
+                            let nuw_bad = flags.contains(Flags::NUW) && r >> uy != ux;
+                            let nsw_bad = flags.contains(Flags::NSW) && sext(r) >> uy != sext(ux);
+                            (!nuw_bad && !nsw_bad).then_some(r as i128)
+                        }
                         _ => None,
                     };
                     if let Some(r) = r {
@@ -420,9 +442,10 @@ impl Parser<'_> {
                     }
                 }
             }
+            let version = if op == BinaryOp::Shl { 19 } else { 18 };
             return self.unsupported(
                 sp,
-                format!("'{kw}' constant expressions (removed in LLVM 18)"),
+                format!("'{kw}' constant expressions (removed in LLVM {version})"),
             );
         }
         match kw {

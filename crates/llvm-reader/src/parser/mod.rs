@@ -42,6 +42,11 @@ pub(crate) struct Parser<'s> {
     type_first_use: FxHashMap<Type, Range<usize>>,
     /// Pointee of the last typed pointer parsed (`T*`), for `byval` without a type in old IR.
     last_pointee: Option<Type>,
+    /// Direct calls (without an explicit function type) of functions declared later in the file: the callee,
+    /// the call's function type and the callee's span, checked against the declaration in `finish`.
+    pending_calls: Vec<(FuncId, Type, Range<usize>)>,
+    /// Comdats referenced by globals and functions (`comdat($c)`, or a bare `comdat` naming the object itself).
+    comdat_uses: Vec<(String, Range<usize>)>,
 }
 
 pub(crate) fn parse(src: &str) -> PResult<Module> {
@@ -66,6 +71,8 @@ pub(crate) fn parse(src: &str) -> PResult<Module> {
         type_defined: FxHashSet::default(),
         type_first_use: FxHashMap::default(),
         last_pointee: None,
+        pending_calls: Vec::new(),
+        comdat_uses: Vec::new(),
     };
     p.prescan()?;
     while !p.at_end() {
@@ -209,16 +216,18 @@ impl<'s> Parser<'s> {
                 Tok::GlobalName(_) | Tok::GlobalNum(_)
                     if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) =>
                 {
-                    // Skip aliases/ifuncs here; the main parse rejects them.
+                    // Aliases/ifuncs are registered like variables so that the main parse reaches them and
+                    // rejects them as unsupported (instead of as undefined names).
                     let mut j = i + 2;
                     let mut is_var = false;
                     while let Some((t, _)) = self.toks.get(j) {
                         match t {
-                            Tok::Ident(s) if s == "global" || s == "constant" => {
+                            Tok::Ident(s)
+                                if s == "global" || s == "constant" || s == "alias" || s == "ifunc" =>
+                            {
                                 is_var = true;
                                 break;
                             }
-                            Tok::Ident(s) if s == "alias" || s == "ifunc" => break,
                             Tok::Ident(_)
                             | Tok::LParen
                             | Tok::RParen
@@ -244,11 +253,26 @@ impl<'s> Parser<'s> {
                     md_defs.push(*n);
                 }
                 Tok::Ident(s) if depth == 0 && (s == "define" || s == "declare") => {
+                    // The name follows the return type, which may be a literal struct (`{ i32, float }`); a label
+                    // or the next `define`/`declare` means the name is missing.
                     let mut j = i + 1;
+                    let mut braces = 0u32;
                     while j < self.toks.len() {
                         match &self.toks[j].0 {
-                            Tok::GlobalName(_) | Tok::GlobalNum(_) => break,
-                            Tok::LBrace | Tok::Label(_) => {
+                            Tok::GlobalName(_) | Tok::GlobalNum(_) if braces == 0 => break,
+                            Tok::LBrace => {
+                                braces += 1;
+                                j += 1;
+                            }
+                            Tok::RBrace if braces > 0 => {
+                                braces -= 1;
+                                j += 1;
+                            }
+                            Tok::RBrace | Tok::Label(_) => {
+                                j = self.toks.len();
+                                break;
+                            }
+                            Tok::Ident(s) if s == "define" || s == "declare" => {
                                 j = self.toks.len();
                                 break;
                             }
@@ -1033,7 +1057,7 @@ impl<'s> Parser<'s> {
                     self.expect_string()?;
                 }
                 Some(Tok::Ident(k)) if k == "comdat" => {
-                    g.comdat = Some(self.comdat()?);
+                    g.comdat = Some(self.comdat(&g.name.clone())?);
                 }
                 Some(Tok::Ident(k)) if k == "align" => {
                     self.pos += 1;
@@ -1063,13 +1087,19 @@ impl<'s> Parser<'s> {
         Ok(())
     }
 
-    fn comdat(&mut self) -> PResult<String> {
-        let s = self.span().start;
+    /// `comdat` or `comdat($name)` after the global or function named `own`.
+    fn comdat(&mut self, own: &str) -> PResult<String> {
+        let sp = self.span();
         self.expect_ident("comdat")?;
         if self.peek() == Some(&Tok::LParen) {
+            if let Some((Tok::Comdat(name), nsp)) = self.toks.get(self.pos + 1).cloned() {
+                self.comdat_uses.push((name, nsp));
+            }
             self.skip_balanced_parens()?;
+        } else {
+            self.comdat_uses.push((own.to_string(), sp.clone()));
         }
-        Ok(self.src[s..self.prev_span().end].to_string())
+        Ok(self.src[sp.start..self.prev_span().end].to_string())
     }
 
     /// Whether the current token can start a constant (after a global's type).
@@ -1197,7 +1227,7 @@ impl<'s> Parser<'s> {
             } else if self.eat_ident("partition") {
                 self.expect_string()?;
             } else if self.is_ident("comdat") {
-                self.comdat()?;
+                f.comdat = Some(self.comdat(&old_name)?);
             } else if self.eat_ident("align") {
                 let sp = self.span();
                 let a = self.expect_u64()?;
@@ -1214,7 +1244,8 @@ impl<'s> Parser<'s> {
                 );
             } else if self.is_ident("prefix") || self.is_ident("prologue") {
                 return self.unsupported(self.span(), "prefix/prologue data");
-            } else if let Some(Tok::MetaName(k)) = self.peek().cloned() {
+            } else if let (Some(Tok::MetaName(k)), false) = (self.peek().cloned(), self.peek_at(1) == Some(&Tok::Eq)) {
+                // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as).
                 self.pos += 1;
                 let kind = self.m.metadata.kind(&k);
                 let md = self.metadata_ref()?;
@@ -1296,6 +1327,18 @@ impl<'s> Parser<'s> {
                 .unwrap_or_default();
             return self.err_at(sp, format!("use of undefined type named '{name}'"));
         }
+        // Comdats.
+        for (name, sp) in std::mem::take(&mut self.comdat_uses) {
+            if !self.m.comdats.iter().any(|(n, _)| *n == name) {
+                return self.err_at(sp, format!("use of undefined comdat '${name}'"));
+            }
+        }
+        // Calls of functions declared after them.
+        for (f, fn_ty, sp) in std::mem::take(&mut self.pending_calls) {
+            if !self.call_matches_decl(f, fn_ty) {
+                return self.err_at(sp, "call does not match the callee's function type");
+            }
+        }
         // Globals and functions referenced but never defined.
         let mut missing: Vec<(String, GlobalRef)> = self
             .global_names
@@ -1310,43 +1353,7 @@ impl<'s> Parser<'s> {
                 format!("global '@{n}' is never defined"),
             );
         }
-        // nvvm.annotations `kernel` entries mark functions as kernels (LLVM <= 19 style).
-        self.apply_kernel_annotations();
         Ok(())
-    }
-
-    fn apply_kernel_annotations(&mut self) {
-        let Some(ops) = self
-            .m
-            .metadata
-            .named("nvvm.annotations")
-            .map(|v| v.to_vec())
-        else {
-            return;
-        };
-        for n in ops {
-            if let MdNode::Tuple { ops, .. } = self.m.metadata.node(n) {
-                let mut func = None;
-                let mut is_kernel = false;
-                for pair in ops.chunks(2) {
-                    if let [MdOperand::String(k), MdOperand::Value(c)] = pair {
-                        if k == b"kernel" && self.m.consts.as_i128(*c) == Some(1) {
-                            is_kernel = true;
-                        }
-                    }
-                }
-                if let Some(MdOperand::Value(c)) = ops.first() {
-                    if let ConstData::Global(_, GlobalRef::Func(f)) = self.m.consts.data(*c) {
-                        func = Some(*f);
-                    }
-                }
-                if let (Some(f), true) = (func, is_kernel) {
-                    if self.m.funcs[f].cc == CallConv::C {
-                        self.m.funcs[f].cc = CallConv::PtxKernel;
-                    }
-                }
-            }
-        }
     }
 
     pub(crate) fn int_literal(&mut self, width: u32) -> PResult<ApInt> {
