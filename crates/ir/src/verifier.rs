@@ -46,7 +46,7 @@
 //!   an `i1`-shaped result; every cast's operand and result kinds, widths, shapes and address spaces; `select`;
 //!   phi incoming types; `alloca` (pointer result in its address space, sized type, integer count); `load`/`store`
 //!   (pointer operand, sized first-class value, orderings allowed for the access, power-of-two alignment);
-//!   `getelementptr` (pointer base, sized source type, integer indices, constant in-range struct indices, result
+//!   `getelementptr` (pointer base, sized source type, integer indices, constant in-range i32 struct indices, result
 //!   pointer or vector of pointers in the base's address space); `call` (pointer callee, function type, argument
 //!   count and types, varargs, result type, bundle operand counts); `atomicrmw`, `cmpxchg` (result `{ T, i1 }`)
 //!   and `fence` operand types and orderings; vector element operations; `shufflevector` mask length and range;
@@ -1642,6 +1642,10 @@ fn gep_problem(ts: &TypeStore, source_ty: Type, base: Type, idx: &[(Type, Option
                 let Some(v) = cv else {
                     return Some(format!("getelementptr struct index {k} must be a constant integer"));
                 };
+                // As in LLVM, struct indices are (vectors of) i32.
+                if ts.int_width(ts.scalar_type(t)) != Some(32) {
+                    return Some(format!("getelementptr struct index {k} must have type i32, got {}", tn(t)));
+                }
                 let Some(&ft) = usize::try_from(v).ok().and_then(|v| fields.get(v)) else {
                     return Some(format!("getelementptr struct index {v} is out of range for {}", tn(cur)));
                 };

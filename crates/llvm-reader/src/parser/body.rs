@@ -235,7 +235,10 @@ impl Parser<'_> {
             _ => return self.err_at(sp, "expected a basic block name"),
         };
         if fs.locals.contains_key(&key) {
-            return self.err_at(sp, format!("'{}' is a value, not a basic block", key.show()));
+            return self.err_at(
+                sp,
+                format!("'{}' is a value, not a basic block", key.show()),
+            );
         }
         Ok(self.block_for(fs, &key, sp, false))
     }

@@ -56,7 +56,8 @@ impl Parser<'_> {
                     "poison" => ConstData::Poison(ty),
                     "zeroinitializer" => {
                         // A struct type defined later in the file (as LLVM allows) is not sized yet.
-                        let later = self.m.types.named_info(ty).is_some() && !self.type_defined.contains(&ty);
+                        let later = self.m.types.named_info(ty).is_some()
+                            && !self.type_defined.contains(&ty);
                         if !self.m.types.is_sized(ty) && ty != Type::TOKEN && !later {
                             return self.err_at(sp, "invalid type for null constant");
                         }
@@ -231,7 +232,10 @@ impl Parser<'_> {
             };
             let raw = u128::from_str_radix(digits, 16).map_err(|_| bad())?;
             if kind.is_none() && raw > u128::from(u64::MAX) {
-                return self.err_at(sp, "hexadecimal floating-point constant is bigger than 64 bits");
+                return self.err_at(
+                    sp,
+                    "hexadecimal floating-point constant is bigger than 64 bits",
+                );
             }
             match (kind, self.m.types.data(ty)) {
                 (None, TypeData::Double) => raw,

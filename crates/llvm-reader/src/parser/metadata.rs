@@ -96,7 +96,41 @@ impl Parser<'_> {
             Some(Tok::MetaName(kind)) => {
                 let sp = self.span();
                 self.pos += 1;
-                if !kind.starts_with("DI") && kind != "GenericDINode" {
+                // The specialized node classes LLVM 19's parser knows.
+                const KINDS: &[&str] = &[
+                    "DILocation",
+                    "GenericDINode",
+                    "DISubrange",
+                    "DIGenericSubrange",
+                    "DIEnumerator",
+                    "DIBasicType",
+                    "DIStringType",
+                    "DIDerivedType",
+                    "DICompositeType",
+                    "DISubroutineType",
+                    "DIFile",
+                    "DICompileUnit",
+                    "DISubprogram",
+                    "DILexicalBlock",
+                    "DILexicalBlockFile",
+                    "DICommonBlock",
+                    "DINamespace",
+                    "DIModule",
+                    "DITemplateTypeParameter",
+                    "DITemplateValueParameter",
+                    "DIGlobalVariable",
+                    "DILocalVariable",
+                    "DILabel",
+                    "DIExpression",
+                    "DIGlobalVariableExpression",
+                    "DIObjCProperty",
+                    "DIImportedEntity",
+                    "DIAssignID",
+                    "DIMacro",
+                    "DIMacroFile",
+                    "DIArgList",
+                ];
+                if !KINDS.contains(&kind.as_str()) {
                     return self.err_at(sp, format!("unknown specialized metadata node '!{kind}'"));
                 }
                 if kind == "DIArgList" {

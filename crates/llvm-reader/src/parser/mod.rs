@@ -101,15 +101,17 @@ impl<'s> Parser<'s> {
         }
     }
     pub(crate) fn prev_span(&self) -> Range<usize> {
-        if self.pos == 0 {
-            0..0
-        } else {
-            self.toks[self.pos - 1].1.clone()
+        match self.pos.checked_sub(1).and_then(|i| self.toks.get(i)) {
+            Some((_, s)) => s.clone(),
+            None if self.pos == 0 => 0..0,
+            None => self.src.len()..self.src.len(),
         }
     }
     pub(crate) fn bump(&mut self) -> Option<Tok> {
         let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
-        self.pos += 1;
+        if t.is_some() {
+            self.pos += 1;
+        }
         t
     }
     pub(crate) fn err<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -223,7 +225,10 @@ impl<'s> Parser<'s> {
                     while let Some((t, _)) = self.toks.get(j) {
                         match t {
                             Tok::Ident(s)
-                                if s == "global" || s == "constant" || s == "alias" || s == "ifunc" =>
+                                if s == "global"
+                                    || s == "constant"
+                                    || s == "alias"
+                                    || s == "ifunc" =>
                             {
                                 is_var = true;
                                 break;
@@ -396,9 +401,19 @@ impl<'s> Parser<'s> {
                 self.expect(&Tok::Eq)?;
                 self.expect_ident("comdat")?;
                 let kind = match self.bump() {
-                    Some(Tok::Ident(k)) => k,
+                    Some(Tok::Ident(k))
+                        if matches!(
+                            k.as_str(),
+                            "any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize"
+                        ) =>
+                    {
+                        k
+                    }
                     _ => return self.err_at(self.prev_span(), "expected comdat selection kind"),
                 };
+                if self.m.comdats.iter().any(|(n, _)| *n == name) {
+                    return self.err_at(sp, format!("redefinition of comdat '${name}'"));
+                }
                 self.m.comdats.push((name, kind));
             }
             Some(Tok::MetaName(_)) => self.named_metadata()?,
@@ -1134,6 +1149,13 @@ impl<'s> Parser<'s> {
     fn function(&mut self, is_def: bool) -> PResult<()> {
         let kw_sp = self.span();
         self.pos += 1;
+        // A declaration's metadata attachments come right after `declare` (`declare !dbg !5 void @f()`).
+        let mut leading_md = Vec::new();
+        while let (false, Some(Tok::MetaName(k))) = (is_def, self.peek().cloned()) {
+            self.pos += 1;
+            let kind = self.m.metadata.kind(&k);
+            leading_md.push((kind, self.metadata_ref()?));
+        }
         let linkage = self.linkage();
         let dso_local = self.dso();
         let visibility = self.visibility();
@@ -1210,6 +1232,7 @@ impl<'s> Parser<'s> {
         let fty = self.m.types.func(ret, ptys.clone(), vararg);
         let old_name = self.m.funcs[fid].name.clone();
         let mut f = Function::new(&old_name, fty, &ptys);
+        f.md = leading_md;
         f.linkage = linkage.unwrap_or(Linkage::External);
         f.dso_local = dso_local;
         f.visibility = visibility;
@@ -1244,8 +1267,13 @@ impl<'s> Parser<'s> {
                 );
             } else if self.is_ident("prefix") || self.is_ident("prologue") {
                 return self.unsupported(self.span(), "prefix/prologue data");
-            } else if let (Some(Tok::MetaName(k)), false) = (self.peek().cloned(), self.peek_at(1) == Some(&Tok::Eq)) {
-                // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as).
+            } else if let (Some(Tok::MetaName(k)), false, true) = (
+                self.peek().cloned(),
+                self.peek_at(1) == Some(&Tok::Eq),
+                is_def,
+            ) {
+                // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as); a
+                // declaration's attachments come before its header.
                 self.pos += 1;
                 let kind = self.m.metadata.kind(&k);
                 let md = self.metadata_ref()?;

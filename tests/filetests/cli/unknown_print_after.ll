@@ -1,0 +1,9 @@
+; `--print-after` and `--disable-pass` must name registered passes.
+; RUN: opt %s --passes dce --print-after nosuchpass
+; EXIT: 1
+
+define void @f() {
+  ret void
+}
+
+; ERR: simtc: error: unknown pass 'nosuchpass' (known passes: verify, dce)
