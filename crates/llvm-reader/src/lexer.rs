@@ -5,33 +5,34 @@
 //! field names (`line:`) are one token kind, as in LLVM's own lexer.
 
 use logos::Logos;
+use std::borrow::Cow;
 
 /// A token.
 #[derive(Logos, Debug, Clone, PartialEq)]
 #[logos(skip r"[ \t\r\n\f]+")]
 #[logos(skip r";[^\n]*")]
-pub enum Tok {
+pub enum Tok<'a> {
     /// `@name`, `@"quoted"`.
-    #[regex(r"@[-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| l.slice()[1..].to_string())]
+    #[regex(r"@[-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| Cow::Borrowed(&l.slice()[1..]))]
     #[regex(r#"@"[^"]*""#, |l| unescape_str(&l.slice()[2..l.slice().len() - 1]))]
-    GlobalName(String),
+    GlobalName(Cow<'a, str>),
     /// `@12`.
     #[regex(r"@[0-9]+", |l| l.slice()[1..].parse::<u32>().ok())]
     GlobalNum(u32),
     /// `%name`, `%"quoted"`.
-    #[regex(r"%[-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| l.slice()[1..].to_string())]
+    #[regex(r"%[-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| Cow::Borrowed(&l.slice()[1..]))]
     #[regex(r#"%"[^"]*""#, |l| unescape_str(&l.slice()[2..l.slice().len() - 1]))]
-    LocalName(String),
+    LocalName(Cow<'a, str>),
     /// `%12`.
     #[regex(r"%[0-9]+", |l| l.slice()[1..].parse::<u32>().ok())]
     LocalNum(u32),
     /// A label or field name: `entry:`, `12:`, `"a b":`, `line:`.
-    #[regex(r"[-a-zA-Z$._0-9]+:", |l| l.slice()[..l.slice().len() - 1].to_string())]
+    #[regex(r"[-a-zA-Z$._0-9]+:", |l| Cow::Borrowed(&l.slice()[..l.slice().len() - 1]))]
     #[regex(r#""[^"]*":"#, |l| unescape_str(&l.slice()[1..l.slice().len() - 2]))]
-    Label(String),
+    Label(Cow<'a, str>),
     /// `!name` (named metadata, attachment kinds, specialized node classes like `!DILocation`).
-    #[regex(r"![-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| l.slice()[1..].to_string())]
-    MetaName(String),
+    #[regex(r"![-a-zA-Z$._][-a-zA-Z$._0-9]*", |l| &l.slice()[1..])]
+    MetaName(&'a str),
     /// `!12`.
     #[regex(r"![0-9]+", |l| l.slice()[1..].parse::<u32>().ok())]
     MetaNum(u32),
@@ -42,30 +43,30 @@ pub enum Tok {
     #[regex(r"#[0-9]+", |l| l.slice()[1..].parse::<u32>().ok())]
     AttrGroup(u32),
     /// `#dbg_value` and the other debug records.
-    #[regex(r"#dbg_[a-z_]+", |l| l.slice()[1..].to_string())]
-    DebugRecord(String),
+    #[regex(r"#dbg_[a-z_]+", |l| &l.slice()[1..])]
+    DebugRecord(&'a str),
     /// `$name` comdat.
-    #[regex(r"\$[-a-zA-Z$._0-9]+", |l| l.slice()[1..].to_string())]
+    #[regex(r"\$[-a-zA-Z$._0-9]+", |l| Cow::Borrowed(&l.slice()[1..]))]
     #[regex(r#"\$"[^"]*""#, |l| unescape_str(&l.slice()[2..l.slice().len() - 1]))]
-    Comdat(String),
+    Comdat(Cow<'a, str>),
     /// A keyword or identifier (`define`, `i32`, `DW_TAG_member`, `c`).
-    #[regex(r"[a-zA-Z_][a-zA-Z0-9_]*", |l| l.slice().to_string())]
-    Ident(String),
+    #[regex(r"[a-zA-Z_][a-zA-Z0-9_]*", |l| l.slice())]
+    Ident(&'a str),
     /// A decimal integer, as written.
-    #[regex(r"-?[0-9]+", |l| l.slice().to_string())]
-    Int(String),
+    #[regex(r"-?[0-9]+", |l| l.slice())]
+    Int(&'a str),
     /// `u0x..`/`s0x..` hexadecimal integer, as written.
-    #[regex(r"[us]0x[0-9A-Fa-f]+", |l| l.slice().to_string())]
-    HexInt(String),
+    #[regex(r"[us]0x[0-9A-Fa-f]+", |l| l.slice())]
+    HexInt(&'a str),
     /// A decimal floating-point literal, as written.
-    #[regex(r"[-+]?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?", |l| l.slice().to_string())]
-    Float(String),
+    #[regex(r"[-+]?[0-9]+\.[0-9]*([eE][-+]?[0-9]+)?", |l| l.slice())]
+    Float(&'a str),
     /// A hexadecimal floating-point literal (`0x3FF0...`, `0xH3C00`, `0xK...`), as written.
-    #[regex(r"0x[KLMHR]?[0-9A-Fa-f]+", |l| l.slice().to_string())]
-    HexFloat(String),
+    #[regex(r"0x[KLMHR]?[0-9A-Fa-f]+", |l| l.slice())]
+    HexFloat(&'a str),
     /// A string literal, escapes decoded into bytes.
-    #[regex(r#""[^"]*""#, |l| unescape(&l.slice()[1..l.slice().len() - 1]))]
-    Str(Vec<u8>),
+    #[regex(r#""[^"]*""#, |l| unescape_cow(&l.slice()[1..l.slice().len() - 1]))]
+    Str(Cow<'a, [u8]>),
     /// `=`.
     #[token("=")]
     Eq,
@@ -135,12 +136,24 @@ pub fn unescape(s: &str) -> Vec<u8> {
     out
 }
 
-fn unescape_str(s: &str) -> String {
-    String::from_utf8_lossy(&unescape(s)).into_owned()
+fn unescape_str(s: &str) -> Cow<'_, str> {
+    if s.contains('\\') {
+        Cow::Owned(String::from_utf8_lossy(&unescape(s)).into_owned())
+    } else {
+        Cow::Borrowed(s)
+    }
+}
+
+fn unescape_cow(s: &str) -> Cow<'_, [u8]> {
+    if s.contains('\\') {
+        Cow::Owned(unescape(s))
+    } else {
+        Cow::Borrowed(s.as_bytes())
+    }
 }
 
 /// Token kind names for "expected X" diagnostics.
-pub fn describe(t: &Tok) -> String {
+pub fn describe(t: &Tok<'_>) -> String {
     match t {
         Tok::GlobalName(n) => format!("'@{n}'"),
         Tok::GlobalNum(n) => format!("'@{n}'"),
@@ -174,10 +187,10 @@ pub fn describe(t: &Tok) -> String {
 }
 
 /// A token with its byte span.
-pub type Spanned = (Tok, std::ops::Range<usize>);
+pub type Spanned<'a> = (Tok<'a>, std::ops::Range<usize>);
 
 /// Lexes all of `src`; the error is the span of the first character no token matches.
-pub fn lex(src: &str) -> Result<Vec<Spanned>, std::ops::Range<usize>> {
+pub fn lex(src: &str) -> Result<Vec<Spanned<'_>>, std::ops::Range<usize>> {
     let mut out = Vec::with_capacity(src.len() / 4);
     let mut lx = Tok::lexer(src);
     while let Some(t) = lx.next() {
@@ -193,7 +206,7 @@ pub fn lex(src: &str) -> Result<Vec<Spanned>, std::ops::Range<usize>> {
 mod tests {
     use super::*;
 
-    fn toks(s: &str) -> Vec<Tok> {
+    fn toks(s: &str) -> Vec<Tok<'_>> {
         lex(s).unwrap().into_iter().map(|(t, _)| t).collect()
     }
 

@@ -11,16 +11,17 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::writer::type_to_string;
 use simtc_ir::*;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// A local name: `%name` or `%N`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum LocalKey {
-    Name(String),
+pub(crate) enum LocalKey<'s> {
+    Name(Cow<'s, str>),
     Num(u32),
 }
 
-impl LocalKey {
+impl LocalKey<'_> {
     fn show(&self) -> String {
         match self {
             LocalKey::Name(n) => format!("%{n}"),
@@ -29,15 +30,15 @@ impl LocalKey {
     }
 }
 
-struct FnState {
+struct FnState<'s> {
     fid: FuncId,
     f: Function,
     ret_ty: Type,
-    locals: FxHashMap<LocalKey, Value>,
-    forward: FxHashMap<Value, (Range<usize>, LocalKey)>,
-    blocks: FxHashMap<LocalKey, Block>,
+    locals: FxHashMap<LocalKey<'s>, Value>,
+    forward: FxHashMap<Value, (Range<usize>, LocalKey<'s>)>,
+    blocks: FxHashMap<LocalKey<'s>, Block>,
     block_defined: FxHashSet<Block>,
-    block_first_use: FxHashMap<Block, (Range<usize>, LocalKey)>,
+    block_first_use: FxHashMap<Block, (Range<usize>, LocalKey<'s>)>,
     next_num: u32,
     cur: Option<Block>,
 }
@@ -58,11 +59,11 @@ impl Parsed {
     }
 }
 
-impl Parser<'_> {
+impl<'s> Parser<'s> {
     pub(crate) fn function_body(
         &mut self,
         fid: FuncId,
-        pnames: Vec<(Option<LocalKey>, Range<usize>)>,
+        pnames: Vec<(Option<LocalKey<'s>>, Range<usize>)>,
     ) -> PResult<()> {
         let f = std::mem::replace(&mut self.m.funcs[fid], Function::new("", Type::VOID, &[]));
         let ret_ty = self
@@ -145,7 +146,7 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn block(&mut self, fs: &mut FnState, first: bool) -> PResult<()> {
+    fn block(&mut self, fs: &mut FnState<'s>, first: bool) -> PResult<()> {
         let sp = self.span();
         let key = match self.peek().cloned() {
             Some(Tok::Label(l)) => {
@@ -205,8 +206,8 @@ impl Parser<'_> {
 
     fn block_for(
         &mut self,
-        fs: &mut FnState,
-        key: &LocalKey,
+        fs: &mut FnState<'s>,
+        key: &LocalKey<'s>,
         sp: Range<usize>,
         defining: bool,
     ) -> Block {
@@ -222,12 +223,12 @@ impl Parser<'_> {
     }
 
     /// `label %x`.
-    fn label_ref(&mut self, fs: &mut FnState) -> PResult<Block> {
+    fn label_ref(&mut self, fs: &mut FnState<'s>) -> PResult<Block> {
         self.expect_ident("label")?;
         self.block_name_ref(fs)
     }
 
-    fn block_name_ref(&mut self, fs: &mut FnState) -> PResult<Block> {
+    fn block_name_ref(&mut self, fs: &mut FnState<'s>) -> PResult<Block> {
         let sp = self.span();
         let key = match self.bump() {
             Some(Tok::LocalName(n)) => LocalKey::Name(n),
@@ -244,7 +245,7 @@ impl Parser<'_> {
     }
 
     /// Parses one instruction into the current block; returns true when it was the terminator.
-    fn instruction(&mut self, fs: &mut FnState) -> PResult<bool> {
+    fn instruction(&mut self, fs: &mut FnState<'s>) -> PResult<bool> {
         // Debug records are parsed and dropped.
         if let Some(Tok::DebugRecord(_)) = self.peek() {
             self.pos += 1;
@@ -387,7 +388,7 @@ impl Parser<'_> {
     // ----- operands -----
 
     /// A value of type `ty`: a local, a constant, or (for `metadata`) a metadata operand.
-    fn operand(&mut self, fs: &mut FnState, ty: Type) -> PResult<Value> {
+    fn operand(&mut self, fs: &mut FnState<'s>, ty: Type) -> PResult<Value> {
         let sp = self.span();
         match self.peek().cloned() {
             Some(Tok::LocalName(n)) => {
@@ -416,7 +417,7 @@ impl Parser<'_> {
     }
 
     /// `T v`.
-    fn typed_operand(&mut self, fs: &mut FnState) -> PResult<(Type, Value)> {
+    fn typed_operand(&mut self, fs: &mut FnState<'s>) -> PResult<(Type, Value)> {
         let t = self.parse_type()?;
         if t == Type::VOID {
             return self.err_at(self.prev_span(), "invalid use of 'void' as an operand type");
@@ -427,8 +428,8 @@ impl Parser<'_> {
 
     fn local(
         &mut self,
-        fs: &mut FnState,
-        key: LocalKey,
+        fs: &mut FnState<'s>,
+        key: LocalKey<'s>,
         ty: Type,
         sp: Range<usize>,
     ) -> PResult<Value> {
@@ -497,7 +498,7 @@ impl Parser<'_> {
     /// `, align N` if present (not consuming attachments).
     fn opt_align(&mut self) -> PResult<Option<u64>> {
         if self.peek() == Some(&Tok::Comma)
-            && matches!(self.peek_at(1), Some(Tok::Ident(s)) if s == "align")
+            && matches!(self.peek_at(1), Some(Tok::Ident(s)) if *s == "align")
         {
             self.pos += 2;
             let sp = self.span();
@@ -522,7 +523,7 @@ impl Parser<'_> {
 
     fn inst_body(
         &mut self,
-        fs: &mut FnState,
+        fs: &mut FnState<'s>,
         op: &str,
         sp: Range<usize>,
     ) -> PResult<Option<Parsed>> {
@@ -1057,7 +1058,7 @@ impl Parser<'_> {
         }
     }
 
-    fn call(&mut self, fs: &mut FnState, op: &str, sp: Range<usize>) -> PResult<Option<Parsed>> {
+    fn call(&mut self, fs: &mut FnState<'s>, op: &str, sp: Range<usize>) -> PResult<Option<Parsed>> {
         let tail = match op {
             "tail" => TailKind::Tail,
             "musttail" => TailKind::MustTail,

@@ -39,7 +39,7 @@ impl Parser<'_> {
             }
             Tok::Ident(k) => {
                 self.pos += 1;
-                match k.as_str() {
+                match k {
                     "true" | "false" => {
                         if self.m.types.int_width(ty) != Some(1) {
                             return self.err_at(sp, "boolean constant must have type i1");
@@ -168,7 +168,7 @@ impl Parser<'_> {
 
     fn struct_elems(
         &mut self,
-        close: &Tok,
+        close: &Tok<'_>,
         fields: &[Type],
         sp: std::ops::Range<usize>,
     ) -> PResult<Vec<ConstId>> {
@@ -185,7 +185,7 @@ impl Parser<'_> {
     }
 
     /// `T a, T b, ...` up to `close`; each element's type must equal `elem` when given.
-    fn typed_const_list(&mut self, close: &Tok, elem: Option<Type>) -> PResult<Vec<ConstId>> {
+    fn typed_const_list(&mut self, close: &Tok<'_>, elem: Option<Type>) -> PResult<Vec<ConstId>> {
         let mut v = Vec::new();
         if self.eat(close) {
             return Ok(v);

@@ -3,6 +3,7 @@
 use super::{PResult, Parser};
 use crate::lexer::Tok;
 use simtc_ir::*;
+use std::borrow::Cow;
 
 impl Parser<'_> {
     /// The node for `!N`, created empty on first reference.
@@ -71,7 +72,7 @@ impl Parser<'_> {
                 self.expect(&Tok::Comma)?;
             }
         }
-        self.m.metadata.named.push((name, ops));
+        self.m.metadata.named.push((name.to_string(), ops));
         Ok(())
     }
 
@@ -130,7 +131,7 @@ impl Parser<'_> {
                     "DIMacroFile",
                     "DIArgList",
                 ];
-                if !KINDS.contains(&kind.as_str()) {
+                if !KINDS.contains(&kind) {
                     return self.err_at(sp, format!("unknown specialized metadata node '!{kind}'"));
                 }
                 if kind == "DIArgList" {
@@ -157,8 +158,8 @@ impl Parser<'_> {
                 }
                 Ok(MdNode::Special {
                     distinct,
-                    kind,
-                    fields,
+                    kind: kind.to_string(),
+                    fields: fields.into_iter().map(|(l, f)| (l.map(Cow::into_owned), f)).collect(),
                 })
             }
             _ => self.expected("metadata node"),
@@ -171,11 +172,11 @@ impl Parser<'_> {
         match self.peek().cloned() {
             Some(Tok::Int(s)) | Some(Tok::HexInt(s)) => {
                 self.pos += 1;
-                Ok(MdField::Raw(s))
+                Ok(MdField::Raw(s.to_string()))
             }
             Some(Tok::Str(s)) => {
                 self.pos += 1;
-                Ok(MdField::Str(s))
+                Ok(MdField::Str(s.into_owned()))
             }
             Some(Tok::Ident(s)) if s == "null" => {
                 self.pos += 1;
@@ -220,7 +221,7 @@ impl Parser<'_> {
             Some(Tok::Exclaim) => {
                 if let Some(Tok::Str(s)) = self.peek_at(1).cloned() {
                     self.pos += 2;
-                    return Ok(MdOperand::String(s));
+                    return Ok(MdOperand::String(s.into_owned()));
                 }
                 let node = self.md_node_body(false)?;
                 Ok(MdOperand::Node(self.m.metadata.push(node)))

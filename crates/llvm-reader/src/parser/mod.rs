@@ -26,7 +26,7 @@ enum AttrTarget {
 
 pub(crate) struct Parser<'s> {
     src: &'s str,
-    toks: Vec<Spanned>,
+    toks: Vec<Spanned<'s>>,
     pos: usize,
     pub(crate) m: Module,
     global_names: FxHashMap<String, GlobalRef>,
@@ -88,10 +88,10 @@ impl<'s> Parser<'s> {
     pub(crate) fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
     }
-    pub(crate) fn peek(&self) -> Option<&Tok> {
+    pub(crate) fn peek(&self) -> Option<&Tok<'s>> {
         self.toks.get(self.pos).map(|(t, _)| t)
     }
-    pub(crate) fn peek_at(&self, k: usize) -> Option<&Tok> {
+    pub(crate) fn peek_at(&self, k: usize) -> Option<&Tok<'s>> {
         self.toks.get(self.pos + k).map(|(t, _)| t)
     }
     pub(crate) fn span(&self) -> Range<usize> {
@@ -107,7 +107,7 @@ impl<'s> Parser<'s> {
             None => self.src.len()..self.src.len(),
         }
     }
-    pub(crate) fn bump(&mut self) -> Option<Tok> {
+    pub(crate) fn bump(&mut self) -> Option<Tok<'s>> {
         let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
         if t.is_some() {
             self.pos += 1;
@@ -133,7 +133,7 @@ impl<'s> Parser<'s> {
         self.err(format!("expected {what}, found {}", self.found()))
     }
     pub(crate) fn is_ident(&self, kw: &str) -> bool {
-        matches!(self.peek(), Some(Tok::Ident(s)) if s == kw)
+        matches!(self.peek(), Some(Tok::Ident(s)) if *s == kw)
     }
     pub(crate) fn eat_ident(&mut self, kw: &str) -> bool {
         if self.is_ident(kw) {
@@ -150,7 +150,7 @@ impl<'s> Parser<'s> {
             self.expected(&format!("'{kw}'"))
         }
     }
-    pub(crate) fn eat(&mut self, t: &Tok) -> bool {
+    pub(crate) fn eat(&mut self, t: &Tok<'_>) -> bool {
         if self.peek() == Some(t) {
             self.pos += 1;
             true
@@ -158,14 +158,14 @@ impl<'s> Parser<'s> {
             false
         }
     }
-    pub(crate) fn expect(&mut self, t: &Tok) -> PResult<()> {
+    pub(crate) fn expect(&mut self, t: &Tok<'_>) -> PResult<()> {
         if self.eat(t) {
             Ok(())
         } else {
             self.expected(&describe(t))
         }
     }
-    pub(crate) fn ident(&self) -> Option<&str> {
+    pub(crate) fn ident(&self) -> Option<&'s str> {
         match self.peek() {
             Some(Tok::Ident(s)) => Some(s),
             _ => None,
@@ -176,7 +176,7 @@ impl<'s> Parser<'s> {
             Some(Tok::Str(s)) => {
                 let s = s.clone();
                 self.pos += 1;
-                Ok(s)
+                Ok(s.into_owned())
             }
             _ => self.expected("string constant"),
         }
@@ -225,10 +225,10 @@ impl<'s> Parser<'s> {
                     while let Some((t, _)) = self.toks.get(j) {
                         match t {
                             Tok::Ident(s)
-                                if s == "global"
-                                    || s == "constant"
-                                    || s == "alias"
-                                    || s == "ifunc" =>
+                                if *s == "global"
+                                    || *s == "constant"
+                                    || *s == "alias"
+                                    || *s == "ifunc" =>
                             {
                                 is_var = true;
                                 break;
@@ -244,7 +244,7 @@ impl<'s> Parser<'s> {
                     if is_var {
                         let span = self.toks[i].1.clone();
                         let (name, num) = match &self.toks[i].0 {
-                            Tok::GlobalName(n) => (n.clone(), None),
+                            Tok::GlobalName(n) => (n.to_string(), None),
                             Tok::GlobalNum(n) => (String::new(), Some(*n)),
                             _ => unreachable!(),
                         };
@@ -257,7 +257,7 @@ impl<'s> Parser<'s> {
                 {
                     md_defs.push(*n);
                 }
-                Tok::Ident(s) if depth == 0 && (s == "define" || s == "declare") => {
+                Tok::Ident(s) if depth == 0 && (*s == "define" || *s == "declare") => {
                     // The name follows the return type, which may be a literal struct (`{ i32, float }`); a label
                     // or the next `define`/`declare` means the name is missing.
                     let mut j = i + 1;
@@ -277,7 +277,7 @@ impl<'s> Parser<'s> {
                                 j = self.toks.len();
                                 break;
                             }
-                            Tok::Ident(s) if s == "define" || s == "declare" => {
+                            Tok::Ident(s) if *s == "define" || *s == "declare" => {
                                 j = self.toks.len();
                                 break;
                             }
@@ -287,7 +287,7 @@ impl<'s> Parser<'s> {
                     if j < self.toks.len() {
                         let span = self.toks[j].1.clone();
                         let (name, num) = match &self.toks[j].0 {
-                            Tok::GlobalName(n) => (n.clone(), None),
+                            Tok::GlobalName(n) => (n.to_string(), None),
                             Tok::GlobalNum(n) => (String::new(), Some(*n)),
                             _ => unreachable!(),
                         };
@@ -336,7 +336,7 @@ impl<'s> Parser<'s> {
     pub(crate) fn global_ref(&mut self) -> PResult<GlobalRef> {
         let sp = self.span();
         let r = match self.peek() {
-            Some(Tok::GlobalName(n)) => self.global_names.get(n).copied(),
+            Some(Tok::GlobalName(n)) => self.global_names.get(n.as_ref()).copied(),
             Some(Tok::GlobalNum(n)) => self.global_nums.get(n).copied(),
             _ => return self.expected("global name"),
         };
@@ -357,7 +357,7 @@ impl<'s> Parser<'s> {
     fn top_level(&mut self) -> PResult<()> {
         let sp = self.span();
         match self.peek().cloned() {
-            Some(Tok::Ident(kw)) => match kw.as_str() {
+            Some(Tok::Ident(kw)) => match kw {
                 "source_filename" => {
                     self.pos += 1;
                     self.expect(&Tok::Eq)?;
@@ -403,7 +403,7 @@ impl<'s> Parser<'s> {
                 let kind = match self.bump() {
                     Some(Tok::Ident(k))
                         if matches!(
-                            k.as_str(),
+                            k,
                             "any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize"
                         ) =>
                     {
@@ -414,7 +414,7 @@ impl<'s> Parser<'s> {
                 if self.m.comdats.iter().any(|(n, _)| *n == name) {
                     return self.err_at(sp, format!("redefinition of comdat '${name}'"));
                 }
-                self.m.comdats.push((name, kind));
+                self.m.comdats.push((name.into_owned(), kind.to_string()));
             }
             Some(Tok::MetaName(_)) => self.named_metadata()?,
             Some(Tok::MetaNum(_)) => self.metadata_definition()?,
@@ -475,7 +475,7 @@ impl<'s> Parser<'s> {
                     self.last_pointee = Some(t);
                     t = Type::PTR;
                 }
-                Some(Tok::Ident(s)) if s == "addrspace" && self.peek_at(4) == Some(&Tok::Star) => {
+                Some(Tok::Ident(s)) if *s == "addrspace" && self.peek_at(4) == Some(&Tok::Star) => {
                     self.pos += 1;
                     let a = self.paren_u32()?;
                     self.expect(&Tok::Star)?;
@@ -533,7 +533,7 @@ impl<'s> Parser<'s> {
         match tok {
             Some(Tok::Ident(s)) => {
                 self.pos += 1;
-                let t = match s.as_str() {
+                let t = match s {
                     "void" => Type::VOID,
                     "half" => Type::HALF,
                     "bfloat" => Type::BFLOAT,
@@ -632,7 +632,7 @@ impl<'s> Parser<'s> {
     }
 
     /// Comma-separated types up to `close` (consumed).
-    fn type_list(&mut self, close: &Tok) -> PResult<Vec<Type>> {
+    fn type_list(&mut self, close: &Tok<'_>) -> PResult<Vec<Type>> {
         let mut v = Vec::new();
         if self.eat(close) {
             return Ok(v);
@@ -690,7 +690,7 @@ impl<'s> Parser<'s> {
                 }
                 return Ok(Some(Attribute::Str(k.into(), None)));
             }
-            Some(Tok::Ident(s)) => s.clone(),
+            Some(Tok::Ident(s)) => *s,
             _ => return Ok(None),
         };
         const FLAGS: &[&str] = &[
@@ -796,7 +796,7 @@ impl<'s> Parser<'s> {
             "allocalign",
             "denormal_fpenv",
         ];
-        if FLAGS.contains(&name.as_str()) {
+        if FLAGS.contains(&name) {
             self.pos += 1;
             return Ok(Some(Attribute::Flag(name.into())));
         }
@@ -824,12 +824,12 @@ impl<'s> Parser<'s> {
             let v = self.expect_u64()?;
             return Ok(Some(Attribute::Int("alignstack".into(), v)));
         }
-        if INTS.contains(&name.as_str()) {
+        if INTS.contains(&name) {
             self.pos += 1;
             let v = self.paren_u64()?;
             return Ok(Some(Attribute::Int(name.into(), v)));
         }
-        if TYPED.contains(&name.as_str()) {
+        if TYPED.contains(&name) {
             self.pos += 1;
             if self.eat(&Tok::LParen) {
                 let t = self.parse_type()?;
@@ -856,7 +856,7 @@ impl<'s> Parser<'s> {
             self.expect(&Tok::RParen)?;
             return Ok(Some(Attribute::Range(t, lo, hi)));
         }
-        if RAW.contains(&name.as_str()) {
+        if RAW.contains(&name) {
             self.pos += 1;
             let start = sp.start;
             if self.peek() == Some(&Tok::LParen) {
@@ -1108,7 +1108,7 @@ impl<'s> Parser<'s> {
         self.expect_ident("comdat")?;
         if self.peek() == Some(&Tok::LParen) {
             if let Some((Tok::Comdat(name), nsp)) = self.toks.get(self.pos + 1).cloned() {
-                self.comdat_uses.push((name, nsp));
+                self.comdat_uses.push((name.into_owned(), nsp));
             }
             self.skip_balanced_parens()?;
         } else {
@@ -1122,7 +1122,7 @@ impl<'s> Parser<'s> {
         match self.peek() {
             Some(Tok::Comma) | Some(Tok::AttrGroup(_)) | None => false,
             Some(Tok::Ident(k)) => !matches!(
-                k.as_str(),
+                *k,
                 "define"
                     | "declare"
                     | "attributes"
@@ -1192,7 +1192,7 @@ impl<'s> Parser<'s> {
         self.expect(&Tok::LParen)?;
         let mut ptys = Vec::new();
         let mut pattrs = Vec::new();
-        let mut pnames: Vec<(Option<body::LocalKey>, Range<usize>)> = Vec::new();
+        let mut pnames: Vec<(Option<body::LocalKey<'s>>, Range<usize>)> = Vec::new();
         let mut vararg = false;
         if !self.eat(&Tok::RParen) {
             loop {

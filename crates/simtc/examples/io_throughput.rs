@@ -1,0 +1,36 @@
+//! Reader / verifier / writer throughput on one file, measured in CPU time of this process (robust on a loaded
+//! machine): `cargo run --release -p simtc --example io_throughput -- FILE [ITERATIONS]`.
+
+use std::time::Duration;
+
+fn cpu_time() -> Duration {
+    // /proc/thread-self/schedstat: nanoseconds this thread spent on a CPU (all work here is on the main thread).
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").expect("/proc/thread-self/schedstat (Linux)");
+    Duration::from_nanos(s.split_whitespace().next().and_then(|x| x.parse().ok()).unwrap_or(0))
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("usage: io_throughput FILE [ITERATIONS]");
+    let iters: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let text = std::fs::read_to_string(&path).expect("readable file");
+    let mb = text.len() as f64 / (1024.0 * 1024.0);
+    let m = simtc_llvm_reader::parse_module(&text).expect("file reads");
+    println!("{path}: {:.1} MiB, {} instructions", mb, m.num_insts());
+    let measure = |name: &str, f: &dyn Fn()| {
+        let t0 = cpu_time();
+        for _ in 0..iters {
+            f();
+        }
+        let per = (cpu_time() - t0).as_secs_f64() / f64::from(iters);
+        println!("{name:<20} {:>8.1} ms/iter  {:>7.1} MiB/s (CPU time)", per * 1e3, mb / per);
+    };
+    measure("read", &|| drop(std::hint::black_box(simtc_llvm_reader::parse_module(&text).unwrap())));
+    measure("verify", &|| drop(std::hint::black_box(simtc_ir::verifier::verify_module(&m).is_ok())));
+    measure("write", &|| drop(std::hint::black_box(simtc_ir::writer::write_module(&m))));
+    measure("read+verify+write", &|| {
+        let m = simtc_llvm_reader::parse_module(&text).unwrap();
+        simtc_ir::verifier::verify_module(&m).unwrap();
+        drop(std::hint::black_box(simtc_ir::writer::write_module(&m)));
+    });
+}
