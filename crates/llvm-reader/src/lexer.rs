@@ -217,11 +217,11 @@ mod tests {
             vec![
                 Tok::LocalName("x".into()),
                 Tok::Eq,
-                Tok::Ident("add".into()),
-                Tok::Ident("i32".into()),
+                Tok::Ident("add"),
+                Tok::Ident("i32"),
                 Tok::LocalNum(0),
                 Tok::Comma,
-                Tok::Int("-7".into()),
+                Tok::Int("-7"),
                 Tok::Label("entry".into()),
             ]
         );
@@ -230,25 +230,25 @@ mod tests {
             vec![
                 Tok::GlobalName("a b".into()),
                 Tok::MetaNum(12),
-                Tok::MetaName("dbg".into()),
+                Tok::MetaName("dbg"),
                 Tok::AttrGroup(3)
             ]
         );
         assert_eq!(
             toks("1.5e+00 0x3FF0000000000000 0xH3C00"),
             vec![
-                Tok::Float("1.5e+00".into()),
-                Tok::HexFloat("0x3FF0000000000000".into()),
-                Tok::HexFloat("0xH3C00".into())
+                Tok::Float("1.5e+00"),
+                Tok::HexFloat("0x3FF0000000000000"),
+                Tok::HexFloat("0xH3C00")
             ]
         );
         assert_eq!(
             toks(r#"c"hi\0A\00""#),
-            vec![Tok::Ident("c".into()), Tok::Str(b"hi\n\0".to_vec())]
+            vec![Tok::Ident("c"), Tok::Str(b"hi\n\0".as_slice().into())]
         );
         assert_eq!(
             toks("line: 3"),
-            vec![Tok::Label("line".into()), Tok::Int("3".into())]
+            vec![Tok::Label("line".into()), Tok::Int("3")]
         );
     }
 }

@@ -270,7 +270,7 @@ impl<'s> Parser<'s> {
             _ => return self.expected("instruction opcode"),
         };
         self.pos += 1;
-        let parsed = match self.inst_body(fs, &opcode, op_sp.clone())? {
+        let parsed = match self.inst_body(fs, opcode, op_sp.clone())? {
             Some(p) => p,
             None => {
                 // Dropped (llvm.dbg.* call).
@@ -360,7 +360,7 @@ impl<'s> Parser<'s> {
                 Some(Tok::MetaName(k)) => k,
                 _ => unreachable!(),
             };
-            let kind = self.m.metadata.kind(&k);
+            let kind = self.m.metadata.kind(k);
             let md = self.metadata_ref()?;
             fs.f.dfg.set_inst_md(inst, kind, md);
         }
@@ -403,7 +403,7 @@ impl<'s> Parser<'s> {
                 let op = self.metadata_arg()?;
                 Ok(fs.f.dfg.make_value(ValueDef::Metadata(op), Type::METADATA))
             }
-            Some(Tok::Ident(k)) if k == "asm" => {
+            Some(Tok::Ident("asm")) => {
                 self.err_at(sp, "inline asm is only valid as a call target")
             }
             _ => {
@@ -1080,7 +1080,7 @@ impl<'s> Parser<'s> {
         // Callee.
         let csp = self.span();
         let callee = match self.peek().cloned() {
-            Some(Tok::Ident(k)) if k == "asm" => {
+            Some(Tok::Ident("asm")) => {
                 self.pos += 1;
                 let mut asm = InlineAsm {
                     asm: String::new(),

@@ -28,7 +28,7 @@ impl Parser<'_> {
             }
             Tok::Float(s) | Tok::HexFloat(s) => {
                 self.pos += 1;
-                self.float_const(ty, &s, sp)?
+                self.float_const(ty, s, sp)?
             }
             Tok::GlobalName(_) | Tok::GlobalNum(_) => {
                 let g = self.global_ref()?;
@@ -91,7 +91,7 @@ impl Parser<'_> {
                     }
                     _ => {
                         self.pos -= 1;
-                        return self.const_expr(ty, &k);
+                        return self.const_expr(ty, k);
                     }
                 }
             }

@@ -178,7 +178,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(MdField::Str(s.into_owned()))
             }
-            Some(Tok::Ident(s)) if s == "null" => {
+            Some(Tok::Ident("null")) => {
                 self.pos += 1;
                 Ok(MdField::Ref(MdOperand::Null))
             }
@@ -210,7 +210,7 @@ impl Parser<'_> {
     fn md_operand(&mut self) -> PResult<MdOperand> {
         let sp = self.span();
         match self.peek().cloned() {
-            Some(Tok::Ident(s)) if s == "null" => {
+            Some(Tok::Ident("null")) => {
                 self.pos += 1;
                 Ok(MdOperand::Null)
             }

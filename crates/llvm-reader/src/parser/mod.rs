@@ -809,9 +809,11 @@ impl<'s> Parser<'s> {
                 let v = self.expect_u64()?;
                 self.expect(&Tok::RParen)?;
                 v
-            } else if in_group && self.eat(&Tok::Eq) {
-                self.expect_u64()?
             } else {
+                // `align N` in parameter position, `align=N` inside attribute groups.
+                if in_group {
+                    self.eat(&Tok::Eq);
+                }
                 self.expect_u64()?
             };
             if !v.is_power_of_two() {
@@ -1059,22 +1061,22 @@ impl<'s> Parser<'s> {
         g.init = init;
         while self.eat(&Tok::Comma) {
             match self.peek().cloned() {
-                Some(Tok::Ident(k)) if k == "section" => {
+                Some(Tok::Ident("section")) => {
                     self.pos += 1;
                     g.section = Some(self.expect_string_utf8()?);
                 }
-                Some(Tok::Ident(k)) if k == "partition" => {
+                Some(Tok::Ident("partition")) => {
                     self.pos += 1;
                     self.expect_string()?;
                 }
-                Some(Tok::Ident(k)) if k == "code_model" => {
+                Some(Tok::Ident("code_model")) => {
                     self.pos += 1;
                     self.expect_string()?;
                 }
-                Some(Tok::Ident(k)) if k == "comdat" => {
+                Some(Tok::Ident("comdat")) => {
                     g.comdat = Some(self.comdat(&g.name.clone())?);
                 }
-                Some(Tok::Ident(k)) if k == "align" => {
+                Some(Tok::Ident("align")) => {
                     self.pos += 1;
                     let sp = self.span();
                     let a = self.expect_u64()?;
@@ -1085,7 +1087,7 @@ impl<'s> Parser<'s> {
                 }
                 Some(Tok::MetaName(k)) => {
                     self.pos += 1;
-                    let kind = self.m.metadata.kind(&k);
+                    let kind = self.m.metadata.kind(k);
                     let md = self.metadata_ref()?;
                     g.md.push((kind, md));
                 }
@@ -1153,7 +1155,7 @@ impl<'s> Parser<'s> {
         let mut leading_md = Vec::new();
         while let (false, Some(Tok::MetaName(k))) = (is_def, self.peek().cloned()) {
             self.pos += 1;
-            let kind = self.m.metadata.kind(&k);
+            let kind = self.m.metadata.kind(k);
             leading_md.push((kind, self.metadata_ref()?));
         }
         let linkage = self.linkage();
@@ -1275,7 +1277,7 @@ impl<'s> Parser<'s> {
                 // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as); a
                 // declaration's attachments come before its header.
                 self.pos += 1;
-                let kind = self.m.metadata.kind(&k);
+                let kind = self.m.metadata.kind(k);
                 let md = self.metadata_ref()?;
                 f.md.push((kind, md));
             } else {
@@ -1389,7 +1391,7 @@ impl<'s> Parser<'s> {
         match self.peek().cloned() {
             Some(Tok::Int(s)) => {
                 self.pos += 1;
-                ApInt::parse_decimal(width, &s).ok_or_else(|| {
+                ApInt::parse_decimal(width, s).ok_or_else(|| {
                     Diagnostic::error(
                         sp,
                         format!("integer constant '{s}' does not fit in i{width}"),
