@@ -165,17 +165,8 @@ impl DataFlowGraph {
     pub fn make_inst(&mut self, data: InstData, void: Type) -> Inst {
         let has_result = data.ty != void;
         let ty = data.ty;
-        let args = data.args.clone();
         let inst = self.insts.push(data);
-        for (i, &a) in args.iter().enumerate() {
-            self.add_use(
-                a,
-                Use {
-                    inst,
-                    index: i as u32,
-                },
-            );
-        }
+        self.register_uses(inst);
         if has_result {
             let v = self.values.push(ValueData {
                 def: ValueDef::Inst(inst),
@@ -187,17 +178,8 @@ impl DataFlowGraph {
     }
     /// Like [`make_inst`](Self::make_inst) but the result is the given placeholder value (reader use).
     pub fn make_inst_with_result(&mut self, data: InstData, result: Value) -> Inst {
-        let args = data.args.clone();
         let inst = self.insts.push(data);
-        for (i, &a) in args.iter().enumerate() {
-            self.add_use(
-                a,
-                Use {
-                    inst,
-                    index: i as u32,
-                },
-            );
-        }
+        self.register_uses(inst);
         self.define_placeholder(result, ValueDef::Inst(inst));
         inst
     }
@@ -227,6 +209,13 @@ impl DataFlowGraph {
     /// All instructions ever created (including removed ones).
     pub fn insts(&self) -> impl Iterator<Item = (Inst, &InstData)> {
         self.insts.iter()
+    }
+
+    fn register_uses(&mut self, inst: Inst) {
+        for index in 0..self.insts[inst].args.len() {
+            let a = self.insts[inst].args[index];
+            self.add_use(a, Use { inst, index: index as u32 });
+        }
     }
 
     fn add_use(&mut self, v: Value, u: Use) {
