@@ -1,12 +1,42 @@
 #!/usr/bin/env bash
-# Installs the external validators simtc's tests use: clang-19/llvm-19 (Debian).
-# Idempotent; safe to run on a machine that already has them.
+# Installs the external validators simtc's tests use:
+#   - clang-19 / llvm-19 from Debian (clang, llc, opt, llvm-as, FileCheck) under /usr/lib/llvm-19/bin;
+#   - the CUDA 13.5 compiler wheels from PyPI (nvcc, cicc, ptxas, headers) unzipped into tools/cuda13;
+#   - ptxas 12.9 from PyPI into tools/cuda12, because CUDA 13 dropped sm_70 and simtc still targets it.
+# No GPU is needed for any of them. Idempotent; safe to run on a machine that already has them.
 set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
 LLVM_BIN=${SIMTC_LLVM_BIN:-/usr/lib/llvm-19/bin}
-if [ ! -x "$LLVM_BIN/llvm-as" ] || [ ! -x "$LLVM_BIN/clang" ]; then
+if [ ! -x "$LLVM_BIN/llvm-as" ] || [ ! -x "$LLVM_BIN/clang" ] || [ ! -x "$LLVM_BIN/FileCheck" ]; then
   if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq clang-19 llvm-19 >/dev/null
+  $SUDO apt-get install -y -qq clang-19 llvm-19 llvm-19-tools >/dev/null
 fi
 "$LLVM_BIN/llvm-as" --version | head -n 2
+
+CUDA13_VERSION=13.5.37
+CUDA12_NVCC_VERSION=12.9.86
+TOOLS=${SIMTC_TOOLS_DIR:-$ROOT/tools}
+
+fetch_wheels() { # dest, then pip requirement specs
+  local dest=$1; shift
+  local tmp
+  tmp=$(mktemp -d)
+  python3 -m pip download --quiet --no-deps --dest "$tmp" "$@"
+  mkdir -p "$dest"
+  for w in "$tmp"/*.whl; do python3 -m zipfile -e "$w" "$dest"; done
+  rm -rf "$tmp"
+}
+
+if [ ! -x "$TOOLS/cuda13/nvidia/cu13/bin/ptxas" ] || [ ! -x "$TOOLS/cuda13/nvidia/cu13/nvvm/bin/cicc" ]; then
+  fetch_wheels "$TOOLS/cuda13" "nvidia-cuda-nvcc==$CUDA13_VERSION" "nvidia-nvvm==$CUDA13_VERSION" \
+    "nvidia-cuda-crt==$CUDA13_VERSION" "nvidia-cuda-runtime==$CUDA13_VERSION"
+  chmod +x "$TOOLS"/cuda13/nvidia/cu13/bin/* "$TOOLS"/cuda13/nvidia/cu13/nvvm/bin/* 2>/dev/null || true
+fi
+if [ ! -x "$TOOLS/cuda12/nvidia/cuda_nvcc/bin/ptxas" ]; then
+  fetch_wheels "$TOOLS/cuda12" "nvidia-cuda-nvcc-cu12==$CUDA12_NVCC_VERSION"
+  chmod +x "$TOOLS"/cuda12/nvidia/cuda_nvcc/bin/* 2>/dev/null || true
+fi
+"$TOOLS/cuda13/nvidia/cu13/bin/ptxas" --version | tail -n 2
+"$TOOLS/cuda12/nvidia/cuda_nvcc/bin/ptxas" --version | tail -n 2

@@ -8,9 +8,20 @@
 #![deny(missing_docs)]
 
 pub mod cfg;
+pub mod cycles;
 pub mod dominators;
 pub mod graph;
+pub mod liveness;
+pub mod loops;
+pub mod print;
+pub mod regions;
+pub mod uniformity;
 
 pub use cfg::Cfg;
+pub use cycles::{CycleId, CycleInfo};
 pub use dominators::{DomTree, DominatorTree, PostDominatorTree};
 pub use graph::DiGraph;
+pub use liveness::Liveness;
+pub use loops::{find_irreducible, is_reducible_cfg, IrreducibleCycle, LoopId, LoopInfo};
+pub use regions::{RegionId, RegionInfo, RegionNode};
+pub use uniformity::UniformityInfo;

@@ -24,6 +24,45 @@ struct Cli {
 enum Command {
     /// Run IR passes: read LLVM IR, run the pipeline, write LLVM IR.
     Opt(OptArgs),
+    /// Print analyses of every function (or one): read and verify LLVM IR, run the analyses, print them.
+    Analyze(AnalyzeArgs),
+}
+
+#[derive(clap::Args)]
+struct AnalyzeArgs {
+    /// Input LLVM IR file (`-` for standard input).
+    input: PathBuf,
+    /// What to print; repeatable or comma-separated, printed per function in the order given.
+    #[arg(long, value_enum, value_delimiter = ',', required = true, value_name = "ANALYSIS")]
+    print: Vec<Analysis>,
+    /// Only this function (name without `@`).
+    #[arg(long, value_name = "NAME")]
+    function: Option<String>,
+    /// `cfg-dot`: label the nodes with block names only, not their instructions.
+    #[arg(long = "names-only")]
+    names_only: bool,
+    /// Output file (standard output when absent).
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+}
+
+/// The printable analyses.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Analysis {
+    /// Divergence of values and branches, in the layout of LLVM's `print<uniformity>`.
+    Uniformity,
+    /// The dominator tree, as LLVM's `print<domtree>`.
+    Domtree,
+    /// The post-dominator tree, as LLVM's `print<postdomtree>`.
+    Postdomtree,
+    /// Natural loops, as LLVM's `print<loops>`.
+    Loops,
+    /// The SESE region tree, as LLVM's `print<regions>`.
+    Regions,
+    /// The CFG as Graphviz DOT, divergent branches and blocks marked.
+    CfgDot,
+    /// Live-in and live-out values of every block.
+    Liveness,
 }
 
 #[derive(clap::Args)]
@@ -60,6 +99,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Opt(a) => opt(a),
+        Command::Analyze(a) => analyze(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -113,6 +153,92 @@ fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
     }
 }
 
+/// Reads and verifies a module, as `opt` does before running anything.
+fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
+    let (name, src) = read_input(path)?;
+    let m = simtc_llvm_reader::parse_module_named(&src, &name).map_err(Rejected)?;
+    if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
+        let mut s = format!("{name}: error: input module is broken\n");
+        for e in errs {
+            s.push_str(&format!("  {e}\n"));
+        }
+        return Err(Rejected(s));
+    }
+    Ok((name, m))
+}
+
+fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
+    use simtc_analysis::print;
+    use simtc_analysis::{
+        Cfg, CycleInfo, DominatorTree, Liveness, LoopInfo, PostDominatorTree, RegionInfo, UniformityInfo,
+    };
+    let (name, m) = read_module(&a.input)?;
+    let funcs: Vec<simtc_ir::FuncId> = match &a.function {
+        Some(f) => {
+            let id = m
+                .func_by_name(f)
+                .ok_or_else(|| Rejected(format!("{name}: error: no function named '@{f}'")))?;
+            if m.funcs[id].is_declaration() {
+                return Err(Rejected(format!(
+                    "{name}: error: function '@{f}' is a declaration: it has no body to analyze"
+                )));
+            }
+            vec![id]
+        }
+        None => m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect(),
+    };
+    let mut out = String::new();
+    for fid in funcs {
+        let f = &m.funcs[fid];
+        let names = print::SlotNames::compute(f);
+        let cfg = Cfg::compute(f);
+        let dt = DominatorTree::compute(&cfg);
+        let mut pdt: Option<PostDominatorTree> = None;
+        let mut uni: Option<UniformityInfo> = None;
+        for &what in &a.print {
+            if matches!(what, Analysis::Uniformity | Analysis::CfgDot) && uni.is_none() {
+                let pdt = pdt.get_or_insert_with(|| PostDominatorTree::compute(&cfg));
+                let cycles = CycleInfo::compute(&cfg, &dt);
+                uni = Some(UniformityInfo::compute_with(&m, fid, &cfg, &dt, pdt, &cycles));
+            }
+            match what {
+                Analysis::Domtree => out.push_str(&print::print_domtree(f, &names, &dt)),
+                Analysis::Postdomtree => {
+                    let pdt = pdt.get_or_insert_with(|| PostDominatorTree::compute(&cfg));
+                    out.push_str(&print::print_postdomtree(f, &names, pdt, &cfg));
+                }
+                Analysis::Loops => {
+                    let li = LoopInfo::compute(&cfg, &dt);
+                    out.push_str(&print::print_loops(f, &names, &li, &cfg));
+                }
+                Analysis::Regions => {
+                    let pdt = pdt.get_or_insert_with(|| PostDominatorTree::compute(&cfg));
+                    let ri = RegionInfo::compute(&cfg, &dt, pdt);
+                    out.push_str(&print::print_regions(f, &names, &ri, &dt));
+                }
+                Analysis::Liveness => {
+                    let live = Liveness::compute(f, &cfg);
+                    out.push_str(&print::print_liveness(f, &names, &live, &cfg));
+                }
+                Analysis::CfgDot => {
+                    let divergence = uni.as_ref().map(|u| print::DotDivergence {
+                        divergent_branches: u.divergent_branches().to_vec(),
+                        divergent_blocks: u.divergent_blocks(),
+                    });
+                    let opts = print::DotOptions { names_only: a.names_only, divergence };
+                    out.push_str(&print::cfg_dot(&m, fid, &names, &cfg, &opts));
+                }
+                Analysis::Uniformity => {
+                    if let Some(u) = &uni {
+                        out.push_str(&u.to_text(&m));
+                    }
+                }
+            }
+        }
+    }
+    write_output(&a.output, &out)
+}
+
 fn opt(a: OptArgs) -> Result<(), Rejected> {
     if a.list_passes {
         let mut s = String::new();
@@ -121,15 +247,7 @@ fn opt(a: OptArgs) -> Result<(), Rejected> {
         }
         return write_output(&None, &s);
     }
-    let (name, src) = read_input(&a.input)?;
-    let mut m = simtc_llvm_reader::parse_module_named(&src, &name).map_err(Rejected)?;
-    if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
-        let mut s = format!("{name}: error: input module is broken\n");
-        for e in errs {
-            s.push_str(&format!("  {e}\n"));
-        }
-        return Err(Rejected(s));
-    }
+    let (name, mut m) = read_module(&a.input)?;
     let opts = PassManagerOptions {
         verify_each: a.verify_each || cfg!(debug_assertions),
         print_after: a.print_after,
