@@ -140,7 +140,8 @@ pub fn function_abi(m: &Module, f: FuncId) -> Result<FunctionAbi, CodegenError> 
     }
     let is_kernel = m.is_kernel(f);
     let sym = names::func_symbol(m, f);
-    let mut abi = signature_abi(m, ret, &params, &func.param_attrs, is_kernel, &sym).map_err(|e| e.in_function(&func.name))?;
+    let mut abi =
+        signature_abi(m, ret, &params, &func.param_attrs, is_kernel, &sym).map_err(|e| e.in_function(&func.name))?;
     if is_kernel {
         for (key, value) in m.annotations(f) {
             let qual = match key.as_str() {
@@ -212,7 +213,14 @@ fn param_slot(
         }
         let align = m.types.abi_align(ty).min(128).max(attr_align);
         let align = u32::try_from(align).map_err(|_| CodegenError::new(format!("alignment {align} too large")))?;
-        Ok(ParamSlot { name: name.clone(), ir_index, kind: ParamKind::Aggregate, size: m.types.alloc_size(ty), align, ptr: None })
+        Ok(ParamSlot {
+            name: name.clone(),
+            ir_index,
+            kind: ParamKind::Aggregate,
+            size: m.types.alloc_size(ty),
+            align,
+            ptr: None,
+        })
     };
     if let Some(t) = attrs.ty("byval") {
         return array(t);

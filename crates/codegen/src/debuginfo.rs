@@ -258,7 +258,8 @@ mod tests {
         let func = &m.funcs[k];
         let first = func.layout.first_inst(func.entry().unwrap()).unwrap();
         assert_eq!(t.loc(&m, k, first), Some((2, 66, 3)));
-        let f1 = m.metadata.iter().find(|(_, n)| matches!(n, simtc_ir::MdNode::Special { kind, .. } if kind == "DIFile"));
+        let f1 =
+            m.metadata.iter().find(|(_, n)| matches!(n, simtc_ir::MdNode::Special { kind, .. } if kind == "DIFile"));
         assert_eq!(t.index_of(f1.unwrap().0), Some(1));
     }
 
@@ -273,7 +274,15 @@ mod tests {
             .lines()
             .skip_while(|l| !l.starts_with(".b32 "))
             .skip(1)
-            .map(|l| if l.starts_with(".b8 ") { 1 } else if l.starts_with(".b32 ") { 4 } else { 0 })
+            .map(|l| {
+                if l.starts_with(".b8 ") {
+                    1
+                } else if l.starts_with(".b32 ") {
+                    4
+                } else {
+                    0
+                }
+            })
             .sum();
         assert_eq!(len, body);
         assert!(s.contains(".b8 33\n.b8 0\n"), "DW_LANG_C_plus_plus_14 as data2");

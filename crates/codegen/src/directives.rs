@@ -13,7 +13,9 @@
 //! `reqntid`/`maxntid`/cluster shape are 1. Cluster directives exist only on sm_90 and later; on older targets
 //! they are dropped, as the seed and LLVM do (clusters do not exist there, so nothing can depend on them).
 //! `.explicitcluster` is printed for any cluster shape unless blocks are clusters; an all-zero shape means
-//! "cluster shape chosen at launch" and prints `.explicitcluster` alone (LLVM 20's rule).
+//! "cluster shape chosen at launch" and prints `.explicitcluster` alone (LLVM 20's rule). ptxas rejects
+//! `.reqnctapercluster` together with `.maxclusterrank`; a required shape fixes the cluster size, so
+//! `.maxclusterrank` is left out when the shape's size is within it, and a shape larger than it is an error.
 //!
 //! Errors: a value that is not a positive 32-bit integer (zero is allowed only in cluster shapes);
 //! `.blocksareclusters` without `.reqntid` (the seed's fatal error) or without a cluster shape (ptxas needs
@@ -43,10 +45,9 @@ pub struct KernelDirectives {
 }
 
 fn value(key: &str, v: i64, allow_zero: bool) -> Result<u32, CodegenError> {
-    u32::try_from(v)
-        .ok()
-        .filter(|&v| v > 0 || allow_zero)
-        .ok_or_else(|| CodegenError::new(format!("invalid kernel attribute {key} = {v}: expected a positive 32-bit integer")))
+    u32::try_from(v).ok().filter(|&v| v > 0 || allow_zero).ok_or_else(|| {
+        CodegenError::new(format!("invalid kernel attribute {key} = {v}: expected a positive 32-bit integer"))
+    })
 }
 
 fn list(key: &str, s: &str, allow_zero: bool) -> Result<[Option<u32>; 3], CodegenError> {
@@ -75,7 +76,9 @@ impl KernelDirectives {
             match key.as_str() {
                 "reqntidx" | "reqntidy" | "reqntidz" => d.reqntid[dim(&key)] = Some(value(&key, v, false)?),
                 "maxntidx" | "maxntidy" | "maxntidz" => d.maxntid[dim(&key)] = Some(value(&key, v, false)?),
-                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => d.cluster_dim[dim(&key)] = Some(value(&key, v, true)?),
+                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => {
+                    d.cluster_dim[dim(&key)] = Some(value(&key, v, true)?)
+                }
                 "minctasm" => d.minctasm = Some(value(&key, v, false)?),
                 "maxnreg" => d.maxnreg = Some(value(&key, v, false)?),
                 "maxclusterrank" | "cluster_max_blocks" => d.maxclusterrank = Some(value(&key, v, false)?),
@@ -89,7 +92,10 @@ impl KernelDirectives {
                 _ => continue,
             };
             let single = |d: &mut Option<u32>| -> Result<(), CodegenError> {
-                let v: i64 = val.trim().parse().map_err(|_| CodegenError::new(format!("invalid kernel attribute {key} = \"{val}\"")))?;
+                let v: i64 = val
+                    .trim()
+                    .parse()
+                    .map_err(|_| CodegenError::new(format!("invalid kernel attribute {key} = \"{val}\"")))?;
                 *d = Some(value(key, v, false)?);
                 Ok(())
             };
@@ -122,7 +128,9 @@ impl KernelDirectives {
                 return Err(CodegenError::new(".blocksareclusters requires a cluster shape (.reqnctapercluster)"));
             }
             if !opts.has_blocks_are_clusters() {
-                return Err(CodegenError::new(".blocksareclusters requires PTX ISA version 9.0 (use --ptx-version 9.0)"));
+                return Err(CodegenError::new(
+                    ".blocksareclusters requires PTX ISA version 9.0 (use --ptx-version 9.0)",
+                ));
             }
             s.push_str(".blocksareclusters\n");
         }
@@ -144,8 +152,18 @@ impl KernelDirectives {
                     s.push_str(&format!(".reqnctapercluster {}\n", join(d)));
                 }
             }
-            if let Some(n) = self.maxclusterrank {
-                s.push_str(&format!(".maxclusterrank {n}\n"));
+            match (cluster, self.maxclusterrank) {
+                (Some(Some(d)), Some(n)) => {
+                    let size = u64::from(d[0]) * u64::from(d[1]) * u64::from(d[2]);
+                    if size > u64::from(n) {
+                        return Err(CodegenError::new(format!(
+                            "cluster shape {} ({size} blocks) exceeds maxclusterrank {n}",
+                            join(d)
+                        )));
+                    }
+                }
+                (_, Some(n)) => s.push_str(&format!(".maxclusterrank {n}\n")),
+                _ => {}
             }
         }
         if let Some(n) = self.maxnreg {
@@ -178,9 +196,18 @@ mod tests {
         assert_eq!(
             directives(src, Target::Sm90).unwrap(),
             ".reqntid 1, 2, 1\n.maxntid 128, 1, 1\n.minnctapersm 2\n.explicitcluster\n.reqnctapercluster 2, 1, 1\n\
-             .maxclusterrank 4\n.maxnreg 64\n"
+             .maxnreg 64\n"
         );
-        assert_eq!(directives(src, Target::Sm80).unwrap(), ".reqntid 1, 2, 1\n.maxntid 128, 1, 1\n.minnctapersm 2\n.maxnreg 64\n");
+        let rank_only = src.replace(", !\"cluster_dim_x\", i32 2", "");
+        assert!(directives(&rank_only, Target::Sm90)
+            .unwrap()
+            .contains(".minnctapersm 2\n.maxclusterrank 4\n.maxnreg 64\n"));
+        let too_big = src.replace("i32 2}", "i32 8}");
+        assert!(directives(&too_big, Target::Sm90).unwrap_err().message.contains("exceeds maxclusterrank 4"));
+        assert_eq!(
+            directives(src, Target::Sm80).unwrap(),
+            ".reqntid 1, 2, 1\n.maxntid 128, 1, 1\n.minnctapersm 2\n.maxnreg 64\n"
+        );
     }
 
     #[test]

@@ -4,15 +4,17 @@
 //! **Order.** ptxas does not accept forward references, so globals print in dependency order: a depth-first walk
 //! over the module's globals in module order that emits every variable after the variables its initializer
 //! references (LLVM's `VisitGlobalVariableForEmission`, with dependencies visited in order of appearance rather
-//! than hash order). A cycle is an error ("Circular dependency found in global variable set", naming the cycle).
-//! A variable whose initializer references *itself* (`@p = global ptr @p`) is not a cycle: ptxas accepts
-//! `.global .u64 p = generic(p);`, although LLVM rejects it.
+//! than hash order). A cycle is an error ("Circular dependency found in global variable set", naming the cycle),
+//! and so is a variable whose initializer references itself (`@p = global ptr @p`), as in LLVM: ptxas 13 accepts
+//! `.global .u64 p = generic(p);` but ptxas 12.9 rejects it ("Invalid initial value expression").
 //!
 //! **What prints.** `llvm.*`/`nvvm.*` variables and `section "llvm.metadata"` are skipped; so are `private`
 //! variables nothing uses. A variable in `.shared` with local linkage, referenced by the instructions of exactly one
 //! printed function and by no printed initializer, is *demoted*: at module scope only `// NAME has been demoted`
 //! is printed, and the declaration moves to the start of that function's body after `// demoted variable`
-//! (LLVM demotes into device functions as well as kernels; ptxas accepts `.shared` in both).
+//! (LLVM demotes into device functions as well as kernels; ptxas accepts `.shared` in both). Variables in `.local`
+//! (address space 5) are demoted by the same rule; where that is impossible they are an error, because ptxas does
+//! not allow module-scope `.local` variables under the ABI (LLVM prints them anyway).
 //!
 //! **Declarations.** `[linkage] .SPACE [.attribute(.managed)] .align A TYPE NAME [= INIT];` where
 //! - linkage is `.visible` (external, defined), `.extern` (external or `extern_weak`, declared), `.common` (common
@@ -72,7 +74,10 @@ pub fn global_space(m: &Module, g: GlobalId) -> Result<&'static str, CodegenErro
     match m.globals[g].addrspace {
         0 => Ok("global"),
         a => state_space(a).ok_or_else(|| {
-            CodegenError::new(format!("global '{}' is in address space {a}, which PTX does not have", m.globals[g].name))
+            CodegenError::new(format!(
+                "global '{}' is in address space {a}, which PTX does not have",
+                m.globals[g].name
+            ))
         }),
     }
 }
@@ -102,7 +107,8 @@ impl GlobalsPlan {
             }
         }
         let has_samplers = order.iter().any(|g| {
-            !is_internal_global(m, *g) && annotations.get(g).is_some_and(|a| a.iter().any(|(k, v)| k == "sampler" && *v != 0))
+            !is_internal_global(m, *g)
+                && annotations.get(g).is_some_and(|a| a.iter().any(|(k, v)| k == "sampler" && *v != 0))
         });
         Ok(GlobalsPlan { order, demoted, annotations, has_samplers })
     }
@@ -122,7 +128,14 @@ impl GlobalsPlan {
 
     /// The text of one global: its declaration line, a demotion comment (`in_function == false` for a demoted
     /// variable), or nothing for skipped ones. With `in_function`, prints the declaration for the function body.
-    pub fn print(&self, m: &Module, opts: &Options, refs: &Refs, g: GlobalId, in_function: bool) -> Result<String, CodegenError> {
+    pub fn print(
+        &self,
+        m: &Module,
+        opts: &Options,
+        refs: &Refs,
+        g: GlobalId,
+        in_function: bool,
+    ) -> Result<String, CodegenError> {
         let gv = &m.globals[g];
         if is_internal_global(m, g) {
             return Ok(String::new());
@@ -170,11 +183,17 @@ impl GlobalsPlan {
         if self.has(g, "sampler") {
             return Ok(format!("{linkage}.global .samplerref {sym}{};\n", sampler_init(m, init).map_err(err)?));
         }
-        if gv.linkage == Linkage::Private && !refs.var_users.contains_key(&g) && !refs.in_printed_init.contains(&GlobalRef::Var(g)) {
+        if gv.linkage == Linkage::Private
+            && !refs.var_users.contains_key(&g)
+            && !refs.in_printed_init.contains(&GlobalRef::Var(g))
+        {
             return Ok(String::new());
         }
         if !in_function && demotion_target(m, refs, g).is_some() {
             return Ok(format!("// {} has been demoted\n", gv.name));
+        }
+        if space == "local" && !in_function {
+            return Err(err("module-scope .local variables are not allowed by PTX; only a local variable used by one function can be placed in it".into()));
         }
         let initialized = matches!(space, "global" | "const");
         if !initialized && !init::is_null_or_undef(m, init) {
@@ -191,14 +210,20 @@ impl GlobalsPlan {
         if size == 0 {
             return Ok(format!("{head} .b8 {sym};\n"));
         }
-        let buf = if initialized && !init::is_null_or_undef(m, init) { Some(AggBuffer::new(m, init, size).map_err(e)?) } else { None };
+        let buf = if initialized && !init::is_null_or_undef(m, init) {
+            Some(AggBuffer::new(m, init, size).map_err(e)?)
+        } else {
+            None
+        };
         Ok(match buf {
             Some(b) if b.is_zero() => format!("{head} .b8 {sym}[{size}];\n"),
             Some(b) if b.syms.is_empty() => format!("{head} .b8 {sym}[{size}] = {{{}}};\n", b.print_bytes()),
             Some(b) if b.fits_words() => format!("{head} .u64 {sym}[{}] = {{{}}};\n", size / 8, b.print_words()),
             Some(b) => {
                 if !opts.has_mask_operator() {
-                    return Err(err("an initialized packed aggregate with pointers requires PTX ISA version 7.1".into()));
+                    return Err(err(
+                        "an initialized packed aggregate with pointers requires PTX ISA version 7.1".into()
+                    ));
                 }
                 format!("{head} .u8 {sym}[{size}] = {{{}}};\n", b.print_masked())
             }
@@ -224,7 +249,7 @@ fn scalar_type(m: &Module, ty: simtc_ir::Type) -> Option<&'static str> {
 /// The function a variable is demoted into, if it qualifies (see the module doc).
 pub fn demotion_target(m: &Module, refs: &Refs, g: GlobalId) -> Option<FuncId> {
     let gv = &m.globals[g];
-    if !gv.linkage.is_local() || gv.addrspace != 3 || gv.init.is_none() || is_internal_global(m, g) {
+    if !gv.linkage.is_local() || !matches!(gv.addrspace, 3 | 5) || gv.init.is_none() || is_internal_global(m, g) {
         return None;
     }
     if refs.in_printed_init.contains(&GlobalRef::Var(g)) {
@@ -255,7 +280,8 @@ fn sampler_init(m: &Module, init: simtc_ir::ConstId) -> Result<String, String> {
         1 => "linear",
         _ => return Err("anisotropic sampler filtering is not supported".into()),
     };
-    let mut s = format!(" = {{ addr_mode_0 = {addr}, addr_mode_1 = {addr}, addr_mode_2 = {addr}, filter_mode = {filter}");
+    let mut s =
+        format!(" = {{ addr_mode_0 = {addr}, addr_mode_1 = {addr}, addr_mode_2 = {addr}, filter_mode = {filter}");
     if bits & 0x8 == 0 {
         s.push_str(", force_unnormalized_coords = 1");
     }
@@ -273,7 +299,7 @@ fn dependency_order(m: &Module, refs: &Refs) -> Result<Vec<GlobalId>, CodegenErr
             continue;
         }
         // Explicit stack of (global, its dependencies, next dependency index).
-        let deps = |g: GlobalId| refs.init_vars(g).filter(|&d| d != g).collect::<Vec<_>>();
+        let deps = |g: GlobalId| refs.init_vars(g).collect::<Vec<_>>();
         let mut stack = vec![(root, deps(root), 0usize)];
         on_stack.insert(root);
         while let Some((g, ds, i)) = stack.last_mut() {
@@ -285,7 +311,8 @@ fn dependency_order(m: &Module, refs: &Refs) -> Result<Vec<GlobalId>, CodegenErr
                 }
                 if on_stack.contains(&d) {
                     let start = stack.iter().position(|(x, ..)| *x == d).unwrap_or(0);
-                    let mut cycle: Vec<&str> = stack[start..].iter().map(|(x, ..)| m.globals[*x].name.as_str()).collect();
+                    let mut cycle: Vec<&str> =
+                        stack[start..].iter().map(|(x, ..)| m.globals[*x].name.as_str()).collect();
                     cycle.push(&m.globals[d].name);
                     return Err(CodegenError::new(format!(
                         "Circular dependency found in global variable set: {}",

@@ -108,8 +108,12 @@ fn gep_offset(m: &Module, ty: Type, indices: &[ConstId]) -> Result<i64, CodegenE
 
 fn eval_addr(m: &Module, c: ConstId) -> Result<Addr, CodegenError> {
     Ok(match m.consts.data(c) {
-        ConstData::Global(_, GlobalRef::Var(g)) => Addr::Sym { sym: names::global_symbol(m, *g), is_var: true, offset: 0 },
-        ConstData::Global(_, GlobalRef::Func(f)) => Addr::Sym { sym: names::func_symbol(m, *f), is_var: false, offset: 0 },
+        ConstData::Global(_, GlobalRef::Var(g)) => {
+            Addr::Sym { sym: names::global_symbol(m, *g), is_var: true, offset: 0 }
+        }
+        ConstData::Global(_, GlobalRef::Func(f)) => {
+            Addr::Sym { sym: names::func_symbol(m, *f), is_var: false, offset: 0 }
+        }
         ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => Addr::Int(0),
         ConstData::Int(_, v) => Addr::Int(v.words()[0]),
         ConstData::Expr { op, operands, .. } => match op {
@@ -271,7 +275,7 @@ impl AggBuffer {
 
     /// Whether the words form can be used: size and every symbol offset are multiples of 8.
     pub fn fits_words(&self) -> bool {
-        self.bytes.len() % 8 == 0 && self.syms.iter().all(|(o, _)| o % 8 == 0)
+        self.bytes.len().is_multiple_of(8) && self.syms.iter().all(|(o, _)| o.is_multiple_of(8))
     }
 
     /// The bytes, trailing zeros trimmed, for a buffer without symbols: `1, 0, 0, 0, 2`.

@@ -121,7 +121,9 @@ pub fn check_structors(m: &Module) -> Result<(), CodegenError> {
         let Some(g) = m.global_by_name(name) else { continue };
         let Some(init) = m.globals[g].init else { continue };
         if matches!(m.consts.data(init), ConstData::Array(_, ops) if !ops.is_empty()) {
-            return Err(CodegenError::new(format!("Module has a nontrivial global {what}, which NVPTX does not support.")));
+            return Err(CodegenError::new(format!(
+                "Module has a nontrivial global {what}, which NVPTX does not support."
+            )));
         }
     }
     Ok(())

@@ -107,11 +107,7 @@ fn collect(
             continue;
         }
         match m.consts.data(c) {
-            ConstData::Global(_, r) => {
-                if seen.insert(*r) {
-                    out.push(*r);
-                }
-            }
+            ConstData::Global(_, r) if seen.insert(*r) => out.push(*r),
             ConstData::Array(_, ops) | ConstData::Struct(_, ops) | ConstData::Vector(_, ops) => {
                 stack.extend(ops.iter().rev());
             }

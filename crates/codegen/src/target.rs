@@ -174,11 +174,7 @@ impl Options {
             }
             Some(v) if v < min => Err(CodegenError::new(format!(
                 "PTX version {}.{} is too old for {}: it needs at least PTX {}.{}",
-                v.0,
-                v.1,
-                self.target,
-                min.0,
-                min.1
+                v.0, v.1, self.target, min.0, min.1
             ))),
             Some(v) => Ok(v),
         }
