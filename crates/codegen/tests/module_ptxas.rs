@@ -272,11 +272,19 @@ define double @retdouble() { ret double 1.0 }
 define float @retfloat(float %x) { ret float %x }
 define internal void @noret() noreturn { unreachable }
 declare i64 @ext_decl(i64, ptr)
+declare void @abort_ext() noreturn
 define void @caller() {
   %x = call i64 @ext_decl(i64 1, ptr null)
   call void @noret()
-  ret void
+  call void @weakfn()
+  %y = call i32 @late_internal(i32 1)
+  call void @empty_struct({} zeroinitializer)
+  call void @abort_ext()
+  unreachable
 }
+define linkonce_odr void @weakfn() { ret void }
+define internal i32 @late_internal(i32 %x) { ret i32 %x }
+define hidden void @empty_struct({} %e) { ret void }
 !nvvm.annotations = !{!0, !1}
 !0 = !{ptr @k, !"kernel", i32 1}
 !1 = !{ptr @img, !"kernel", i32 1, !"rdoimage", i32 0, !"wroimage", i32 1, !"sampler", i32 2}
@@ -284,6 +292,10 @@ define void @caller() {
     let ptx = check_all("params", src);
     assert!(ptx.contains(".func noret()\n.noreturn\n{"), "{ptx}");
     assert!(ptx.contains(".extern .func (.param .b64 func_retval0) ext_decl(\n"), "{ptx}");
+    assert!(ptx.contains(".extern .func abort_ext()\n.noreturn;\n"), "{ptx}");
+    assert!(ptx.contains(".weak .func weakfn();\n.func (.param .b32 func_retval0) late_internal(\n"), "{ptx}");
+    assert!(ptx.contains(".weak .func weakfn()\n{"), "{ptx}");
+    assert!(ptx.contains(".visible .func empty_struct(\n\t.param .align 1 .b8 empty_struct_param_0[0]\n)"), "{ptx}");
 }
 
 #[test]
