@@ -3,6 +3,8 @@
 //! Exit codes: 0 success, 1 the input was rejected (a diagnostic was printed), 2 usage error. A panic (101) is
 //! always a bug.
 
+mod compile;
+
 use clap::{Parser, Subcommand};
 use simtc_opt::{PassManager, PassManagerOptions};
 use std::io::{Read, Write};
@@ -26,6 +28,8 @@ enum Command {
     Opt(OptArgs),
     /// Print analyses of every function (or one): read and verify LLVM IR, run the analyses, print them.
     Analyze(AnalyzeArgs),
+    /// Compile LLVM IR to PTX (the main job).
+    Compile(compile::CompileArgs),
 }
 
 #[derive(clap::Args)]
@@ -100,6 +104,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Opt(a) => opt(a),
         Command::Analyze(a) => analyze(a),
+        Command::Compile(a) => compile::compile(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

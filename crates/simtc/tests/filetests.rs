@@ -15,6 +15,8 @@ use regex::Regex;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 fn main() {
     let args = Arguments::from_args();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/filetests");
@@ -123,6 +125,34 @@ fn run_file(path: &Path) -> Result<(), Failed> {
         .map_err(|e| format!("stdout: {e}\n--- stdout ---\n{stdout}"))?;
     filecheck(&err_checks, &stderr)
         .map_err(|e| format!("stderr: {e}\n--- stderr ---\n{stderr}"))?;
+    validate_ptx(&args, &stdout, code, path)?;
+    Ok(())
+}
+
+/// A successful `compile` that printed PTX: ptxas must accept it for the `--mcpu` target (default sm_90).
+fn validate_ptx(args: &[String], stdout: &str, code: i32, path: &Path) -> Result<(), Failed> {
+    if args.first().map(String::as_str) != Some("compile") || code != 0 {
+        return Ok(());
+    }
+    let emit = args.iter().position(|a| a == "--emit").and_then(|k| args.get(k + 1)).map(String::as_str);
+    if emit.is_some_and(|e| e != "ptx") || args.iter().any(|a| a == "-o") {
+        return Ok(());
+    }
+    let arch = args.iter().position(|a| a == "--mcpu").and_then(|k| args.get(k + 1)).map(String::as_str).unwrap_or("sm_90");
+    let Some(ptxas) = common::ptxas_for(arch) else { return Ok(()) };
+    let dir = std::env::temp_dir().join(format!("simtc-filetests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let file = dir.join(format!("{name}.{arch}.ptx"));
+    std::fs::write(&file, stdout).map_err(|e| e.to_string())?;
+    let out = Command::new(&ptxas)
+        .args(["-arch", arch, "-o", "/dev/null"])
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("cannot run ptxas: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("ptxas -arch={arch} rejected the PTX:\n{}\n--- PTX ---\n{stdout}", String::from_utf8_lossy(&out.stderr)).into());
+    }
     Ok(())
 }
 

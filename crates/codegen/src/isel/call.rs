@@ -1,0 +1,323 @@
+//! Selection of calls (the `.param` calling sequence), returns and inline assembly.
+//!
+//! A call to a device function is printed as LLVM's NVPTX back end does:
+//! ```text
+//! { // callseq 0, 0
+//! .param .b32 param0;
+//! st.param.b32 [param0], %r1;
+//! .param .b32 retval0;
+//! call.uni (retval0), _Z3fooi, (param0);
+//! ld.param.b32 %r2, [retval0];
+//! } // callseq 0
+//! ```
+//! `call.uni` is used only where the uniformity analysis proves the calling block non-divergent. Indirect calls
+//! name a `.callprototype` declared in the function's prologue. Byval arguments are copied from the pointee into
+//! the `.param` array; aggregates and vectors are stored leaf by leaf at their offsets.
+
+use super::spaces::{space_of_type, Space};
+use super::{class_of, leaves, Lower, Result};
+use crate::abi::{self, FunctionAbi, ParamKind, ParamSlot};
+use crate::error::CodegenError;
+use crate::mir::{MInst, Operand, Reg, RegClass};
+use simtc_ir::{Block, ConstData, GlobalRef, Inst, InstKind, Value, ValueDef};
+use smallvec::SmallVec;
+
+/// The `.param` declaration of a call-site slot named `name`.
+pub(crate) fn param_decl(slot: &ParamSlot, name: &str) -> String {
+    match &slot.kind {
+        ParamKind::Scalar { ld_ty } => {
+            let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+            format!(".param .{t} {name}")
+        }
+        ParamKind::Aggregate => format!(".param .align {} .b8 {name}[{}]", slot.align, slot.size),
+    }
+}
+
+/// The class a `.param` scalar slot is loaded into / stored from.
+pub(crate) fn slot_class(ld_ty: &str) -> RegClass {
+    let bits: u32 = ld_ty[1..].parse().unwrap_or(32);
+    if ld_ty.starts_with('f') {
+        if bits == 32 {
+            RegClass::F32
+        } else {
+            RegClass::F64
+        }
+    } else {
+        match bits {
+            8 | 16 => RegClass::B16,
+            32 => RegClass::B32,
+            _ => RegClass::B64,
+        }
+    }
+}
+
+impl Lower<'_> {
+    pub(crate) fn lower_call(&mut self, b: Block, inst: Inst) -> Result<()> {
+        let callee = self.f.dfg.args(inst)[0];
+        match self.f.dfg.value_def(callee).clone() {
+            ValueDef::InlineAsm(ia) => return self.lower_inline_asm(inst, &ia),
+            ValueDef::Const(c) => {
+                if let ConstData::Global(_, GlobalRef::Func(fid)) = self.m.consts.data(c) {
+                    let name = self.m.funcs[*fid].name.clone();
+                    if name.starts_with("llvm.") {
+                        return self.lower_intrinsic(b, inst, &name);
+                    }
+                    return self.lower_device_call(b, inst, Some(*fid));
+                }
+                self.lower_device_call(b, inst, None)
+            }
+            _ => self.lower_device_call(b, inst, None),
+        }
+    }
+
+    fn lower_device_call(&mut self, b: Block, inst: Inst, callee: Option<simtc_ir::FuncId>) -> Result<()> {
+        let m = self.m;
+        let InstKind::Call(cd) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let (ret_ty, param_tys, vararg) = m.types.func_parts(cd.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).ok_or_else(|| {
+            CodegenError::new("call without a function type")
+        })?;
+        if vararg {
+            return Err(CodegenError::unsupported("calls to variadic functions"));
+        }
+        let args: SmallVec<[Value; 4]> = self.f.dfg.args(inst)[1..1 + param_tys.len()].into();
+        let name = callee.map(|f| crate::names::func_symbol(m, f)).unwrap_or_default();
+        let abi: FunctionAbi = match callee {
+            Some(fid) if m.funcs[fid].ty == cd.fn_ty => abi::function_abi(m, fid)?,
+            _ => {
+                let mut attrs = cd.attrs.params.clone();
+                attrs.resize(param_tys.len(), Default::default());
+                abi::signature_abi(m, ret_ty, &param_tys, &attrs, false, &name)?
+            }
+        };
+        let seq = self.callseq;
+        self.callseq += 1;
+        self.emit_effect(format!("{{ // callseq {seq}, 0"), &[], &[]);
+        let mut pnames = Vec::new();
+        for (k, slot) in abi.params.iter().enumerate() {
+            let pname = format!("param{k}");
+            self.emit_effect(param_decl(slot, &pname), &[], &[]);
+            let v = args[slot.ir_index];
+            self.store_arg(slot, &pname, v)?;
+            pnames.push(pname);
+        }
+        if let Some(r) = &abi.ret {
+            self.emit_effect(param_decl(r, "retval0"), &[], &[]);
+        }
+        let uni = !self.in_divergent_block(b);
+        let op = if uni { "call.uni" } else { "call" };
+        let ret_part = if abi.ret.is_some() { "(retval0), " } else { "" };
+        let params = if pnames.is_empty() { String::new() } else { format!(", ({})", pnames.join(", ")) };
+        match callee {
+            Some(_) => {
+                let text = format!("{ret_part}{name}{params}");
+                self.emit_effect(op, &[], &[Operand::Raw(text)]);
+            }
+            None => {
+                // Indirect: a prototype in the prologue.
+                let (r, sp) = self.ptr(self.f.dfg.args(inst)[0])?;
+                let r = self.convert_space(r, sp, Space::Generic)?;
+                let proto = format!("prototype_{seq}");
+                let ret_decl = abi.ret.as_ref().map(|s| format!("({}) ", param_decl(s, "_"))).unwrap_or_default();
+                let plist: Vec<String> = abi.params.iter().map(|s| param_decl(s, "_")).collect();
+                self.mf.prologue.push(format!("{proto} : .callprototype {ret_decl}_ ({});", plist.join(", ")));
+                let mut mi = MInst::new("call", &[], &[Operand::Raw(ret_part.to_string()), Operand::Reg(r), Operand::Raw(format!("{params}, {proto}"))]);
+                mi.side_effects = true;
+                mi.op = "call.indirect".into();
+                self.emit(mi);
+            }
+        }
+        if let (Some(slot), Some(res)) = (&abi.ret, self.f.dfg.result(inst)) {
+            let regs = self.load_ret(slot, res)?;
+            self.define(res, regs);
+        }
+        self.emit_effect(format!("}} // callseq {seq}"), &[], &[]);
+        Ok(())
+    }
+
+    fn store_arg(&mut self, slot: &ParamSlot, pname: &str, v: Value) -> Result<()> {
+        let m = self.m;
+        let ty = self.ty(v);
+        let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym(pname.to_string())), off);
+        match &slot.kind {
+            ParamKind::Scalar { ld_ty } => {
+                let lc = slot_class(ld_ty);
+                let o = if m.types.is_ptr(ty) {
+                    let (r, sp) = self.ptr(v)?;
+                    Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)
+                } else {
+                    self.op(v)?
+                };
+                let vc = class_of(m, ty)?;
+                let o = match (vc, &o) {
+                    (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => Operand::Reg(self.to_reg(o, vc)),
+                    _ => o,
+                };
+                let o = self.to_param_class(o, vc, lc);
+                let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+                self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
+            }
+            ParamKind::Aggregate if m.types.is_ptr(ty) => {
+                // byval: copy the pointee into the param array.
+                let (r, sp) = self.ptr(v)?;
+                let align = slot.align as u64;
+                let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && slot.size % c == 0).unwrap_or(1);
+                let (c, t) = match chunk {
+                    8 => (RegClass::B64, "b64"),
+                    4 => (RegClass::B32, "b32"),
+                    2 => (RegClass::B16, "b16"),
+                    _ => (RegClass::B16, "b8"),
+                };
+                let mut k = 0;
+                while k < slot.size {
+                    let x = self.emit_def(format!("ld{}.{t}", sp.suffix()), c, &[Operand::Addr(Box::new(Operand::Reg(r)), k as i64)]);
+                    self.emit_effect(format!("st.param.{t}"), &[], &[addr(k as i64), Operand::Reg(x)]);
+                    k += chunk;
+                }
+            }
+            ParamKind::Aggregate => {
+                let mut lv = Vec::new();
+                leaves(m, ty, 0, &mut lv);
+                let regs = self.regs(v)?;
+                for ((lt, off), r) in lv.into_iter().zip(regs) {
+                    let sfx = super::mem::mem_suffix(m, lt)?;
+                    let vc = class_of(m, lt)?;
+                    let o = if vc == RegClass::Pred {
+                        Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]))
+                    } else {
+                        Operand::Reg(r)
+                    };
+                    let sfx = if sfx.starts_with('u') { format!("b{}", &sfx[1..]) } else { sfx.to_string() };
+                    self.emit_effect(format!("st.param.{sfx}"), &[], &[addr(off as i64), o]);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn load_ret(&mut self, slot: &ParamSlot, res: Value) -> Result<SmallVec<[Reg; 1]>> {
+        let m = self.m;
+        let ty = self.ty(res);
+        match &slot.kind {
+            ParamKind::Scalar { ld_ty } => {
+                let lc = slot_class(ld_ty);
+                let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+                let r = self.emit_def(format!("ld.param.{t}"), lc, &[Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0)]);
+                let vc = class_of(m, ty)?;
+                let r = self.from_param_class(r, lc, vc);
+                let r = if m.types.is_ptr(ty) {
+                    let want = self.spaces[simtc_ir::EntityRef::index(res)];
+                    self.convert_space(r, space_of_type(m, ty), want)?
+                } else {
+                    r
+                };
+                Ok(smallvec::smallvec![r])
+            }
+            ParamKind::Aggregate => {
+                let mut lv = Vec::new();
+                leaves(m, ty, 0, &mut lv);
+                let mut out = SmallVec::new();
+                for (lt, off) in lv {
+                    out.push(self.load_leaf(lt, Operand::Sym("retval0".into()), off as i64, ".param", "")?);
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    pub(crate) fn lower_ret(&mut self, inst: Inst) -> Result<()> {
+        let args: SmallVec<[Value; 1]> = self.f.dfg.args(inst).into();
+        if let (Some(v), Some(slot)) = (args.first(), self.abi.ret.clone()) {
+            let m = self.m;
+            let ty = self.ty(*v);
+            let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), off);
+            match &slot.kind {
+                ParamKind::Scalar { ld_ty } => {
+                    let lc = slot_class(ld_ty);
+                    let o = if m.types.is_ptr(ty) {
+                        let (r, sp) = self.ptr(*v)?;
+                        Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)
+                    } else {
+                        self.op(*v)?
+                    };
+                    let vc = class_of(m, ty)?;
+                    let o = match (vc, &o) {
+                        (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => Operand::Reg(self.to_reg(o, vc)),
+                        _ => o,
+                    };
+                    let o = self.to_param_class(o, vc, lc);
+                    let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+                    self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
+                }
+                ParamKind::Aggregate => {
+                    let mut lv = Vec::new();
+                    leaves(m, ty, 0, &mut lv);
+                    let regs = self.regs(*v)?;
+                    for ((lt, off), r) in lv.into_iter().zip(regs) {
+                        let sfx = super::mem::mem_suffix(m, lt)?;
+                        let vc = class_of(m, lt)?;
+                        let o = if vc == RegClass::Pred {
+                            Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]))
+                        } else {
+                            Operand::Reg(r)
+                        };
+                        let sfx = if sfx.starts_with('u') { format!("b{}", &sfx[1..]) } else { sfx.to_string() };
+                        self.emit_effect(format!("st.param.{sfx}"), &[], &[addr(off as i64), o]);
+                    }
+                }
+            }
+        }
+        self.emit(MInst::new("ret", &[], &[]));
+        Ok(())
+    }
+
+    /// Inline asm: `$N` operands are substituted by registers (outputs first, then inputs); constraints
+    /// `r`/`h`/`l`/`f`/`d`/`c`/`n` pick the register class; clobbers (`~{memory}`) are ignored.
+    fn lower_inline_asm(&mut self, inst: Inst, ia: &simtc_ir::InlineAsm) -> Result<()> {
+        let m = self.m;
+        let res = self.f.dfg.result(inst);
+        let args: SmallVec<[Value; 4]> = self.f.dfg.args(inst)[1..].into();
+        let cons: Vec<&str> = ia.constraints.split(',').filter(|c| !c.starts_with('~') && !c.is_empty()).collect();
+        let class_for = |c: &str| -> Result<RegClass> {
+            Ok(match c.trim_start_matches(['=', '&', '+']) {
+                "r" => RegClass::B32,
+                "h" | "c" => RegClass::B16,
+                "l" | "N" => RegClass::B64,
+                "f" => RegClass::F32,
+                "d" => RegClass::F64,
+                "b" => RegClass::Pred,
+                "n" | "i" => RegClass::B32,
+                other => return Err(CodegenError::unsupported(format!("inline asm constraint `{other}`"))),
+            })
+        };
+        let outs: Vec<&str> = cons.iter().copied().filter(|c| c.starts_with('=')).collect();
+        let mut out_regs: Vec<Reg> = Vec::new();
+        for c in &outs {
+            let cl = class_for(c)?;
+            out_regs.push(self.mf.new_reg(cl));
+        }
+        let mut srcs = vec![Operand::Raw(ia.asm.clone())];
+        for v in &args {
+            srcs.push(self.op(*v)?);
+        }
+        let dsts: Vec<Operand> = out_regs.iter().map(|r| Operand::Reg(*r)).collect();
+        let mut mi = MInst::new("inlineasm", &dsts, &srcs);
+        mi.side_effects = ia.side_effect || out_regs.is_empty();
+        self.emit(mi);
+        if let Some(r) = res {
+            if !out_regs.is_empty() {
+                let ty = self.ty(r);
+                // A single output maps to the result; several outputs form a struct (leaves in order).
+                let mut lv = Vec::new();
+                leaves(m, ty, 0, &mut lv);
+                let mut regs = SmallVec::new();
+                for ((lt, _), or) in lv.iter().zip(&out_regs) {
+                    let vc = class_of(m, *lt)?;
+                    let oc = self.mf.class(*or);
+                    regs.push(if vc == oc { *or } else { self.from_param_class(*or, oc, vc) });
+                }
+                self.define(r, regs);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,522 @@
+//! Selection of intrinsics: NVVM special registers, barriers, warp-level primitives, memory barriers, the NVVM
+//! math intrinsics, the generic `llvm.*` intrinsics clang emits, and the intrinsics that lower to nothing
+//! (`llvm.lifetime.*`, `llvm.assume`, `llvm.dbg.*`, `llvm.experimental.noalias.scope.decl`, ...).
+//!
+//! Convergence-control intrinsics (`llvm.experimental.convergence.entry/anchor/loop`) lower to `convergence.*`
+//! pseudo-instructions that print nothing; their rules are checked by the convergence verifier before isel.
+//! An intrinsic that is not listed here is an `unsupported in codegen: intrinsic @name` error.
+
+use super::ops::FKind;
+use super::{class_of, Lower, Result};
+use crate::error::CodegenError;
+use crate::mir::{MInst, Operand, Reg, RegClass};
+use simtc_ir::{Block, Inst, Value};
+use smallvec::{smallvec, SmallVec};
+
+impl Lower<'_> {
+    fn set(&mut self, inst: Inst, r: Reg) {
+        if let Some(v) = self.f.dfg.result(inst) {
+            self.define(v, smallvec![r]);
+        }
+    }
+
+    fn iargs(&self, inst: Inst) -> SmallVec<[Value; 4]> {
+        let a = self.f.dfg.args(inst);
+        let bundle_args = match &self.f.dfg.inst(inst).kind {
+            simtc_ir::InstKind::Call(cd) => cd.bundles.iter().map(|b| b.count as usize).sum::<usize>(),
+            _ => 0,
+        };
+        a[1..a.len() - bundle_args].into()
+    }
+
+    pub(crate) fn lower_intrinsic(&mut self, b: Block, inst: Inst, name: &str) -> Result<()> {
+        let args = self.iargs(inst);
+        let res = self.f.dfg.result(inst);
+        let rty = res.map(|r| self.ty(r));
+        // Special registers.
+        if let Some(sreg) = name.strip_prefix("llvm.nvvm.read.ptx.sreg.") {
+            let (reg, c, t) = match sreg {
+                "tid.x" | "tid.y" | "tid.z" | "ntid.x" | "ntid.y" | "ntid.z" | "ctaid.x" | "ctaid.y" | "ctaid.z"
+                | "nctaid.x" | "nctaid.y" | "nctaid.z" | "laneid" | "warpid" | "nwarpid" | "smid" | "nsmid"
+                | "lanemask.eq" | "lanemask.le" | "lanemask.lt" | "lanemask.ge" | "lanemask.gt" | "clock"
+                | "clusterid.x" | "clusterid.y" | "clusterid.z" | "nclusterid.x" | "nclusterid.y" | "nclusterid.z"
+                | "cluster.ctaid.x" | "cluster.ctaid.y" | "cluster.ctaid.z" | "cluster.nctaid.x" | "cluster.nctaid.y"
+                | "cluster.nctaid.z" | "cluster.ctarank" | "cluster.nctarank" | "total_smem_size"
+                | "dynamic_smem_size" => (format!("%{}", sreg.replace("lanemask.", "lanemask_")), RegClass::B32, "u32"),
+                "warpsize" => ("WARP_SZ".to_string(), RegClass::B32, "u32"),
+                "clock64" | "globaltimer" | "gridid" => (format!("%{sreg}"), RegClass::B64, "u64"),
+                s if s.starts_with("envreg") => (format!("%{s}"), RegClass::B32, "b32"),
+                s if s.starts_with("pm") => (format!("%{s}"), RegClass::B32, "u32"),
+                _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
+            };
+            let mut mi = MInst::new(format!("mov.{t}"), &[], &[Operand::Sym(reg.clone())]);
+            let r = self.mf.new_reg(c);
+            mi.dsts.push(Operand::Reg(r));
+            mi.side_effects = reg.starts_with("%clock") || reg.starts_with("%globaltimer") || reg.starts_with("%pm");
+            self.emit(mi);
+            self.set(inst, r);
+            return Ok(());
+        }
+        let op = |s: &mut Self, k: usize| s.op(args[k]);
+        match name {
+            "llvm.nvvm.barrier0" => self.emit_effect("bar.sync", &[], &[Operand::Imm(0)]),
+            "llvm.nvvm.barrier.sync" | "llvm.nvvm.barrier.n" => {
+                let a = op(self, 0)?;
+                self.emit_effect("barrier.sync", &[], &[a]);
+            }
+            "llvm.nvvm.barrier.sync.cnt" | "llvm.nvvm.barrier" => {
+                let a = op(self, 0)?;
+                let c = op(self, 1)?;
+                self.emit_effect("barrier.sync", &[], &[a, c]);
+            }
+            "llvm.nvvm.barrier0.popc" | "llvm.nvvm.barrier0.and" | "llvm.nvvm.barrier0.or" => {
+                let x = self.reg(args[0])?;
+                let p = self.emit_def("setp.ne.s32", RegClass::Pred, &[Operand::Reg(x), Operand::Imm(0)]);
+                let kind = &name["llvm.nvvm.barrier0.".len()..];
+                let r = self.mf.new_reg(if kind == "popc" { RegClass::B32 } else { RegClass::Pred });
+                let t = if kind == "popc" { "u32" } else { "pred" };
+                let mut mi = MInst::new(format!("bar.red.{kind}.{t}"), &[Operand::Reg(r)], &[Operand::Imm(0), Operand::Reg(p)]);
+                mi.side_effects = true;
+                self.emit(mi);
+                let out = if kind == "popc" { r } else { self.emit_def("selp.u32", RegClass::B32, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]) };
+                self.set(inst, out);
+            }
+            "llvm.nvvm.bar.warp.sync" => {
+                let a = op(self, 0)?;
+                self.emit_effect("bar.warp.sync", &[], &[a]);
+            }
+            "llvm.nvvm.membar.cta" => self.emit_effect("membar.cta", &[], &[]),
+            "llvm.nvvm.membar.gl" => self.emit_effect("membar.gl", &[], &[]),
+            "llvm.nvvm.membar.sys" => self.emit_effect("membar.sys", &[], &[]),
+            "llvm.nvvm.fence.sc.cluster" => self.emit_effect("fence.sc.cluster", &[], &[]),
+            "llvm.nvvm.activemask" => {
+                let r = self.mf.new_reg(RegClass::B32);
+                let mut mi = MInst::new("activemask.b32", &[Operand::Reg(r)], &[]);
+                mi.side_effects = true;
+                self.emit(mi);
+                self.set(inst, r);
+            }
+            "llvm.trap" | "llvm.debugtrap" => self.emit_effect("trap", &[], &[]),
+            "llvm.nvvm.branch.if.all.convergent" | "llvm.nvvm.branch.if.convergent" => {
+                // Seed 004: sm_70+ / sm_80+, and the i1 result feeds exactly one conditional branch.
+                let all = name.ends_with("all.convergent");
+                let (min, arch) = if all { (70, "pre-Volta") } else { (80, "pre-Ampere") };
+                if self.opts.target.sm() < min {
+                    return Err(CodegenError::new(format!("{name} is not supported on {arch} Architectures")));
+                }
+                let uses = res.map(|r| self.f.dfg.uses(r).to_vec()).unwrap_or_default();
+                let one_branch = uses.len() == 1
+                    && matches!(self.f.dfg.inst(uses[0].inst).kind, simtc_ir::InstKind::CondBr { .. });
+                if !one_branch {
+                    return Err(CodegenError::new(
+                        "result of llvm.nvvm.branch.if.convergent and llvm.nvvm.branch.if.all.convergent can only be used by exactly one branch instruction",
+                    ));
+                }
+                // Both test that every lane of the warp is active here (activemask == 0xffffffff): without a
+                // convergence token the thread set of the `.convergent` form's scope is the whole warp.
+                let m = self.mf.new_reg(RegClass::B32);
+                let mut mi = MInst::new("activemask.b32", &[Operand::Reg(m)], &[]);
+                mi.side_effects = true;
+                self.emit(mi);
+                let p = self.emit_def("setp.eq.b32", RegClass::Pred, &[Operand::Reg(m), Operand::Imm(-1)]);
+                self.set(inst, p);
+            }
+            "llvm.nvvm.exit" => self.emit_effect("exit", &[], &[]),
+            _ if name.starts_with("llvm.nvvm.shfl.sync.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.vote.") => {
+                let mode = name.trim_start_matches("llvm.nvvm.vote.").trim_end_matches(".sync");
+                let mask = op(self, 0)?;
+                let p = self.reg(args[1])?;
+                let (c, t) = if mode == "ballot" { (RegClass::B32, "b32") } else { (RegClass::Pred, "pred") };
+                let r = self.mf.new_reg(c);
+                let mut mi = MInst::new(format!("vote.sync.{mode}.{t}"), &[Operand::Reg(r)], &[Operand::Reg(p), mask]);
+                mi.side_effects = true;
+                self.emit(mi);
+                self.set(inst, r);
+            }
+            _ if name.starts_with("llvm.nvvm.match.") => {
+                // match.any.sync.i32(mask, v) / match.all.sync.i32p(mask, v) -> {i32, i1}
+                let mode = if name.contains(".any.") { "any" } else { "all" };
+                let wide = name.contains("i64");
+                let mask = op(self, 0)?;
+                let v = op(self, 1)?;
+                let r = self.mf.new_reg(RegClass::B32);
+                let t = if wide { "b64" } else { "b32" };
+                if mode == "all" {
+                    let p = self.mf.new_reg(RegClass::Pred);
+                    let mut mi = MInst::new(format!("match.all.sync.{t}"), &[Operand::Raw(String::new())], &[v, mask]);
+                    mi.dsts = smallvec![Operand::Reg(r)];
+                    mi.dsts.push(Operand::Reg(p));
+                    mi.op = format!("match.all.sync.{t}");
+                    mi.side_effects = true;
+                    self.emit(mi);
+                    if let Some(res) = res {
+                        self.define(res, smallvec![r, p]);
+                    }
+                } else {
+                    let mut mi = MInst::new(format!("match.any.sync.{t}"), &[Operand::Reg(r)], &[v, mask]);
+                    mi.side_effects = true;
+                    self.emit(mi);
+                    self.set(inst, r);
+                }
+            }
+            _ if name.starts_with("llvm.nvvm.redux.sync.") => {
+                let kind = name.trim_start_matches("llvm.nvvm.redux.sync.");
+                let t = match kind {
+                    "umin" | "umax" => "u32",
+                    "min" | "max" | "add" => "s32",
+                    _ => "b32",
+                };
+                let k = kind.trim_start_matches('u');
+                let v = op(self, 0)?;
+                let mask = op(self, 1)?;
+                let r = self.mf.new_reg(RegClass::B32);
+                let mut mi = MInst::new(format!("redux.sync.{k}.{t}"), &[Operand::Reg(r)], &[v, mask]);
+                mi.side_effects = true;
+                self.emit(mi);
+                self.set(inst, r);
+            }
+            _ if name.starts_with("llvm.experimental.convergence.") => {
+                let kind = name.trim_start_matches("llvm.experimental.");
+                let r = self.mf.new_reg(RegClass::B32);
+                let mut mi = MInst::new(kind.to_string(), &[Operand::Reg(r)], &[]);
+                mi.side_effects = true;
+                self.emit(mi);
+                self.set(inst, r);
+            }
+            _ if name.starts_with("llvm.lifetime.")
+                || name.starts_with("llvm.dbg.")
+                || name.starts_with("llvm.invariant.")
+                || name == "llvm.assume"
+                || name == "llvm.sideeffect"
+                || name == "llvm.donothing"
+                || name.starts_with("llvm.experimental.noalias.scope.decl")
+                || name.starts_with("llvm.var.annotation")
+                || name.starts_with("llvm.codeview") =>
+            {
+                if let Some(r) = res {
+                    // llvm.invariant.start returns a token-like pointer; nothing reads it in codegen.
+                    if self.m.types.is_ptr(self.ty(r)) {
+                        let z = self.to_reg(Operand::Imm(0), RegClass::B64);
+                        self.define(r, smallvec![z]);
+                    }
+                }
+            }
+            _ if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") || name.starts_with("llvm.memset.") => {
+                return self.lower_mem_intrinsic(inst, name, &args);
+            }
+            _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
+        }
+        Ok(())
+    }
+
+    fn lower_shfl(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        // llvm.nvvm.shfl.sync.{idx,up,down,bfly}.{i32,f32}[p](mask, a, b, c)
+        let rest = name.trim_start_matches("llvm.nvvm.shfl.sync.");
+        let mut parts = rest.split('.');
+        let mode = parts.next().unwrap_or("idx");
+        let ty = parts.next().unwrap_or("i32");
+        let with_pred = ty.ends_with('p');
+        let mask = self.op(args[0])?;
+        let a = self.op(args[1])?;
+        let bb = self.op(args[2])?;
+        let cc = self.op(args[3])?;
+        let c = if ty.starts_with('f') { RegClass::F32 } else { RegClass::B32 };
+        let d = self.mf.new_reg(c);
+        let mut dsts: SmallVec<[Operand; 1]> = smallvec![Operand::Reg(d)];
+        let p = if with_pred { Some(self.mf.new_reg(RegClass::Pred)) } else { None };
+        if let Some(p) = p {
+            dsts.push(Operand::Reg(p));
+        }
+        let mut mi = MInst::new(format!("shfl.sync.{mode}.b32"), &[], &[a, bb, cc, mask]);
+        mi.dsts = dsts;
+        mi.side_effects = true;
+        self.emit(mi);
+        if let Some(res) = self.f.dfg.result(inst) {
+            let regs: SmallVec<[Reg; 1]> = match p {
+                Some(p) => smallvec![d, p],
+                None => smallvec![d],
+            };
+            self.define(res, regs);
+        }
+        Ok(())
+    }
+
+    fn lower_mem_intrinsic(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        let len = match self.op(args[2])? {
+            Operand::Imm(n) => n as u64,
+            _ => return Err(CodegenError::unsupported(format!("@{name} with a run-time length"))),
+        };
+        if len > 4096 {
+            return Err(CodegenError::unsupported(format!("@{name} of {len} bytes (at most 4096 are unrolled)")));
+        }
+        let (dst, dsp) = self.ptr(args[0])?;
+        // Alignment from the call-site `align` parameter attributes (clang always writes them).
+        let align = |s: &Self, k: usize| match &s.f.dfg.inst(inst).kind {
+            simtc_ir::InstKind::Call(cd) => cd.attrs.params.get(k).and_then(|a| a.align()).unwrap_or(1),
+            _ => 1,
+        };
+        let da = align(self, 0);
+        if name.starts_with("llvm.memset.") {
+            let byte = self.op(args[1])?;
+            let chunk = [4u64, 2, 1].into_iter().find(|c| da >= *c && len % c == 0).unwrap_or(1);
+            let (c, t) = match chunk {
+                4 => (RegClass::B32, "b32"),
+                2 => (RegClass::B16, "b16"),
+                _ => (RegClass::B16, "b8"),
+            };
+            let val = match byte {
+                Operand::Imm(v) => {
+                    let b = (v & 0xff) as u64;
+                    Operand::Imm(match chunk {
+                        4 => (b * 0x0101_0101) as i64,
+                        2 => (b * 0x0101) as i64,
+                        _ => b as i64,
+                    })
+                }
+                Operand::Reg(r) => {
+                    // Splat the byte.
+                    let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)]);
+                    let w = self.emit_def("and.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0xff)]);
+                    let s = self.emit_def("mul.lo.s32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0x0101_0101)]);
+                    match c {
+                        RegClass::B32 => Operand::Reg(s),
+                        _ => Operand::Reg(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(s)])),
+                    }
+                }
+                o => o,
+            };
+            let val = match val {
+                Operand::Imm(_) if c == RegClass::B16 => Operand::Reg(self.to_reg(val, c)),
+                v => v,
+            };
+            let mut k = 0;
+            while k < len {
+                self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val.clone()]);
+                k += chunk;
+            }
+            return Ok(());
+        }
+        let (src, ssp) = self.ptr(args[1])?;
+        let sa = align(self, 1);
+        let a = da.min(sa);
+        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| a >= *c && len % c == 0).unwrap_or(1);
+        let (c, t) = match chunk {
+            8 => (RegClass::B64, "b64"),
+            4 => (RegClass::B32, "b32"),
+            2 => (RegClass::B16, "b16"),
+            _ => (RegClass::B16, "b8"),
+        };
+        // memmove: load everything first when the ranges may overlap (small sizes only).
+        let mut loaded = Vec::new();
+        let mut k = 0;
+        while k < len {
+            let r = self.emit_def(format!("ld{}.{t}", ssp.suffix()), c, &[Operand::Addr(Box::new(Operand::Reg(src)), k as i64)]);
+            loaded.push((k, r));
+            k += chunk;
+            if !name.starts_with("llvm.memmove.") {
+                let (kk, r) = loaded.pop().expect("just pushed");
+                self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)]);
+            }
+        }
+        for (kk, r) in loaded {
+            self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)]);
+        }
+        Ok(())
+    }
+
+    fn lower_math_intrinsic(&mut self, _b: Block, inst: Inst, name: &str, args: &[Value], rty: Option<simtc_ir::Type>) -> Result<()> {
+        let unsupported = || CodegenError::unsupported(format!("intrinsic @{name}"));
+        let rty = rty.ok_or_else(unsupported)?;
+        let m = self.m;
+        if m.types.is_vector(rty) {
+            return Err(CodegenError::unsupported(format!("vector intrinsic @{name}")));
+        }
+        let c = class_of(m, rty)?;
+        let bits = c.bits();
+        let fk = self.fkind(rty);
+        let fs = fk.map(|k| k.suffix()).unwrap_or("f32");
+        let mut ops = Vec::new();
+        for &a in args {
+            let o = self.op(a)?;
+            let o = match fk {
+                Some(k @ (FKind::F16 | FKind::BF16)) => self.float_operand(o, k, c),
+                _ => o,
+            };
+            ops.push(o);
+        }
+        let base = name.trim_start_matches("llvm.");
+        let stem = base.split('.').next().unwrap_or("");
+        let first_reg = |s: &mut Self, o: Operand, c: RegClass| Operand::Reg(s.to_reg(o, c));
+        let r = match stem {
+            "smax" | "smin" | "umax" | "umin" => {
+                let w = self.int_width(rty).unwrap_or(32);
+                let signed = stem.starts_with('s');
+                let a = self.normalized(ops[0].clone(), w, c, signed);
+                let b2 = self.normalized(ops[1].clone(), w, c, signed);
+                let a = first_reg(self, a, c);
+                self.emit_def(format!("{}.{}{bits}", &stem[1..], if signed { 's' } else { 'u' }), c, &[a, b2])
+            }
+            "abs" => {
+                let w = self.int_width(rty).unwrap_or(32);
+                let a = self.normalized(ops[0].clone(), w, c, true);
+                self.emit_def(format!("abs.s{bits}"), c, &[a])
+            }
+            "fabs" => self.emit_def(format!("abs.{fs}"), c, &[ops[0].clone()]),
+            "fma" | "fmuladd" => {
+                let a = first_reg(self, ops[0].clone(), c);
+                self.emit_def(format!("fma.rn.{fs}"), c, &[a, ops[1].clone(), ops[2].clone()])
+            }
+            "sqrt" => self.emit_def(format!("sqrt.rn.{fs}"), c, &[ops[0].clone()]),
+            "minnum" | "maxnum" => {
+                let a = first_reg(self, ops[0].clone(), c);
+                self.emit_def(format!("{}.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
+            }
+            "minimum" | "maximum" => {
+                if self.opts.target.sm() < 80 {
+                    return Err(CodegenError::unsupported(format!("@{name} before sm_80 (needs min.NaN)")));
+                }
+                let a = first_reg(self, ops[0].clone(), c);
+                self.emit_def(format!("{}.NaN.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
+            }
+            "copysign" => {
+                // copysign.f32 d, sign, magnitude
+                let a = first_reg(self, ops[1].clone(), c);
+                self.emit_def(format!("copysign.{fs}"), c, &[a, ops[0].clone()])
+            }
+            "floor" | "ceil" | "trunc" | "rint" | "nearbyint" | "roundeven" => {
+                let rm = match stem {
+                    "floor" => "rmi",
+                    "ceil" => "rpi",
+                    "trunc" => "rzi",
+                    _ => "rni",
+                };
+                self.emit_def(format!("cvt.{rm}.{fs}.{fs}"), c, &[ops[0].clone()])
+            }
+            "round" => {
+                // round half away from zero: trunc(x + copysign(0.5 - ulp, x)) is what libdevice does;
+                // use floor(|x| + 0.5) with the sign restored.
+                let ax = self.emit_def(format!("abs.{fs}"), c, &[ops[0].clone()]);
+                let half = if bits == 64 { Operand::F64(0.5f64.to_bits()) } else { Operand::F32(0.5f32.to_bits()) };
+                let s = self.emit_def(format!("add.rn.{fs}"), c, &[Operand::Reg(ax), half]);
+                let fl = self.emit_def(format!("cvt.rmi.{fs}.{fs}"), c, &[Operand::Reg(s)]);
+                let x = first_reg(self, ops[0].clone(), c);
+                self.emit_def(format!("copysign.{fs}"), c, &[x, Operand::Reg(fl)])
+            }
+            "exp2" if fk == Some(FKind::F32) => self.emit_def("ex2.approx.f32", c, &[ops[0].clone()]),
+            "log2" if fk == Some(FKind::F32) => self.emit_def("lg2.approx.f32", c, &[ops[0].clone()]),
+            "sin" if fk == Some(FKind::F32) => self.emit_def("sin.approx.f32", c, &[ops[0].clone()]),
+            "cos" if fk == Some(FKind::F32) => self.emit_def("cos.approx.f32", c, &[ops[0].clone()]),
+            "ctpop" | "ctlz" | "cttz" | "bitreverse" if c == RegClass::B32 || c == RegClass::B64 => {
+                let a = first_reg(self, ops[0].clone(), c);
+                let cnt = match stem {
+                    "ctpop" => self.emit_def(format!("popc.b{bits}"), RegClass::B32, &[a]),
+                    "ctlz" => self.emit_def(format!("clz.b{bits}"), RegClass::B32, &[a]),
+                    "cttz" => {
+                        let rv = self.emit_def(format!("brev.b{bits}"), c, &[a]);
+                        self.emit_def(format!("clz.b{bits}"), RegClass::B32, &[Operand::Reg(rv)])
+                    }
+                    _ => {
+                        let r = self.emit_def(format!("brev.b{bits}"), c, &[a]);
+                        self.set(inst, r);
+                        return Ok(());
+                    }
+                };
+                if c == RegClass::B64 {
+                    self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(cnt)])
+                } else {
+                    cnt
+                }
+            }
+            "bswap" if c == RegClass::B32 => {
+                let a = first_reg(self, ops[0].clone(), c);
+                self.emit_def("prmt.b32", c, &[a, Operand::Imm(0), Operand::Imm(0x0123)])
+            }
+            "bswap" if c == RegClass::B16 => {
+                let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[ops[0].clone()]);
+                let p = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0), Operand::Imm(0x7701)]);
+                self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(p)])
+            }
+            "fshl" | "fshr" if c == RegClass::B32 => {
+                // fshl(a, b, s) = shf.l.wrap(b, a, s): high word a, low word b.
+                let lo = first_reg(self, ops[1].clone(), c);
+                let amt = self.shift_amount(ops[2].clone(), c);
+                let dir = if stem == "fshl" { "l" } else { "r" };
+                self.emit_def(format!("shf.{dir}.wrap.b32"), c, &[lo, ops[0].clone(), amt])
+            }
+            "nvvm" => return self.lower_nvvm_math(inst, base, &ops, c, rty),
+            _ => return Err(unsupported()),
+        };
+        self.set(inst, r);
+        Ok(())
+    }
+
+    fn lower_nvvm_math(&mut self, inst: Inst, base: &str, ops: &[Operand], c: RegClass, _rty: simtc_ir::Type) -> Result<()> {
+        let name = base.trim_start_matches("nvvm.");
+        let ty_of = |sfx: &str| match sfx {
+            "f" | "ftz.f" => "f32",
+            "d" => "f64",
+            _ => "",
+        };
+        let first = |s: &mut Self, o: &Operand| Operand::Reg(s.to_reg(o.clone(), c));
+        let r = match name {
+            "fabs.f" | "fabs.ftz.f" => self.emit_def(if name.contains("ftz") { "abs.ftz.f32" } else { "abs.f32" }, c, &[ops[0].clone()]),
+            "fabs.d" => self.emit_def("abs.f64", c, &[ops[0].clone()]),
+            "popc.i" => self.emit_def("popc.b32", c, &[ops[0].clone()]),
+            "popc.ll" => self.emit_def("popc.b64", c, &[ops[0].clone()]),
+            "clz.i" => self.emit_def("clz.b32", c, &[ops[0].clone()]),
+            "clz.ll" => self.emit_def("clz.b64", c, &[ops[0].clone()]),
+            "brev32" => self.emit_def("brev.b32", c, &[ops[0].clone()]),
+            "brev64" => self.emit_def("brev.b64", c, &[ops[0].clone()]),
+            "mulhi.i" | "mulhi.ui" | "mulhi.ll" | "mulhi.ull" => {
+                let s = if name.contains(".u") { 'u' } else { 's' };
+                let a = first(self, &ops[0]);
+                self.emit_def(format!("mul.hi.{s}{}", c.bits()), c, &[a, ops[1].clone()])
+            }
+            "mul24.i" | "mul24.ui" => {
+                let s = if name.ends_with("ui") { 'u' } else { 's' };
+                let a = first(self, &ops[0]);
+                self.emit_def(format!("mul24.lo.{s}32"), c, &[a, ops[1].clone()])
+            }
+            "sad.i" | "sad.ui" => {
+                let s = if name.ends_with("ui") { 'u' } else { 's' };
+                let a = first(self, &ops[0]);
+                self.emit_def(format!("sad.{s}32"), c, &[a, ops[1].clone(), ops[2].clone()])
+            }
+            "fmin.f" | "fmax.f" | "fmin.ftz.f" | "fmax.ftz.f" | "fmin.d" | "fmax.d" => {
+                let op = &name[1..4];
+                let ftz = if name.contains("ftz") { ".ftz" } else { "" };
+                let t = if name.ends_with(".d") { "f64" } else { "f32" };
+                let a = first(self, &ops[0]);
+                self.emit_def(format!("{op}{ftz}.{t}"), c, &[a, ops[1].clone()])
+            }
+            _ => {
+                // Pattern families: <op>.<rnd>[.ftz].<f|d>, e.g. fma.rn.f, sqrt.rn.d, rcp.approx.ftz.d,
+                // ex2.approx.f, lg2.approx.f, sin.approx.f, rsqrt.approx.f, div.rn.f, add.rz.d, mul.rm.f.
+                let mut parts: Vec<&str> = name.split('.').collect();
+                let last = parts.pop().unwrap_or("");
+                let t = ty_of(last);
+                if t.is_empty() || parts.is_empty() {
+                    return Err(CodegenError::unsupported(format!("intrinsic @llvm.{base}")));
+                }
+                let op = parts[0];
+                let known = ["fma", "sqrt", "rcp", "rsqrt", "ex2", "lg2", "sin", "cos", "div", "add", "mul", "tanh"];
+                if !known.contains(&op) {
+                    return Err(CodegenError::unsupported(format!("intrinsic @llvm.{base}")));
+                }
+                let mods = parts[1..].join(".");
+                let mut opname = if mods.is_empty() { format!("{op}.{t}") } else { format!("{op}.{mods}.{t}") };
+                if op == "ex2" && t == "f32" && !opname.contains("approx") {
+                    opname = format!("ex2.approx.{t}");
+                }
+                let mut srcs: Vec<Operand> = ops.to_vec();
+                if !srcs.is_empty() && srcs.len() > 1 {
+                    srcs[0] = first(self, &srcs[0]);
+                }
+                self.emit_def(opname, c, &srcs)
+            }
+        };
+        self.set(inst, r);
+        Ok(())
+    }
+}

@@ -1,0 +1,697 @@
+//! Selection of parameters, pointers, `alloca` (the local depot), address arithmetic, loads, stores, atomics
+//! and fences.
+//!
+//! Kernel parameters are read with `ld.param` from their `.param` symbols; kernel pointer parameters are turned
+//! into global addresses with `cvta.to.global` (see [`super::spaces`]). Static allocas live in the function's local
+//! depot `__local_depotN`, addressed through `%SPL` (local) and `%SP` (its generic form). Loads and stores pick
+//! their state space from the pointer's inferred space and use `.v2`/`.v4` forms when a value's scalar leaves are
+//! contiguous, equally typed and the access is aligned to its full size.
+//!
+//! Atomics follow the PTX memory model mapping: `monotonic` → `.relaxed`, `acquire`/`release`/`acq_rel` →
+//! the same semantics, `seq_cst` → `fence.sc` before an `.acq_rel` (RMW) or `.acquire` (load) access; LLVM's
+//! default (system) scope → `.sys`, `syncscope("device")` → `.gpu`, `"block"`/`"singlethread"` → `.cta`.
+
+use super::spaces::{space_of_const, space_of_type, Space};
+use super::{class_of, leaves, Lower, Result};
+use crate::abi::ParamKind;
+use crate::error::CodegenError;
+use crate::mir::{MInst, Operand, Reg, RegClass};
+use simtc_ir::{
+    AtomicOrdering, AtomicRmwOp, CastOp, ConstData, ConstExprOp, ConstId, EntityRef, GlobalRef, Inst, InstKind,
+    MemFlags, SyncScope, Type, TypeData, Value, ValueDef,
+};
+use smallvec::{smallvec, SmallVec};
+
+/// The `ld`/`st` type suffix of a scalar leaf.
+pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str> {
+    Ok(match m.types.data(ty) {
+        TypeData::Int(w) if *w <= 8 => "u8",
+        TypeData::Int(w) if *w <= 16 => "u16",
+        TypeData::Int(w) if *w <= 32 => "u32",
+        TypeData::Int(w) if *w <= 64 => "u64",
+        TypeData::Ptr(_) => "u64",
+        TypeData::Float => "f32",
+        TypeData::Double => "f64",
+        TypeData::Half | TypeData::BFloat => "b16",
+        _ => return Err(CodegenError::unsupported(format!("memory access of type {}", simtc_ir::writer::type_to_string(&m.types, ty)))),
+    })
+}
+
+fn scope_suffix(s: &SyncScope) -> &'static str {
+    match s {
+        SyncScope::System => ".sys",
+        SyncScope::Named(n) => match &**n {
+            "block" | "singlethread" => ".cta",
+            "cluster" => ".cluster",
+            _ => ".gpu",
+        },
+    }
+}
+
+impl Lower<'_> {
+    /// The register of a pointer value and the space it addresses.
+    pub(crate) fn ptr(&mut self, v: Value) -> Result<(Reg, Space)> {
+        match self.f.dfg.value_def(v) {
+            ValueDef::Const(c) => {
+                let c = *c;
+                if matches!(self.m.consts.data(c), ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_)) {
+                    let r = self.to_reg(Operand::Imm(0), RegClass::B64);
+                    return Ok((r, space_of_type(self.m, self.ty(v))));
+                }
+                self.const_ptr_or_int(c)
+            }
+            _ => {
+                let r = self.reg(v)?;
+                Ok((r, self.spaces[v.index()]))
+            }
+        }
+    }
+
+    /// Converts an address between spaces (`cvta` / `cvta.to`).
+    pub(crate) fn convert_space(&mut self, r: Reg, from: Space, to: Space) -> Result<Reg> {
+        if from == to || to == Space::Unknown || from == Space::Unknown {
+            return Ok(r);
+        }
+        if from == Space::Generic {
+            return Ok(self.emit_def(format!("cvta.to{}.u64", to.suffix()), RegClass::B64, &[Operand::Reg(r)]));
+        }
+        if from == Space::Param {
+            let v = self.opts.ptx_version()?;
+            if v < (7, 7) {
+                return Err(CodegenError::unsupported(format!(
+                    "the generic address of a kernel parameter before PTX 7.7 (have {}.{})",
+                    v.0, v.1
+                )));
+            }
+        }
+        let g = self.emit_def(format!("cvta{}.u64", from.suffix()), RegClass::B64, &[Operand::Reg(r)]);
+        if to == Space::Generic {
+            return Ok(g);
+        }
+        Ok(self.emit_def(format!("cvta.to{}.u64", to.suffix()), RegClass::B64, &[Operand::Reg(g)]))
+    }
+
+    /// Materializes a global address or constant expression: the register and its space.
+    pub(crate) fn const_ptr_or_int(&mut self, c: ConstId) -> Result<(Reg, Space)> {
+        let m = self.m;
+        match m.consts.data(c).clone() {
+            ConstData::Global(_, GlobalRef::Var(g)) => {
+                let name = crate::names::global_symbol(m, g);
+                let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]);
+                let sp = match space_of_const(m, c) {
+                    Space::Generic => Space::Global,
+                    s => s,
+                };
+                Ok((r, sp))
+            }
+            ConstData::Global(_, GlobalRef::Func(fid)) => {
+                let name = crate::names::func_symbol(m, fid);
+                Ok((self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]), Space::Generic))
+            }
+            ConstData::Int(_, ap) => Ok((self.to_reg(Operand::Imm(ap.as_u128() as i64), RegClass::B64), Space::Generic)),
+            ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => {
+                Ok((self.to_reg(Operand::Imm(0), RegClass::B64), Space::Generic))
+            }
+            ConstData::Expr { ty, op, operands } => match op {
+                ConstExprOp::Cast(CastOp::AddrSpaceCast) | ConstExprOp::Cast(CastOp::BitCast) => {
+                    let (r, sp) = self.const_ptr_or_int(operands[0])?;
+                    let declared = space_of_type(m, ty);
+                    if declared != Space::Generic {
+                        Ok((self.convert_space(r, sp, declared)?, declared))
+                    } else {
+                        Ok((r, sp))
+                    }
+                }
+                ConstExprOp::Cast(CastOp::PtrToInt) => {
+                    let (r, sp) = self.const_ptr_or_int(operands[0])?;
+                    Ok((self.convert_space(r, sp, Space::Generic)?, Space::Generic))
+                }
+                ConstExprOp::Cast(CastOp::IntToPtr) => {
+                    let (r, _) = self.const_ptr_or_int(operands[0])?;
+                    Ok((r, space_of_type(m, ty)))
+                }
+                ConstExprOp::Gep { source_ty, .. } => {
+                    let (r, sp) = self.const_ptr_or_int(operands[0])?;
+                    let mut off: i64 = 0;
+                    let mut t = source_ty;
+                    for (k, &ix) in operands[1..].iter().enumerate() {
+                        let i = m.consts.as_i128(ix).ok_or_else(|| CodegenError::unsupported("a non-integer constant GEP index"))? as i64;
+                        if k == 0 {
+                            off += i * m.types.alloc_size(t) as i64;
+                            continue;
+                        }
+                        if let Some(layout) = m.types.struct_layout(t) {
+                            off += layout.offsets[i as usize] as i64;
+                            t = m.types.element_type(t, i as u64).unwrap_or(t);
+                        } else {
+                            t = m.types.element_type(t, 0).unwrap_or(t);
+                            off += i * m.types.alloc_size(t) as i64;
+                        }
+                    }
+                    if off == 0 {
+                        return Ok((r, sp));
+                    }
+                    Ok((self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(r), Operand::Imm(off)]), sp))
+                }
+                ConstExprOp::Binary(op, _) => {
+                    let (a, _) = self.const_ptr_or_int(operands[0])?;
+                    let (b, _) = self.const_ptr_or_int(operands[1])?;
+                    let name = match op {
+                        simtc_ir::BinaryOp::Add => "add.s64",
+                        simtc_ir::BinaryOp::Sub => "sub.s64",
+                        simtc_ir::BinaryOp::And => "and.b64",
+                        simtc_ir::BinaryOp::Or => "or.b64",
+                        simtc_ir::BinaryOp::Xor => "xor.b64",
+                        _ => return Err(CodegenError::unsupported(format!("constant expression `{}`", op.name()))),
+                    };
+                    Ok((self.emit_def(name, RegClass::B64, &[Operand::Reg(a), Operand::Reg(b)]), Space::Generic))
+                }
+                _ => Err(CodegenError::unsupported("this constant expression")),
+            },
+            _ => Err(CodegenError::unsupported("this constant as a pointer")),
+        }
+    }
+
+    /// Reserves `size` bytes aligned to `align` in the local depot; returns the offset.
+    pub(crate) fn depot_alloc(&mut self, size: u64, align: u64) -> u64 {
+        let align = align.max(1);
+        let off = self.depot_size.div_ceil(align) * align;
+        self.depot_size = off + size.max(1);
+        self.depot_align = self.depot_align.max(align);
+        off
+    }
+
+    /// `%SPL + off` (a local address) in a new register.
+    pub(crate) fn depot_local(&mut self, off: u64) -> Reg {
+        self.emit_def("add.u64", RegClass::B64, &[Operand::Sym("%SPL".into()), Operand::Imm(off as i64)])
+    }
+
+    /// Called after lowering: declares the depot and initializes `%SPL`/`%SP` at the entry.
+    pub(crate) fn finish_depot(&mut self) {
+        if self.depot_size == 0 {
+            return;
+        }
+        self.mf.depot = Some((self.depot_size, self.depot_align));
+        let entry = self.mf.order[0];
+        let name = format!("__local_depot{}", self.fid.index());
+        let mut init = vec![MInst::new("mov.u64", &[Operand::Sym("%SPL".into())], &[Operand::Sym(name)])];
+        if self.mf.uses_sp {
+            init.push(MInst::new("cvta.local.u64", &[Operand::Sym("%SP".into())], &[Operand::Sym("%SPL".into())]));
+        }
+        for i in &mut init {
+            i.side_effects = true;
+        }
+        let insts = &mut self.mf.block_mut(entry).insts;
+        for (k, i) in init.into_iter().enumerate() {
+            insts.insert(k, i);
+        }
+    }
+
+    pub(crate) fn lower_params(&mut self) -> Result<()> {
+        let m = self.m;
+        let params = self.f.params.clone();
+        let slots = self.abi.params.clone();
+        for slot in &slots {
+            let v = params[slot.ir_index];
+            let ty = self.ty(v);
+            match &slot.kind {
+                ParamKind::Scalar { ld_ty } => {
+                    let bits: u32 = ld_ty[1..].parse().unwrap_or(32);
+                    let lc = if ld_ty.starts_with('f') {
+                        if bits == 32 { RegClass::F32 } else { RegClass::F64 }
+                    } else {
+                        match bits {
+                            8 | 16 => RegClass::B16,
+                            32 => RegClass::B32,
+                            _ => RegClass::B64,
+                        }
+                    };
+                    let r = self.emit_def(format!("ld.param.{ld_ty}"), lc, &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone())), 0)]);
+                    let vc = class_of(m, ty)?;
+                    let r = self.from_param_class(r, lc, vc);
+                    let r = if m.types.is_ptr(ty) {
+                        let want = self.spaces[v.index()];
+                        let declared = space_of_type(m, ty);
+                        self.convert_space(r, declared, want)?
+                    } else {
+                        r
+                    };
+                    self.define(v, smallvec![r]);
+                }
+                ParamKind::Aggregate => {
+                    if m.types.is_ptr(ty) {
+                        // byval pointer.
+                        let sp = self.spaces[v.index()];
+                        if sp == Space::Param {
+                            let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(slot.name.clone())]);
+                            self.define(v, smallvec![r]);
+                        } else {
+                            // Copy into the depot.
+                            let off = self.depot_alloc(slot.size, slot.align.into());
+                            self.copy_param_to_depot(&slot.name, off, slot.size, slot.align as u64);
+                            let r = if sp == Space::Local {
+                                self.depot_local(off)
+                            } else {
+                                self.mf.uses_sp = true;
+                                self.emit_def("add.u64", RegClass::B64, &[Operand::Sym("%SP".into()), Operand::Imm(off as i64)])
+                            };
+                            self.define(v, smallvec![r]);
+                        }
+                    } else {
+                        // Aggregate/vector by value: one load per leaf.
+                        let mut lv = Vec::new();
+                        leaves(m, ty, 0, &mut lv);
+                        let mut regs = SmallVec::new();
+                        for (lt, off) in lv {
+                            let r = self.load_leaf(lt, Operand::Sym(slot.name.clone()), off as i64, ".param", "")?;
+                            regs.push(r);
+                        }
+                        self.define(v, regs);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn copy_param_to_depot(&mut self, name: &str, off: u64, size: u64, align: u64) {
+        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && size % c == 0).unwrap_or(1);
+        let (c, t) = match chunk {
+            8 => (RegClass::B64, "b64"),
+            4 => (RegClass::B32, "b32"),
+            2 => (RegClass::B16, "b16"),
+            _ => (RegClass::B16, "b8"),
+        };
+        let mut k = 0;
+        while k < size {
+            let r = self.emit_def(format!("ld.param.{t}"), c, &[Operand::Addr(Box::new(Operand::Sym(name.into())), k as i64)]);
+            self.emit_effect(
+                format!("st.local.{t}"),
+                &[],
+                &[Operand::Addr(Box::new(Operand::Sym("%SPL".into())), (off + k) as i64), Operand::Reg(r)],
+            );
+            k += chunk;
+        }
+    }
+
+    /// Converts a value loaded in the `.param` ABI width to its value class.
+    pub(crate) fn from_param_class(&mut self, r: Reg, lc: RegClass, vc: RegClass) -> Reg {
+        if lc == vc {
+            return r;
+        }
+        match vc {
+            RegClass::Pred => {
+                let b = lc.bits();
+                let t = self.emit_def(format!("and.b{b}"), lc, &[Operand::Reg(r), Operand::Imm(1)]);
+                self.emit_def(format!("setp.eq.b{b}"), RegClass::Pred, &[Operand::Reg(t), Operand::Imm(1)])
+            }
+            RegClass::F32 | RegClass::F64 => self.emit_def(format!("mov.b{}", vc.bits()), vc, &[Operand::Reg(r)]),
+            _ if lc == RegClass::F32 || lc == RegClass::F64 => {
+                self.emit_def(format!("mov.b{}", vc.bits()), vc, &[Operand::Reg(r)])
+            }
+            _ if lc.bits() > vc.bits() => self.emit_def(format!("cvt.u{}.u{}", vc.bits(), lc.bits()), vc, &[Operand::Reg(r)]),
+            _ => self.emit_def(format!("cvt.u{}.u{}", vc.bits(), lc.bits()), vc, &[Operand::Reg(r)]),
+        }
+    }
+
+    /// Converts a value register to the `.param` ABI class of width `bits` (for stores to params).
+    pub(crate) fn to_param_class(&mut self, o: Operand, vc: RegClass, lc: RegClass) -> Operand {
+        if vc == lc {
+            return o;
+        }
+        match (vc, o) {
+            (_, Operand::Imm(v)) => Operand::Imm(v),
+            (RegClass::Pred, Operand::Reg(p)) => {
+                Operand::Reg(self.emit_def(format!("selp.u{}", lc.bits()), lc, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]))
+            }
+            (RegClass::F32 | RegClass::F64, o) | (_, o @ Operand::F32(_)) | (_, o @ Operand::F64(_)) => {
+                Operand::Reg(self.emit_def(format!("mov.b{}", lc.bits()), lc, &[o]))
+            }
+            (_, o) if lc == RegClass::F32 || lc == RegClass::F64 => Operand::Reg(self.emit_def(format!("mov.b{}", lc.bits()), lc, &[o])),
+            (_, o) => Operand::Reg(self.emit_def(format!("cvt.u{}.u{}", lc.bits(), vc.bits()), lc, &[o])),
+        }
+    }
+
+    pub(crate) fn lower_alloca(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::Alloca { elem_ty, align, .. } = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let res = self.f.dfg.result(inst).expect("alloca has a result");
+        let count = self.f.dfg.args(inst)[0];
+        let n = match self.f.dfg.value_def(count) {
+            ValueDef::Const(c) => self.m.consts.as_i128(*c).unwrap_or(1) as u64,
+            _ => return Err(CodegenError::unsupported("alloca with a run-time size (dynamic stack allocation)")),
+        };
+        let size = self.m.types.alloc_size(elem_ty) * n;
+        let align = align.unwrap_or_else(|| self.m.types.abi_align(elem_ty));
+        let off = self.depot_alloc(size, align);
+        // Allocas are materialized in the entry block so every use is dominated.
+        let saved = self.cur;
+        self.cur = self.mf.order[0];
+        let r = if self.spaces[res.index()] == Space::Local {
+            self.depot_local(off)
+        } else {
+            self.mf.uses_sp = true;
+            self.emit_def("add.u64", RegClass::B64, &[Operand::Sym("%SP".into()), Operand::Imm(off as i64)])
+        };
+        let entry = self.cur;
+        let n_insts = self.mf.block(entry).insts.len();
+        if saved != entry {
+            self.move_before_branches(entry, n_insts - 1);
+        }
+        self.cur = saved;
+        self.define(res, smallvec![r]);
+        Ok(())
+    }
+
+    pub(crate) fn lower_gep(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::Gep { source_ty } = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let res = self.f.dfg.result(inst).expect("gep has a result");
+        let args: SmallVec<[Value; 4]> = self.f.dfg.args(inst).into();
+        let m = self.m;
+        if m.types.is_vector(self.ty(res)) {
+            return Err(CodegenError::unsupported("vector getelementptr"));
+        }
+        let (base, sp) = self.ptr(args[0])?;
+        let want = self.spaces[res.index()];
+        let base = self.convert_space(base, sp, want)?;
+        let mut cur = base;
+        let mut off: i64 = 0;
+        let mut t = source_ty;
+        for (k, &ix) in args[1..].iter().enumerate() {
+            let (elem_size, field_off, next_t) = if k == 0 {
+                (m.types.alloc_size(t), None, t)
+            } else if let Some(layout) = m.types.struct_layout(t) {
+                let i = match self.op(ix)? {
+                    Operand::Imm(i) => i,
+                    _ => return Err(CodegenError::new("struct GEP index must be a constant")),
+                };
+                (0, Some(layout.offsets[i as usize] as i64), m.types.element_type(t, i as u64).unwrap_or(t))
+            } else {
+                let e = m.types.element_type(t, 0).unwrap_or(t);
+                (m.types.alloc_size(e), None, e)
+            };
+            t = next_t;
+            if let Some(fo) = field_off {
+                off += fo;
+                continue;
+            }
+            match self.op(ix)? {
+                Operand::Imm(i) => off = off.wrapping_add(i.wrapping_mul(elem_size as i64)),
+                Operand::Reg(r) => {
+                    let scaled = self.scaled_index(r, elem_size);
+                    cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
+                }
+                _ => return Err(CodegenError::unsupported("this GEP index")),
+            }
+        }
+        if off != 0 {
+            cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Imm(off)]);
+        } else if cur == base && !matches!(self.f.dfg.value_def(args[0]), ValueDef::Const(_)) {
+            // A zero-offset GEP aliases its base register.
+        }
+        self.define(res, smallvec![cur]);
+        Ok(())
+    }
+
+    /// `idx * size` as a 64-bit register, sign-extending narrower indices (GEP indices are signed).
+    fn scaled_index(&mut self, r: Reg, size: u64) -> Reg {
+        let c = self.mf.class(r);
+        let size = size as i64;
+        match c {
+            RegClass::B32 => {
+                if size == 1 {
+                    self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)])
+                } else {
+                    self.emit_def("mul.wide.s32", RegClass::B64, &[Operand::Reg(r), Operand::Imm(size)])
+                }
+            }
+            RegClass::B16 => {
+                let w = self.emit_def("cvt.s64.s16", RegClass::B64, &[Operand::Reg(r)]);
+                self.scaled_index(w, size as u64)
+            }
+            RegClass::Pred => {
+                let w = self.emit_def("selp.s64", RegClass::B64, &[Operand::Imm(-size), Operand::Imm(0), Operand::Reg(r)]);
+                w
+            }
+            _ => {
+                if size == 1 {
+                    r
+                } else if (size as u64).is_power_of_two() {
+                    self.emit_def("shl.b64", RegClass::B64, &[Operand::Reg(r), Operand::Imm(size.trailing_zeros() as i64)])
+                } else {
+                    self.emit_def("mul.lo.s64", RegClass::B64, &[Operand::Reg(r), Operand::Imm(size)])
+                }
+            }
+        }
+    }
+
+    /// Loads one scalar leaf `ty` from `[base+off]`.
+    pub(crate) fn load_leaf(&mut self, ty: Type, base: Operand, off: i64, space: &str, sem: &str) -> Result<Reg> {
+        let m = self.m;
+        let sfx = mem_suffix(m, ty)?;
+        let vc = class_of(m, ty)?;
+        let lc = if vc == RegClass::Pred { RegClass::B16 } else { vc };
+        let r = self.emit_def(format!("ld{sem}{space}.{sfx}"), lc, &[Operand::Addr(Box::new(base), off)]);
+        if vc == RegClass::Pred {
+            let t = self.emit_def("and.b16", RegClass::B16, &[Operand::Reg(r), Operand::Imm(1)]);
+            return Ok(self.emit_def("setp.eq.b16", RegClass::Pred, &[Operand::Reg(t), Operand::Imm(1)]));
+        }
+        Ok(r)
+    }
+
+    fn mem_semantics(&mut self, mf: &MemFlags, is_load: bool) -> String {
+        match mf.ordering {
+            Some(o) if o != AtomicOrdering::NotAtomic => {
+                let scope = scope_suffix(&mf.scope);
+                match o {
+                    AtomicOrdering::SeqCst => {
+                        self.emit_effect(format!("fence.sc{scope}"), &[], &[]);
+                        format!("{}{scope}", if is_load { ".acquire" } else { ".relaxed" })
+                    }
+                    AtomicOrdering::Acquire | AtomicOrdering::AcqRel if is_load => format!(".acquire{scope}"),
+                    AtomicOrdering::Release | AtomicOrdering::AcqRel if !is_load => format!(".release{scope}"),
+                    _ => format!(".relaxed{scope}"),
+                }
+            }
+            _ if mf.volatile => ".volatile".into(),
+            _ => String::new(),
+        }
+    }
+
+    pub(crate) fn lower_load(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::Load(mf) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let res = self.f.dfg.result(inst).expect("load has a result");
+        let p = self.f.dfg.args(inst)[0];
+        let (base, sp) = self.ptr(p)?;
+        let ty = self.ty(res);
+        let sem = self.mem_semantics(&mf, true);
+        let space = sp.suffix();
+        let mut lv = Vec::new();
+        leaves(self.m, ty, 0, &mut lv);
+        if let Some(regs) = self.try_vector_access(&lv, mf.align, &sem, base, space, None)? {
+            self.define(res, regs);
+            return Ok(());
+        }
+        let mut regs = SmallVec::new();
+        for (lt, off) in lv {
+            regs.push(self.load_leaf(lt, Operand::Reg(base), off as i64, space, &sem)?);
+        }
+        if self.m.types.is_ptr(ty) {
+            // A loaded pointer is in the space of its type; our register convention wants the inferred space.
+            let want = self.spaces[res.index()];
+            let declared = space_of_type(self.m, ty);
+            regs[0] = self.convert_space(regs[0], declared, want)?;
+        }
+        self.define(res, regs);
+        Ok(())
+    }
+
+    /// Emits a `.v2`/`.v4` access when the leaves allow it; returns the loaded registers for loads.
+    fn try_vector_access(
+        &mut self,
+        lv: &[(Type, u64)],
+        align: Option<u64>,
+        sem: &str,
+        base: Reg,
+        space: &str,
+        store: Option<&[Operand]>,
+    ) -> Result<Option<SmallVec<[Reg; 1]>>> {
+        let n = lv.len();
+        if !(n == 2 || n == 4) || sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+            return Ok(None);
+        }
+        let t0 = lv[0].0;
+        let sz = self.m.types.alloc_size(t0);
+        if lv.iter().enumerate().any(|(k, (t, off))| *t != t0 || *off != k as u64 * sz) {
+            return Ok(None);
+        }
+        let total = sz * n as u64;
+        let c = class_of(self.m, t0)?;
+        if align.unwrap_or(1) < total || total > 16 || c == RegClass::Pred || sz < 2 {
+            return Ok(None);
+        }
+        let sfx = mem_suffix(self.m, t0)?;
+        let addr = Operand::Addr(Box::new(Operand::Reg(base)), 0);
+        let op = |ld: &str| format!("{ld}{sem}{space}.v{n}.{sfx}");
+        match store {
+            None => {
+                let regs: SmallVec<[Reg; 1]> = (0..n).map(|_| self.mf.new_reg(c)).collect();
+                let v = Operand::Vec(regs.iter().map(|r| Operand::Reg(*r)).collect());
+                self.emit(MInst::new(op("ld"), &[v], &[addr]));
+                Ok(Some(regs))
+            }
+            Some(vals) => {
+                self.emit_effect(op("st"), &[], &[addr, Operand::Vec(vals.to_vec())]);
+                Ok(Some(SmallVec::new()))
+            }
+        }
+    }
+
+    pub(crate) fn lower_store(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::Store(mf) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let (v, p) = (self.f.dfg.args(inst)[0], self.f.dfg.args(inst)[1]);
+        let ty = self.ty(v);
+        let m = self.m;
+        let mut lv = Vec::new();
+        leaves(m, ty, 0, &mut lv);
+        let vals: Vec<Operand> = if lv.len() == 1 && m.types.is_ptr(ty) {
+            let (r, sp) = self.ptr(v)?;
+            vec![Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)]
+        } else if lv.len() == 1 {
+            vec![self.op(v)?]
+        } else {
+            self.regs(v)?.into_iter().map(Operand::Reg).collect()
+        };
+        let (base, sp) = self.ptr(p)?;
+        let sem = self.mem_semantics(&mf, false);
+        let space = sp.suffix();
+        // Half immediates and predicates need registers of the stored width.
+        let mut fixed = Vec::with_capacity(vals.len());
+        for ((lt, _), o) in lv.iter().zip(vals) {
+            let c = class_of(m, *lt)?;
+            let o = match (c, o) {
+                (RegClass::Pred, o) => {
+                    let p = self.to_reg(o, c);
+                    Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]))
+                }
+                (RegClass::B16, Operand::Imm(i)) if self.fkind(*lt).is_some() => Operand::Reg(self.to_reg(Operand::Imm(i), c)),
+                (_, o) => o,
+            };
+            fixed.push(o);
+        }
+        if self.try_vector_access(&lv, mf.align, &sem, base, space, Some(&fixed))?.is_some() {
+            return Ok(());
+        }
+        for ((lt, off), o) in lv.iter().zip(fixed) {
+            let sfx = mem_suffix(m, *lt)?;
+            self.emit_effect(format!("st{sem}{space}.{sfx}"), &[], &[Operand::Addr(Box::new(Operand::Reg(base)), *off as i64), o]);
+        }
+        Ok(())
+    }
+
+    fn atomic_prefix(&mut self, mf: &MemFlags, sp: Space) -> String {
+        let scope = scope_suffix(&mf.scope);
+        let sem = match mf.ordering.unwrap_or(AtomicOrdering::Monotonic) {
+            AtomicOrdering::SeqCst => {
+                self.emit_effect(format!("fence.sc{scope}"), &[], &[]);
+                ".acq_rel"
+            }
+            AtomicOrdering::AcqRel => ".acq_rel",
+            AtomicOrdering::Acquire => ".acquire",
+            AtomicOrdering::Release => ".release",
+            _ => ".relaxed",
+        };
+        format!("{sem}{scope}{}", sp.suffix())
+    }
+
+    pub(crate) fn lower_atomicrmw(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::AtomicRmw(op, mf) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let res = self.f.dfg.result(inst).expect("atomicrmw has a result");
+        let (p, v) = (self.f.dfg.args(inst)[0], self.f.dfg.args(inst)[1]);
+        let ty = self.ty(v);
+        let m = self.m;
+        let c = class_of(m, ty)?;
+        let bits = c.bits();
+        if !(bits == 32 || bits == 64) {
+            return Err(CodegenError::unsupported(format!("atomicrmw {} on {}-bit values", op.name(), bits)));
+        }
+        let fk = self.fkind(ty);
+        let mut val = if m.types.is_ptr(ty) {
+            let (r, sp) = self.ptr(v)?;
+            Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)
+        } else {
+            self.op(v)?
+        };
+        let (name, tsfx) = match op {
+            AtomicRmwOp::Xchg => ("exch", format!("b{bits}")),
+            AtomicRmwOp::Add if fk.is_some() => ("add", format!("f{bits}")),
+            AtomicRmwOp::Add => ("add", format!("u{bits}")),
+            AtomicRmwOp::Sub => {
+                val = Operand::Reg(self.emit_def(format!("neg.s{bits}"), c, &[val]));
+                ("add", format!("u{bits}"))
+            }
+            AtomicRmwOp::FAdd => ("add", format!("f{bits}")),
+            AtomicRmwOp::FSub => {
+                val = Operand::Reg(self.emit_def(format!("neg.f{bits}"), c, &[val]));
+                ("add", format!("f{bits}"))
+            }
+            AtomicRmwOp::And => ("and", format!("b{bits}")),
+            AtomicRmwOp::Or => ("or", format!("b{bits}")),
+            AtomicRmwOp::Xor => ("xor", format!("b{bits}")),
+            AtomicRmwOp::Max => ("max", format!("s{bits}")),
+            AtomicRmwOp::Min => ("min", format!("s{bits}")),
+            AtomicRmwOp::UMax => ("max", format!("u{bits}")),
+            AtomicRmwOp::UMin => ("min", format!("u{bits}")),
+            AtomicRmwOp::UIncWrap if bits == 32 => ("inc", "u32".into()),
+            AtomicRmwOp::UDecWrap if bits == 32 => ("dec", "u32".into()),
+            _ => return Err(CodegenError::unsupported(format!("atomicrmw {} on {}-bit values", op.name(), bits))),
+        };
+        let (base, sp) = self.ptr(p)?;
+        let prefix = self.atomic_prefix(&mf, sp);
+        let addr = Operand::Addr(Box::new(Operand::Reg(base)), 0);
+        if !self.f.dfg.has_uses(res) && !prefix.starts_with(".acq") {
+            // Nothing reads the old value: a reduction is enough.
+            self.emit_effect(format!("red{prefix}.{name}.{tsfx}"), &[], &[addr, val]);
+            return Ok(());
+        }
+        let d = self.mf.new_reg(c);
+        let mut mi = MInst::new(format!("atom{prefix}.{name}.{tsfx}"), &[Operand::Reg(d)], &[addr, val]);
+        mi.side_effects = true;
+        self.emit(mi);
+        self.define(res, smallvec![d]);
+        Ok(())
+    }
+
+    pub(crate) fn lower_cmpxchg(&mut self, inst: Inst) -> Result<()> {
+        let InstKind::CmpXchg { mem, .. } = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
+        let res = self.f.dfg.result(inst).expect("cmpxchg has a result");
+        let args: SmallVec<[Value; 3]> = self.f.dfg.args(inst).into();
+        let ty = self.ty(args[1]);
+        let c = class_of(self.m, ty)?;
+        let bits = c.bits();
+        if !(bits == 32 || bits == 64) || c == RegClass::F32 || c == RegClass::F64 {
+            return Err(CodegenError::unsupported(format!("cmpxchg on {bits}-bit values")));
+        }
+        let cmp = self.op(args[1])?;
+        let new = self.op(args[2])?;
+        let (base, sp) = self.ptr(args[0])?;
+        let prefix = self.atomic_prefix(&mem, sp);
+        let d = self.mf.new_reg(c);
+        let mut mi = MInst::new(
+            format!("atom{prefix}.cas.b{bits}"),
+            &[Operand::Reg(d)],
+            &[Operand::Addr(Box::new(Operand::Reg(base)), 0), cmp.clone(), new],
+        );
+        mi.side_effects = true;
+        self.emit(mi);
+        let ok = self.emit_def(format!("setp.eq.s{bits}"), RegClass::Pred, &[Operand::Reg(d), cmp]);
+        self.define(res, smallvec![d, ok]);
+        Ok(())
+    }
+
+    pub(crate) fn lower_fence(&mut self, mf: &MemFlags) -> Result<()> {
+        let scope = scope_suffix(&mf.scope);
+        let sem = if mf.ordering == Some(AtomicOrdering::SeqCst) { "sc" } else { "acq_rel" };
+        self.emit_effect(format!("fence.{sem}{scope}"), &[], &[]);
+        Ok(())
+    }
+}

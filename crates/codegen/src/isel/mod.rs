@@ -1,0 +1,637 @@
+//! Instruction selection: one IR function → one [`MFunction`] in SSA form (with `phi` pseudo-instructions).
+//!
+//! Values map to registers by type ([`class_of`]): `i1` → `.pred`, `i2..i16`/`half`/`bfloat` → `.b16`, `i17..i32`
+//! → `.b32`, `i33..i64` and pointers → `.b64`, `float` → `.f32`, `double` → `.f64`. Integers narrower than their
+//! register keep **undefined upper bits** (as LLVM's type promotion does); every operation whose result depends on
+//! those bits (division, remainder, right shifts, comparisons, extensions, int→float) first normalizes its operand
+//! with [`Lower::normalized`]. Vectors, structs and arrays are flattened into one register per scalar leaf.
+//!
+//! Pointers carry an inferred address space ([`spaces`]): a value whose space is known to be global, shared,
+//! local, const or param holds the address *in that space* (so loads use `ld.global`, `ld.shared`, ...), and a
+//! generic address is made with `cvta` only where a generic pointer is really needed (stored to memory, passed to a
+//! call, compared, converted to an integer, merged with pointers of another space).
+//!
+//! Branches: an unconditional branch is `bra.uni` (always non-divergent); a conditional branch is `@%p bra.uni`
+//! only when [`UniformityInfo`] proves the IR branch uniform, `@%p bra` otherwise (ARCHITECTURE §6).
+
+mod call;
+mod intrinsics;
+mod mem;
+mod ops;
+pub mod spaces;
+
+use crate::abi::FunctionAbi;
+use crate::error::CodegenError;
+use crate::mir::{MBlock, MFunction, MInst, Operand, Reg, RegClass};
+use crate::debuginfo::FileTable;
+use crate::target::Options;
+use simtc_analysis::UniformityInfo;
+use simtc_ir::{
+    Block, ConstData, ConstId, EntityRef, FuncId, Function, Inst, InstKind, Module, Type, TypeData, Value, ValueDef,
+};
+use smallvec::SmallVec;
+use spaces::Space;
+
+/// Result alias.
+pub type Result<T> = std::result::Result<T, CodegenError>;
+
+/// The register class of a scalar IR type, or an error naming it.
+pub fn class_of(m: &Module, ty: Type) -> Result<RegClass> {
+    Ok(match m.types.data(ty) {
+        TypeData::Int(1) => RegClass::Pred,
+        TypeData::Int(w) if *w <= 16 => RegClass::B16,
+        TypeData::Int(w) if *w <= 32 => RegClass::B32,
+        TypeData::Int(w) if *w <= 64 => RegClass::B64,
+        TypeData::Int(128) => RegClass::B128,
+        TypeData::Half | TypeData::BFloat => RegClass::B16,
+        TypeData::Float => RegClass::F32,
+        TypeData::Double => RegClass::F64,
+        TypeData::Ptr(_) => RegClass::B64,
+        _ => return Err(CodegenError::unsupported(format!("values of type {}", simtc_ir::writer::type_to_string(&m.types, ty)))),
+    })
+}
+
+/// The scalar leaves of a type with their byte offsets (vectors, arrays and structs are flattened).
+pub fn leaves(m: &Module, ty: Type, base: u64, out: &mut Vec<(Type, u64)>) {
+    match m.types.data(ty) {
+        TypeData::Vector { len, elem, .. } => {
+            let sz = m.types.alloc_size(*elem);
+            for k in 0..*len as u64 {
+                leaves(m, *elem, base + k * sz, out);
+            }
+        }
+        TypeData::Array { len, elem } => {
+            let sz = m.types.alloc_size(*elem);
+            for k in 0..*len {
+                leaves(m, *elem, base + k * sz, out);
+            }
+        }
+        TypeData::Struct { .. } | TypeData::Named(_) => {
+            if let (Some(fields), Some(layout)) = (m.types.struct_fields(ty), m.types.struct_layout(ty)) {
+                for (k, f) in fields.to_vec().into_iter().enumerate() {
+                    leaves(m, f, base + layout.offsets[k], out);
+                }
+            }
+        }
+        _ => out.push((ty, base)),
+    }
+}
+
+/// Lowering state of one function.
+pub struct Lower<'a> {
+    pub(crate) m: &'a Module,
+    pub(crate) fid: FuncId,
+    pub(crate) f: &'a Function,
+    pub(crate) abi: &'a FunctionAbi,
+    pub(crate) opts: &'a Options,
+    pub(crate) files: &'a FileTable,
+    pub(crate) uni: UniformityInfo,
+    pub(crate) spaces: Vec<Space>,
+    pub(crate) mf: MFunction,
+    /// Registers of each value (indexed by value index); empty until defined.
+    pub(crate) vals: Vec<SmallVec<[Reg; 1]>>,
+    pub(crate) blocks: Vec<Option<MBlock>>,
+    pub(crate) reachable: Vec<bool>,
+    pub(crate) cur: MBlock,
+    pub(crate) cur_loc: Option<(u32, u32, u32)>,
+    pub(crate) cur_inst: Option<Inst>,
+    /// Local depot layout: next free offset and max alignment.
+    pub(crate) depot_size: u64,
+    pub(crate) depot_align: u64,
+    /// Counter for call sequences and prototypes.
+    pub(crate) callseq: u32,
+    /// Phis to fill after all blocks are lowered: (IR phi, machine block, index in it).
+    pub(crate) pending_phis: Vec<(Inst, MBlock, usize)>,
+}
+
+impl<'a> Lower<'a> {
+    /// Lowers `fid` (a definition) to MIR in SSA form.
+    pub fn run(
+        m: &'a Module,
+        fid: FuncId,
+        abi: &'a FunctionAbi,
+        opts: &'a Options,
+        files: &'a FileTable,
+    ) -> Result<MFunction> {
+        let f = &m.funcs[fid];
+        let uni = UniformityInfo::compute(m, fid);
+        let spaces = spaces::infer(m, f, abi.is_kernel);
+        let mut lw = Lower {
+            m,
+            fid,
+            f,
+            abi,
+            opts,
+            files,
+            uni,
+            spaces,
+            mf: MFunction { name: crate::names::func_symbol(m, fid), ..MFunction::default() },
+            vals: vec![SmallVec::new(); f.dfg.num_values()],
+            blocks: vec![None; f.dfg.num_blocks()],
+            reachable: vec![false; f.dfg.num_blocks()],
+            cur: MBlock(0),
+            cur_loc: None,
+            cur_inst: None,
+            depot_size: 0,
+            depot_align: 1,
+            callseq: 0,
+            pending_phis: Vec::new(),
+        };
+        lw.lower().map_err(|e| e.in_function(&f.name))?;
+        Ok(lw.mf)
+    }
+
+    fn lower(&mut self) -> Result<()> {
+        let order: Vec<Block> = self.f.layout.blocks().collect();
+        for &b in &order {
+            let mb = self.mf.new_block();
+            self.blocks[b.index()] = Some(mb);
+        }
+        let Some(&entry) = order.first() else { return Ok(()) };
+        self.cur = self.blocks[entry.index()].unwrap_or(MBlock(0));
+        self.lower_params()?;
+        // Lower in reverse post-order so every definition is lowered before its (non-phi) uses; blocks that are
+        // unreachable from the entry become `trap; exit;` (their code can never run).
+        let mut rpo = simtc_analysis::Cfg::compute(self.f).post_order();
+        rpo.reverse();
+        for &b in &rpo {
+            self.reachable[b.index()] = true;
+        }
+        for &b in &order {
+            if !self.reachable[b.index()] {
+                self.cur = self.mblock(b);
+                self.emit_effect("trap", &[], &[]);
+                self.emit(MInst::new("exit", &[], &[]));
+            }
+        }
+        for &b in &rpo {
+            self.cur = self.mblock(b);
+            self.lower_loop_pragma(b);
+            let mut i = self.f.layout.first_inst(b);
+            while let Some(inst) = i {
+                self.cur_inst = Some(inst);
+                self.cur_loc = self.loc_of(inst);
+                self.lower_inst(b, inst).map_err(|e| self.locate(e, inst))?;
+                i = self.f.layout.next_inst(inst);
+            }
+        }
+        self.cur_inst = None;
+        self.fill_phis()?;
+        self.finish_depot();
+        Ok(())
+    }
+
+    /// Attaches the instruction's source location to an error.
+    fn locate(&self, mut e: CodegenError, inst: Inst) -> CodegenError {
+        if e.loc.is_none() {
+            if let Some(md) = self.f.dfg.get_inst_md(inst, simtc_ir::MetadataTable::dbg_kind()) {
+                if let Some(dl) = self.m.metadata.di_location(md) {
+                    let file = self.files.file_name_of_scope(self.m, dl.scope).unwrap_or_default();
+                    e.loc = Some((file, dl.line as u32, dl.column as u32));
+                }
+            }
+        }
+        e
+    }
+
+    fn loc_of(&self, inst: Inst) -> Option<(u32, u32, u32)> {
+        let md = self.f.dfg.get_inst_md(inst, simtc_ir::MetadataTable::dbg_kind())?;
+        let dl = self.m.metadata.di_location(md)?;
+        let idx = self.files.index_of_scope(self.m, dl.scope)?;
+        Some((idx, dl.line as u32, dl.column as u32))
+    }
+
+    fn lower_loop_pragma(&mut self, b: Block) {
+        // `.pragma "nounroll";` goes at the loop header; the IR attaches `llvm.loop` to the latch branch, so
+        // it is attached to the latch's target that precedes it in layout (the header) in `fill_pragmas`.
+        let Some(t) = self.f.layout.last_inst(b) else { return };
+        let Some(kind) = self.m.metadata.find_kind("llvm.loop") else { return };
+        let Some(md) = self.f.dfg.get_inst_md(t, kind) else { return };
+        if !self.loop_md_disables_unroll(md) {
+            return;
+        }
+        for s in self.f.successors(b) {
+            // The header is the successor that dominates the latch: the one laid out first, not after b.
+            let mut x = Some(s);
+            let mut before = false;
+            while let Some(y) = x {
+                if y == b {
+                    before = true;
+                    break;
+                }
+                x = self.f.layout.next_block(y);
+            }
+            if before {
+                let mb = self.mblock(s);
+                let p = &mut self.mf.block_mut(mb).pragmas;
+                if !p.iter().any(|x| x.contains("nounroll")) {
+                    p.push(".pragma \"nounroll\";".into());
+                }
+            }
+        }
+    }
+
+    fn loop_md_disables_unroll(&self, md: simtc_ir::MdId) -> bool {
+        self.m.metadata.references(md).into_iter().any(|r| match self.m.metadata.node(r) {
+            simtc_ir::MdNode::Tuple { ops, .. } => matches!(
+                ops.first(),
+                Some(simtc_ir::MdOperand::String(s)) if s == b"llvm.loop.unroll.disable"
+            ),
+            _ => false,
+        })
+    }
+
+    pub(crate) fn mblock(&self, b: Block) -> MBlock {
+        self.blocks[b.index()].expect("every laid-out block has a machine block")
+    }
+
+    /// Appends an instruction to the current block.
+    pub(crate) fn emit(&mut self, mut i: MInst) {
+        i.loc = self.cur_loc;
+        let cur = self.cur;
+        self.mf.block_mut(cur).insts.push(i);
+    }
+
+    /// Emits `op dst, srcs...` into a new register of class `c` and returns it.
+    pub(crate) fn emit_def(&mut self, op: impl Into<String>, c: RegClass, srcs: &[Operand]) -> Reg {
+        let r = self.mf.new_reg(c);
+        self.emit(MInst::new(op, &[Operand::Reg(r)], srcs));
+        r
+    }
+
+    /// Emits a side-effecting instruction.
+    pub(crate) fn emit_effect(&mut self, op: impl Into<String>, dsts: &[Operand], srcs: &[Operand]) {
+        let mut i = MInst::new(op, dsts, srcs);
+        i.side_effects = true;
+        self.emit(i);
+    }
+
+    /// Defines the registers of `v`.
+    pub(crate) fn define(&mut self, v: Value, regs: SmallVec<[Reg; 1]>) {
+        self.vals[v.index()] = regs;
+    }
+
+    pub(crate) fn ty(&self, v: Value) -> Type {
+        self.f.dfg.value_ty(v)
+    }
+
+    pub(crate) fn int_width(&self, ty: Type) -> Option<u32> {
+        self.m.types.int_width(ty)
+    }
+
+    /// The single register (or immediate) of a scalar value.
+    pub(crate) fn op(&mut self, v: Value) -> Result<Operand> {
+        match self.f.dfg.value_def(v) {
+            ValueDef::Inst(_) | ValueDef::Arg(_) => {
+                let r = self.vals[v.index()].first().copied().ok_or_else(|| {
+                    CodegenError::new(format!("internal: value {} used before it was lowered", self.f.value_label(v)))
+                })?;
+                Ok(Operand::Reg(r))
+            }
+            ValueDef::Const(c) => self.const_operand(*c, self.ty(v)),
+            _ => Err(CodegenError::unsupported("metadata or inline asm used as a value")),
+        }
+    }
+
+    /// The scalar operand of `v` in a register (immediates are moved into one).
+    pub(crate) fn reg(&mut self, v: Value) -> Result<Reg> {
+        let o = self.op(v)?;
+        let c = class_of(self.m, self.ty(v))?;
+        Ok(self.to_reg(o, c))
+    }
+
+    /// Moves an operand into a register of class `c` if it is not one already.
+    pub(crate) fn to_reg(&mut self, o: Operand, c: RegClass) -> Reg {
+        match o {
+            Operand::Reg(r) => r,
+            Operand::Imm(v) if c == RegClass::Pred => self.emit_def("setp.ne.s32", c, &[Operand::Imm(v & 1), Operand::Imm(0)]),
+            o => self.emit_def(format!("mov.{}", c.mov_type()), c, &[o]),
+        }
+    }
+
+    /// All leaf registers of an aggregate or vector value (constants are materialized).
+    pub(crate) fn regs(&mut self, v: Value) -> Result<SmallVec<[Reg; 1]>> {
+        match self.f.dfg.value_def(v) {
+            ValueDef::Inst(_) | ValueDef::Arg(_) => Ok(self.vals[v.index()].clone()),
+            ValueDef::Const(c) => {
+                let c = *c;
+                let ty = self.ty(v);
+                let ops = self.const_leaves(c, ty)?;
+                let mut lv = Vec::new();
+                leaves(self.m, ty, 0, &mut lv);
+                let mut out = SmallVec::new();
+                for (o, (lt, _)) in ops.into_iter().zip(lv) {
+                    let cl = class_of(self.m, lt)?;
+                    out.push(self.to_reg(o, cl));
+                }
+                Ok(out)
+            }
+            _ => Err(CodegenError::unsupported("metadata used as a value")),
+        }
+    }
+
+    /// The operand of a scalar constant. Global addresses and constant expressions emit instructions.
+    pub(crate) fn const_operand(&mut self, c: ConstId, ty: Type) -> Result<Operand> {
+        let m = self.m;
+        Ok(match m.consts.data(c) {
+            ConstData::Int(_, ap) => {
+                let w = ap.width();
+                if w > 64 {
+                    return Err(CodegenError::unsupported(format!("i{w} constants")));
+                }
+                let raw = ap.as_u128() as u64;
+                let v = if w == 64 { raw as i64 } else { ((raw << (64 - w)) as i64) >> (64 - w) };
+                if w == 1 {
+                    Operand::Imm(raw as i64 & 1)
+                } else {
+                    Operand::Imm(v)
+                }
+            }
+            ConstData::Float(t, bits) => match m.types.data(*t) {
+                TypeData::Float => Operand::F32(*bits as u32),
+                TypeData::Double => Operand::F64(*bits as u64),
+                TypeData::Half | TypeData::BFloat => Operand::Imm(*bits as i64),
+                _ => return Err(CodegenError::unsupported("this floating-point constant type")),
+            },
+            ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => {
+                match class_of(m, ty)? {
+                    RegClass::F32 => Operand::F32(0),
+                    RegClass::F64 => Operand::F64(0),
+                    _ => Operand::Imm(0),
+                }
+            }
+            ConstData::Global(..) | ConstData::Expr { .. } => {
+                let (r, sp) = self.const_ptr_or_int(c)?;
+                if m.types.is_ptr(ty) {
+                    let want = spaces::space_of_type(m, ty);
+                    Operand::Reg(self.convert_space(r, sp, want)?)
+                } else {
+                    Operand::Reg(r)
+                }
+            }
+            _ => return Err(CodegenError::unsupported("an aggregate constant used as a scalar")),
+        })
+    }
+
+    /// Operands of every leaf of a constant.
+    pub(crate) fn const_leaves(&mut self, c: ConstId, ty: Type) -> Result<Vec<Operand>> {
+        let m = self.m;
+        let mut lv = Vec::new();
+        leaves(m, ty, 0, &mut lv);
+        match m.consts.data(c).clone() {
+            ConstData::Array(_, elems) | ConstData::Struct(_, elems) | ConstData::Vector(_, elems) => {
+                let mut out = Vec::new();
+                for e in elems {
+                    let et = m.consts.ty(e);
+                    out.extend(self.const_leaves(e, et)?);
+                }
+                Ok(out)
+            }
+            ConstData::Bytes(_, bytes) => Ok(bytes.iter().map(|b| Operand::Imm(*b as i64)).collect()),
+            ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) if lv.len() != 1 || lv[0].0 != ty => {
+                let mut out = Vec::new();
+                for (lt, _) in lv {
+                    out.push(match class_of(m, lt)? {
+                        RegClass::F32 => Operand::F32(0),
+                        RegClass::F64 => Operand::F64(0),
+                        _ => Operand::Imm(0),
+                    });
+                }
+                Ok(out)
+            }
+            _ => Ok(vec![self.const_operand(c, ty)?]),
+        }
+    }
+
+    /// Block of the current machine instruction stream for an IR block's successor edge.
+    pub(crate) fn is_uniform_branch(&self, b: Block) -> bool {
+        !self.uni.is_divergent_branch(b)
+    }
+
+    /// Whether the IR block containing the current instruction may execute with a divergent subset of a warp.
+    pub(crate) fn in_divergent_block(&self, b: Block) -> bool {
+        self.uni.is_divergent_block(b)
+    }
+
+    fn lower_inst(&mut self, b: Block, inst: Inst) -> Result<()> {
+        let data = self.f.dfg.inst(inst);
+        match &data.kind {
+            InstKind::Binary(_) | InstKind::FNeg | InstKind::ICmp(_) | InstKind::FCmp(_) | InstKind::Select => {
+                self.lower_arith(inst)
+            }
+            InstKind::Cast(_) => self.lower_cast(inst),
+            InstKind::Phi { .. } => {
+                let v = self.f.dfg.result(inst).expect("phi has a result");
+                let ty = self.ty(v);
+                let mut lv = Vec::new();
+                leaves(self.m, ty, 0, &mut lv);
+                let mut regs = SmallVec::new();
+                for (lt, _) in lv {
+                    let c = class_of(self.m, lt)?;
+                    let r = self.mf.new_reg(c);
+                    let mut mi = MInst::new("phi", &[Operand::Reg(r)], &[]);
+                    mi.loc = None;
+                    let cur = self.cur;
+                    let idx = self.mf.block(cur).insts.len();
+                    self.mf.block_mut(cur).insts.push(mi);
+                    self.pending_phis.push((inst, cur, idx));
+                    regs.push(r);
+                }
+                self.define(v, regs);
+                Ok(())
+            }
+            InstKind::Alloca { .. } => self.lower_alloca(inst),
+            InstKind::Load(_) => self.lower_load(inst),
+            InstKind::Store(_) => self.lower_store(inst),
+            InstKind::Gep { .. } => self.lower_gep(inst),
+            InstKind::Call(_) => self.lower_call(b, inst),
+            InstKind::AtomicRmw(..) => self.lower_atomicrmw(inst),
+            InstKind::CmpXchg { .. } => self.lower_cmpxchg(inst),
+            InstKind::Fence(mf) => {
+                let mf = mf.clone();
+                self.lower_fence(&mf)
+            }
+            InstKind::ExtractElement
+            | InstKind::InsertElement
+            | InstKind::ShuffleVector { .. }
+            | InstKind::ExtractValue { .. }
+            | InstKind::InsertValue { .. } => self.lower_aggregate(inst),
+            InstKind::Freeze => {
+                let v = self.f.dfg.result(inst).expect("freeze has a result");
+                let a = self.f.dfg.args(inst)[0];
+                let regs = self.regs(a)?;
+                self.define(v, regs);
+                Ok(())
+            }
+            InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Switch { .. } | InstKind::Ret | InstKind::Unreachable => {
+                self.lower_terminator(b, inst)
+            }
+        }
+    }
+
+    fn lower_terminator(&mut self, b: Block, inst: Inst) -> Result<()> {
+        let kind = self.f.dfg.inst(inst).kind.clone();
+        match kind {
+            InstKind::Br { dest } => {
+                let t = self.mblock(dest);
+                self.emit(MInst::new("bra.uni", &[], &[Operand::Label(t)]));
+            }
+            InstKind::CondBr { then_dest, else_dest } => {
+                let c = self.f.dfg.args(inst)[0];
+                let (t, e) = (self.mblock(then_dest), self.mblock(else_dest));
+                let uniform = self.is_uniform_branch(b);
+                match self.op(c)? {
+                    Operand::Imm(k) => {
+                        let target = if k & 1 == 1 { t } else { e };
+                        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(target)]));
+                    }
+                    o => {
+                        let p = self.to_reg(o, RegClass::Pred);
+                        let mut br = MInst::new(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
+                        br.guard = Some((p, false));
+                        self.emit(br);
+                        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(e)]));
+                    }
+                }
+            }
+            InstKind::Switch { default, cases } => self.lower_switch(b, inst, default, &cases)?,
+            InstKind::Ret => self.lower_ret(inst)?,
+            InstKind::Unreachable => {
+                self.emit_effect("trap", &[], &[]);
+                self.emit(MInst::new("exit", &[], &[]));
+            }
+            _ => unreachable!("not a terminator"),
+        }
+        Ok(())
+    }
+
+    fn lower_switch(&mut self, b: Block, inst: Inst, default: Block, cases: &[(ConstId, Block)]) -> Result<()> {
+        let v = self.f.dfg.args(inst)[0];
+        let ty = self.ty(v);
+        let w = self.int_width(ty).unwrap_or(32);
+        let c = class_of(self.m, ty)?;
+        let x = self.op(v)?;
+        let x = self.normalized(x, w, c, false);
+        let bits = c.bits().max(16);
+        let uniform = self.is_uniform_branch(b);
+        for (k, target) in cases {
+            let val = match self.m.consts.data(*k) {
+                ConstData::Int(_, ap) => ap.as_u128() as i64,
+                _ => return Err(CodegenError::unsupported("a switch case that is not an integer")),
+            };
+            let val = if bits < 64 { val & ((1i64 << w.min(63)) - 1).max(1) } else { val };
+            let p = if c == RegClass::Pred {
+                let one = self.to_reg(x.clone(), RegClass::Pred);
+                if val & 1 == 1 {
+                    one
+                } else {
+                    self.emit_def("not.pred", RegClass::Pred, &[Operand::Reg(one)])
+                }
+            } else {
+                self.emit_def(format!("setp.eq.u{bits}"), RegClass::Pred, &[x.clone(), Operand::Imm(val)])
+            };
+            let t = self.mblock(*target);
+            let mut br = MInst::new(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
+            br.guard = Some((p, false));
+            self.emit(br);
+        }
+        let d = self.mblock(default);
+        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(d)]));
+        Ok(())
+    }
+
+    /// Normalizes the upper bits of an integer of width `w` held in a register of class `c`: sign- or
+    /// zero-extends within the register. Returns the operand unchanged when `w` fills the register.
+    pub(crate) fn normalized(&mut self, o: Operand, w: u32, c: RegClass, signed: bool) -> Operand {
+        let cb = c.bits();
+        if c == RegClass::Pred || w >= cb || !matches!(c, RegClass::B16 | RegClass::B32 | RegClass::B64) {
+            return o;
+        }
+        if let Operand::Imm(v) = o {
+            let sh = 64 - w;
+            return Operand::Imm(if signed { (v << sh) >> sh } else { ((v as u64) << sh >> sh) as i64 });
+        }
+        if signed {
+            let t = self.emit_def(format!("shl.b{cb}"), c, &[o, Operand::Imm((cb - w) as i64)]);
+            Operand::Reg(self.emit_def(format!("shr.s{cb}"), c, &[Operand::Reg(t), Operand::Imm((cb - w) as i64)]))
+        } else {
+            let mask = if w == 64 { -1 } else { ((1u64 << w) - 1) as i64 };
+            Operand::Reg(self.emit_def(format!("and.b{cb}"), c, &[o, Operand::Imm(mask)]))
+        }
+    }
+
+    fn fill_phis(&mut self) -> Result<()> {
+        let pending = std::mem::take(&mut self.pending_phis);
+        // Group the leaves of one IR phi: consecutive entries share the instruction.
+        let mut k = 0;
+        while k < pending.len() {
+            let (inst, mb, _) = pending[k];
+            let mut n = 1;
+            while k + n < pending.len() && pending[k + n].0 == inst {
+                n += 1;
+            }
+            let blocks: SmallVec<[Block; 2]> = self.f.dfg.phi_blocks(inst).into();
+            let args: SmallVec<[Value; 3]> = self.f.dfg.args(inst).into();
+            let res = self.f.dfg.result(inst).expect("phi has a result");
+            let want = spaces_of(self, res);
+            let mut srcs: Vec<SmallVec<[Operand; 2]>> = vec![SmallVec::new(); n];
+            let mut preds = SmallVec::<[MBlock; 2]>::new();
+            for (v, pb) in args.iter().zip(&blocks) {
+                if !self.reachable[pb.index()] {
+                    continue;
+                }
+                let pmb = self.mblock(*pb);
+                preds.push(pmb);
+                // Materialize at the end of the predecessor, before its branches.
+                let saved = (self.cur, self.cur_loc);
+                self.cur = pmb;
+                self.cur_loc = None;
+                let start = self.mf.block(pmb).insts.len();
+                let ops: Vec<Operand> = if n == 1 && self.m.types.is_ptr(self.ty(*v)) {
+                    let (r, sp) = self.ptr(*v)?;
+                    vec![Operand::Reg(self.convert_space(r, sp, want)?)]
+                } else if n == 1 {
+                    vec![self.op(*v)?]
+                } else {
+                    self.regs(*v)?.into_iter().map(Operand::Reg).collect()
+                };
+                self.move_before_branches(pmb, start);
+                self.cur = saved.0;
+                self.cur_loc = saved.1;
+                for (j, o) in ops.into_iter().enumerate() {
+                    srcs[j].push(o);
+                }
+            }
+            for j in 0..n {
+                let (_, mb2, idx) = pending[k + j];
+                debug_assert_eq!(mb2, mb);
+                let mi = &mut self.mf.block_mut(mb2).insts[idx];
+                mi.srcs = srcs[j].clone().into_iter().collect();
+                mi.phi_blocks = preds.clone();
+            }
+            k += n;
+        }
+        Ok(())
+    }
+
+    /// Moves the instructions appended to `b` from index `start` on to just before its trailing branches.
+    pub(crate) fn move_before_branches(&mut self, b: MBlock, start: usize) {
+        let insts = &mut self.mf.block_mut(b).insts;
+        let mut first_br = start;
+        while first_br > 0 && (insts[first_br - 1].is_branch() || insts[first_br - 1].op == "exit" || insts[first_br - 1].op == "ret") {
+            first_br -= 1;
+        }
+        if first_br == start {
+            return;
+        }
+        let moved: Vec<MInst> = insts.drain(start..).collect();
+        let at = first_br;
+        for (k, i) in moved.into_iter().enumerate() {
+            insts.insert(at + k, i);
+        }
+    }
+}
+
+fn spaces_of(lw: &Lower<'_>, v: Value) -> Space {
+    lw.spaces[v.index()]
+}

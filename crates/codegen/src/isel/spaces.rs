@@ -1,0 +1,205 @@
+//! Address-space inference for pointer values (the job LLVM's NVPTX `InferAddressSpaces` and `LowerArgs` do).
+//!
+//! Every pointer value gets a [`Space`]: the space its register holds an address *in*. Sources:
+//! - a pointer type `ptr addrspace(N)` with N ≠ 0 is in space N;
+//! - `alloca` is local; kernel pointer parameters are global (CUDA passes only global memory to kernels, the
+//!   same assumption LLVM's NVPTX back end makes); byval kernel parameters are in the param space;
+//! - `addrspacecast` to generic keeps the source's space; GEPs and pointer `bitcast`s keep their base's space;
+//! - `phi` and `select` get the meet of their inputs (equal spaces → that space, otherwise generic);
+//! - everything else (loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
+//!
+//! The analysis is an optimistic fixpoint over a worklist in reverse post-order; each value moves down the
+//! lattice `Unknown → specific → Generic` at most twice, so it is linear in the number of pointer uses.
+
+use simtc_ir::{ConstData, ConstExprOp, ConstId, EntityRef, Function, GlobalRef, InstKind, Module, Type, Value, ValueDef};
+
+/// An address space as PTX spells it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// Not yet known (only during inference).
+    Unknown,
+    /// Generic addressing.
+    Generic,
+    /// `.global` (addrspace 1).
+    Global,
+    /// `.shared` (addrspace 3).
+    Shared,
+    /// `.const` (addrspace 4).
+    Const,
+    /// `.local` (addrspace 5).
+    Local,
+    /// `.param` (addrspace 101).
+    Param,
+}
+
+impl Space {
+    /// The PTX state-space suffix (`.global`, ...), empty for generic.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Space::Global => ".global",
+            Space::Shared => ".shared",
+            Space::Const => ".const",
+            Space::Local => ".local",
+            Space::Param => ".param",
+            Space::Generic | Space::Unknown => "",
+        }
+    }
+    /// The space of an LLVM NVPTX address-space number.
+    pub fn from_addrspace(n: u32) -> Space {
+        match n {
+            1 => Space::Global,
+            3 => Space::Shared,
+            4 => Space::Const,
+            5 => Space::Local,
+            101 => Space::Param,
+            _ => Space::Generic,
+        }
+    }
+    fn meet(self, o: Space) -> Space {
+        match (self, o) {
+            (Space::Unknown, x) | (x, Space::Unknown) => x,
+            (a, b) if a == b => a,
+            _ => Space::Generic,
+        }
+    }
+}
+
+/// The space a value of pointer type `ty` is in by its type alone.
+pub fn space_of_type(m: &Module, ty: Type) -> Space {
+    Space::from_addrspace(m.types.ptr_addrspace(ty).unwrap_or(0))
+}
+
+/// The space of a constant pointer (global address, constant expression).
+pub fn space_of_const(m: &Module, c: ConstId) -> Space {
+    match m.consts.data(c) {
+        ConstData::Global(_, GlobalRef::Var(g)) => Space::from_addrspace(m.globals[*g].addrspace),
+        ConstData::Global(_, GlobalRef::Func(_)) => Space::Generic,
+        ConstData::Expr { ty, op, operands } => match op {
+            ConstExprOp::Cast(simtc_ir::CastOp::AddrSpaceCast) | ConstExprOp::Cast(simtc_ir::CastOp::BitCast) => {
+                let declared = space_of_type(m, *ty);
+                if declared != Space::Generic {
+                    declared
+                } else {
+                    space_of_const(m, operands[0])
+                }
+            }
+            ConstExprOp::Gep { .. } => space_of_const(m, operands[0]),
+            _ => space_of_type(m, *ty),
+        },
+        _ => Space::Generic,
+    }
+}
+
+/// Infers the space of every value of `f` (indexed by value index; non-pointers are `Generic`).
+pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
+    let n = f.dfg.num_values();
+    let mut sp = vec![Space::Unknown; n];
+    for (k, &p) in f.params.iter().enumerate() {
+        let ty = f.dfg.value_ty(p);
+        sp[p.index()] = if !m.types.is_ptr(ty) {
+            Space::Generic
+        } else if space_of_type(m, ty) != Space::Generic {
+            space_of_type(m, ty)
+        } else if is_kernel && f.param_attrs.get(k).is_some_and(|a| a.has("byval")) {
+            if byval_escapes(m, f, p) {
+                Space::Local
+            } else {
+                Space::Param
+            }
+        } else if is_kernel {
+            Space::Global
+        } else {
+            Space::Generic
+        };
+    }
+    let value_space = |sp: &Vec<Space>, v: Value| -> Space {
+        match f.dfg.value_def(v) {
+            ValueDef::Const(c) => space_of_const(m, *c),
+            ValueDef::Inst(_) | ValueDef::Arg(_) => sp[v.index()],
+            _ => Space::Generic,
+        }
+    };
+    // Reverse post-order is layout order for structured code; iterate to a fixpoint (bounded by lattice height).
+    let insts: Vec<_> = f.layout.blocks().flat_map(|b| f.layout.block_insts(b).collect::<Vec<_>>()).collect();
+    loop {
+        let mut changed = false;
+        for &i in &insts {
+            let Some(r) = f.dfg.result(i) else { continue };
+            let ty = f.dfg.value_ty(r);
+            if !m.types.is_ptr(ty) {
+                if sp[r.index()] != Space::Generic {
+                    sp[r.index()] = Space::Generic;
+                    changed = true;
+                }
+                continue;
+            }
+            let declared = space_of_type(m, ty);
+            let args = f.dfg.args(i);
+            let new = if declared != Space::Generic {
+                declared
+            } else {
+                match &f.dfg.inst(i).kind {
+                    InstKind::Alloca { .. } => Space::Local,
+                    InstKind::Gep { .. } => value_space(&sp, args[0]),
+                    InstKind::Cast(simtc_ir::CastOp::AddrSpaceCast) | InstKind::Cast(simtc_ir::CastOp::BitCast) => {
+                        value_space(&sp, args[0])
+                    }
+                    InstKind::Phi { .. } => args.iter().fold(Space::Unknown, |a, &v| a.meet(value_space(&sp, v))),
+                    InstKind::Select => value_space(&sp, args[1]).meet(value_space(&sp, args[2])),
+                    InstKind::Freeze => value_space(&sp, args[0]),
+                    _ => Space::Generic,
+                }
+            };
+            let old = sp[r.index()];
+            let merged = if old == Space::Unknown { new } else { old.meet(new) };
+            if merged != old {
+                sp[r.index()] = merged;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for s in &mut sp {
+        if *s == Space::Unknown {
+            *s = Space::Generic;
+        }
+    }
+    sp
+}
+
+/// Whether a byval parameter's address is used other than to load from it (directly or through GEPs and
+/// bitcasts). Such a parameter is copied into the local depot on entry, as PTX cannot form a generic address of
+/// a kernel parameter before PTX 7.7.
+pub fn byval_escapes(m: &Module, f: &Function, p: Value) -> bool {
+    let mut work = vec![p];
+    let mut seen = rustc_hash::FxHashSet::default();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in f.dfg.uses(v) {
+            let i = u.inst;
+            match &f.dfg.inst(i).kind {
+                InstKind::Load(_) => {}
+                InstKind::Gep { .. } if u.index == 0 => work.extend(f.dfg.result(i)),
+                InstKind::Cast(simtc_ir::CastOp::BitCast) => work.extend(f.dfg.result(i)),
+                InstKind::Call(_) if is_lifetime_marker(m, f, i) => {}
+                _ => return true,
+            }
+        }
+    }
+    false
+}
+
+fn is_lifetime_marker(m: &Module, f: &Function, i: simtc_ir::Inst) -> bool {
+    let callee = f.dfg.args(i)[0];
+    match f.dfg.value_def(callee) {
+        ValueDef::Const(c) => match m.consts.data(*c) {
+            ConstData::Global(_, GlobalRef::Func(g)) => m.funcs[*g].name.starts_with("llvm.lifetime."),
+            _ => false,
+        },
+        _ => false,
+    }
+}

@@ -1,0 +1,101 @@
+//! simtc's back end: LLVM-shaped SSA IR → PTX-shaped machine IR (MIR) → PTX text.
+//!
+//! Layout of the crate:
+//! - [`target`]: the supported `sm_XX` targets and the minimum `.version` of each (ARCHITECTURE §6).
+//! - [`names`]: legal PTX identifiers for IR globals and functions.
+//! - [`abi`]: the `.param` layout of kernels and device functions (shared by the printer and isel).
+//! - [`module`]: the module printer (seed 004): header, declarations, globals, function headers, kernel
+//!   directives; it asks [`compile`]'s body emitter for the text between a function's braces.
+//! - [`mir`], [`isel`], [`ssa`], [`dce`], [`emit`]: machine IR, instruction selection, SSA destruction, MIR
+//!   dead-code elimination, body printing.
+//!
+//! Per function the pipeline is: isel (MIR in SSA form) → verify → SSA destruction → dce → verify → print.
+#![deny(missing_docs)]
+
+pub mod abi;
+pub mod branch_fold;
+pub mod convergence;
+pub mod dce;
+pub mod debuginfo;
+pub mod directives;
+pub mod emit;
+pub mod error;
+pub mod globals;
+pub mod init;
+pub mod isel;
+pub mod mir;
+pub mod module;
+pub mod names;
+pub mod refs;
+pub mod ssa;
+pub mod target;
+
+pub use error::CodegenError;
+pub use target::{Options, Target};
+
+use simtc_ir::{EntityRef, FuncId, Module};
+
+/// What [`compile_with`] produces besides the PTX.
+#[derive(Debug, Default, Clone)]
+pub struct Output {
+    /// The PTX module text.
+    pub ptx: String,
+    /// The MIR of every function after SSA destruction (for `--emit mir`), in module order.
+    pub mir: Vec<(String, String)>,
+    /// Static instruction counts by opcode (for `--stats`), sorted by name.
+    pub stats: Vec<(String, usize)>,
+}
+
+/// Compiles a module to PTX text.
+pub fn compile(m: &Module, opts: &Options) -> Result<String, CodegenError> {
+    Ok(compile_with(m, opts)?.ptx)
+}
+
+/// Compiles a module to PTX and also returns the MIR and instruction statistics.
+pub fn compile_with(m: &Module, opts: &Options) -> Result<Output, CodegenError> {
+    let mut em = Emitter { opts, mir: Vec::new(), stats: std::collections::BTreeMap::new() };
+    let ptx = module::write_module(m, opts, &mut em)?;
+    Ok(Output { ptx, mir: em.mir, stats: em.stats.into_iter().collect() })
+}
+
+struct Emitter<'o> {
+    opts: &'o Options,
+    mir: Vec<(String, String)>,
+    stats: std::collections::BTreeMap<String, usize>,
+}
+
+impl module::BodyEmitter for Emitter<'_> {
+    fn body(
+        &mut self,
+        m: &Module,
+        f: FuncId,
+        abi: &abi::FunctionAbi,
+        files: &debuginfo::FileTable,
+    ) -> Result<String, CodegenError> {
+        let name = &m.funcs[f].name;
+        convergence::verify(m, f)?;
+        let mut mf = isel::Lower::run(m, f, abi, self.opts, files)?;
+        let check = |mf: &mir::MFunction, destructed: bool| {
+            mir::verify(mf, destructed).map_err(|e| CodegenError::new(format!("internal: {e}")).in_function(name))
+        };
+        check(&mf, false)?;
+        ssa::destruct(&mut mf);
+        if !self.opts.is_disabled("dce") {
+            dce::run(&mut mf);
+        }
+        check(&mf, true)?;
+        // Last: folding leaves blocks that fall through, which only the printer understands.
+        branch_fold::run(&mut mf);
+        for b in &mf.order {
+            for i in &mf.block(*b).insts {
+                if !i.is_pseudo() && !i.op.starts_with('{') && !i.op.starts_with('}') && !i.op.starts_with(".param") {
+                    let base = if i.op == "inlineasm" { "inline_asm" } else { i.base() };
+                    *self.stats.entry(base.to_string()).or_default() += 1;
+                }
+            }
+        }
+        let text = emit::body_text(&mf, f.index());
+        self.mir.push((name.clone(), emit::mir_text(&mf, f.index())));
+        Ok(text)
+    }
+}
