@@ -26,6 +26,7 @@ pub mod isel;
 pub mod mir;
 pub mod module;
 pub mod names;
+pub mod peephole;
 pub mod refs;
 pub mod ssa;
 pub mod target;
@@ -79,6 +80,9 @@ impl module::BodyEmitter for Emitter<'_> {
             mir::verify(mf, destructed).map_err(|e| CodegenError::new(format!("internal: {e}")).in_function(name))
         };
         check(&mf, false)?;
+        if !self.opts.is_disabled("peephole") {
+            peephole::run(&mut mf);
+        }
         ssa::destruct(&mut mf);
         if !self.opts.is_disabled("dce") {
             dce::run(&mut mf);

@@ -1,0 +1,110 @@
+//! MIR peepholes run on SSA-form MIR (every register has one definition), before SSA destruction:
+//!
+//! - **Address folding**: a memory operand `[%a+k]` where `%a = add.{s,u}64 %b, imm` (transitively) or
+//!   `%a = mov.u64 sym` becomes `[%b+k+imm]` / `[sym+k]`, as PTX addressing allows a register or a symbol plus a
+//!   constant. Applies to `ld`, `st`, `atom`, `red` operands. The now-unused adds are removed by MIR `dce`.
+//! - **Widening multiply**: `%t = cvt.{u,s}64.{u,s}32 %x` followed by `%d = shl.b64 %t, k` (or `mul.lo.s64 %t, c`)
+//!   becomes `%d = mul.wide.{u,s}32 %x, 2^k` (resp. `c`, when it fits in 31 bits); the `cvt` stays only if
+//!   something else reads `%t`.
+//!
+//! Both rewrite operands only; they never move instructions, so they preserve every dominance property. Linear in
+//! the number of instructions.
+
+use crate::mir::{MFunction, Operand, Reg};
+
+/// Runs the peepholes; returns the number of rewrites.
+pub fn run(f: &mut MFunction) -> usize {
+    let n = f.regs.len();
+    // Definitions of interest.
+    let mut offset_of: Vec<Option<(Operand, i64)>> = vec![None; n];
+    let mut widen_of: Vec<Option<(Reg, bool)>> = vec![None; n];
+    let mut defs = vec![0u32; n];
+    for b in &f.order {
+        for i in &f.block(*b).insts {
+            for r in i.defs() {
+                defs[r.0 as usize] += 1;
+            }
+        }
+    }
+    for b in &f.order {
+        for i in &f.block(*b).insts {
+            if i.guard.is_some() {
+                continue;
+            }
+            let Some(d) = i.dsts.first().and_then(Operand::reg) else { continue };
+            match (i.op.as_str(), i.srcs.as_slice()) {
+                ("add.s64" | "add.u64", [base @ (Operand::Reg(_) | Operand::Sym(_)), Operand::Imm(k)]) => {
+                    if let Operand::Sym(s) = base {
+                        // Only %SPL/%SP (registers) and symbols are bases; special registers (%tid...) never are.
+                        if !(s == "%SPL" || s == "%SP" || !s.starts_with('%')) {
+                            continue;
+                        }
+                    }
+                    offset_of[d.0 as usize] = Some((base.clone(), *k));
+                }
+                ("mov.u64", [Operand::Sym(s)]) if !s.starts_with('%') => {
+                    offset_of[d.0 as usize] = Some((Operand::Sym(s.clone()), 0));
+                }
+                ("cvt.u64.u32", [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, false)),
+                ("cvt.s64.s32", [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, true)),
+                _ => {}
+            }
+        }
+    }
+    // Resolve chains (bounded by the chain length; memoized in place).
+    let resolve = |offset_of: &Vec<Option<(Operand, i64)>>, defs: &Vec<u32>, r: Reg| -> Option<(Operand, i64)> {
+        let mut cur = offset_of.get(r.0 as usize)?.clone()?;
+        let mut steps = 0;
+        while let Operand::Reg(b) = cur.0 {
+            if defs[b.0 as usize] != 1 || steps > 64 {
+                break;
+            }
+            match &offset_of[b.0 as usize] {
+                Some((base, k)) => {
+                    cur = (base.clone(), cur.1.wrapping_add(*k));
+                    steps += 1;
+                }
+                None => break,
+            }
+        }
+        Some(cur)
+    };
+    let mut rewrites = 0;
+    for b in f.order.clone() {
+        let insts = &mut f.blocks[b.0 as usize].insts;
+        for i in insts.iter_mut() {
+            let base = i.base();
+            if matches!(base, "ld" | "st" | "atom" | "red") {
+                for o in i.srcs.iter_mut() {
+                    if let Operand::Addr(inner, k) = o {
+                        if let Operand::Reg(r) = **inner {
+                            if defs[r.0 as usize] == 1 {
+                                if let Some((nb, off)) = resolve(&offset_of, &defs, r) {
+                                    *inner = Box::new(nb);
+                                    *k = k.wrapping_add(off);
+                                    rewrites += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            let widened = match (i.op.as_str(), i.srcs.as_slice()) {
+                ("shl.b64", [Operand::Reg(t), Operand::Imm(k)]) if *k >= 0 && *k < 31 => Some((*t, 1i64 << k)),
+                ("mul.lo.s64", [Operand::Reg(t), Operand::Imm(c)]) if *c > 0 && *c < (1 << 31) => Some((*t, *c)),
+                _ => None,
+            };
+            if let Some((t, c)) = widened {
+                if defs[t.0 as usize] == 1 {
+                    if let Some((x, signed)) = widen_of[t.0 as usize] {
+                        i.op = if signed { "mul.wide.s32".into() } else { "mul.wide.u32".into() };
+                        i.srcs[0] = Operand::Reg(x);
+                        i.srcs[1] = Operand::Imm(c);
+                        rewrites += 1;
+                    }
+                }
+            }
+        }
+    }
+    rewrites
+}
