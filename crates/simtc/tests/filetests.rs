@@ -8,7 +8,8 @@
 //! `CHECK:` (match on a later line), `CHECK-NEXT:` (the very next line), `CHECK-SAME:` (the same line, after the
 //! previous match), `CHECK-NOT:` (absent between the surrounding matches), `CHECK-LABEL:` (like `CHECK`),
 //! `CHECK-EMPTY:` (the next line is empty), and the same suffixes for `ERR`. A pattern is literal text in which
-//! `{{regex}}` embeds a regular expression. A file must have at least one check line or an `EXIT` line.
+//! `{{regex}}` embeds a regular expression; as in FileCheck, a run of spaces or tabs in the literal text matches any
+//! run of horizontal whitespace. A file must have at least one check line or an `EXIT` line.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use regex::Regex;
@@ -180,12 +181,35 @@ fn parse_check(c: &str, prefix: &str, line: usize) -> Option<Check> {
     })
 }
 
+/// Escapes literal pattern text; as in FileCheck, a run of spaces/tabs matches any run of horizontal whitespace
+/// (PTX separates an opcode from its operands with `" \t"`).
+fn literal(s: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let mut in_ws = false;
+    for ch in s.chars() {
+        if ch == ' ' || ch == '\t' {
+            if !in_ws {
+                out.push_str(&regex::escape(&word));
+                word.clear();
+                out.push_str("[ \\t]+");
+                in_ws = true;
+            }
+        } else {
+            in_ws = false;
+            word.push(ch);
+        }
+    }
+    out.push_str(&regex::escape(&word));
+    out
+}
+
 /// Compiles a check pattern: literal text with `{{regex}}` pieces.
 fn compile(p: &str) -> Result<Regex, String> {
     let mut re = String::new();
     let mut rest = p;
     while let Some(i) = rest.find("{{") {
-        re.push_str(&regex::escape(&rest[..i]));
+        re.push_str(&literal(&rest[..i]));
         let after = &rest[i + 2..];
         let j = after
             .find("}}")
@@ -193,7 +217,7 @@ fn compile(p: &str) -> Result<Regex, String> {
         re.push_str(&format!("(?:{})", &after[..j]));
         rest = &after[j + 2..];
     }
-    re.push_str(&regex::escape(rest));
+    re.push_str(&literal(rest));
     Regex::new(&re).map_err(|e| format!("bad pattern '{p}': {e}"))
 }
 

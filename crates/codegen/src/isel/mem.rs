@@ -397,6 +397,12 @@ impl Lower<'_> {
             match self.op(ix)? {
                 Operand::Imm(i) => off = off.wrapping_add(i.wrapping_mul(elem_size as i64)),
                 Operand::Reg(r) => {
+                    // GEP indices are signed at their own width: an i8 or i24 index has undefined upper bits.
+                    let iw = self.int_width(self.ty(ix)).unwrap_or(64);
+                    let r = match self.normalized(Operand::Reg(r), iw, self.mf.class(r), true) {
+                        Operand::Reg(n) => n,
+                        _ => r,
+                    };
                     let scaled = self.scaled_index(r, elem_size);
                     cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
                 }

@@ -209,6 +209,8 @@ impl Lower<'_> {
                     BinaryOp::LShr => self.normalized(a, w, c, false),
                     _ => self.normalized(a, w, c, true),
                 };
+                // The amount's upper bits are undefined too: an i8 shift by 1 held as 0x101 must shift by 1.
+                let b = self.normalized(b, w, c, false);
                 let amt = self.shift_amount(b, c);
                 let name = match op {
                     BinaryOp::Shl => format!("shl.b{bits}"),
