@@ -124,7 +124,8 @@ impl Lower<'_> {
                 }
                 ConstExprOp::Cast(CastOp::PtrToInt) => {
                     let (r, sp) = self.const_ptr_or_int(operands[0])?;
-                    Ok((self.convert_space(r, sp, Space::Generic)?, Space::Generic))
+                    let declared = space_of_type(m, m.consts.ty(operands[0]));
+                    Ok((self.convert_space(r, sp, declared)?, Space::Generic))
                 }
                 ConstExprOp::Cast(CastOp::IntToPtr) => {
                     let (r, _) = self.const_ptr_or_int(operands[0])?;

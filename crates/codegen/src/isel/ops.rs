@@ -73,7 +73,12 @@ impl Lower<'_> {
                     let fk = self.fkind(op_ty).ok_or_else(|| CodegenError::unsupported("fneg of a non-float"))?;
                     let c = class_of(self.m, op_ty)?;
                     let a = self.float_operand(a, fk, c);
-                    self.emit_def(format!("neg.{}", fk.suffix()), c, &[a])
+                    if fk == FKind::BF16 && self.opts.target.sm() < 80 {
+                        // neg.bf16 is sm_80+: flip the sign bit.
+                        self.emit_def("xor.b16", c, &[a, Operand::Imm(0x8000)])
+                    } else {
+                        self.emit_def(format!("neg.{}", fk.suffix()), c, &[a])
+                    }
                 }
                 InstKind::ICmp(p) => {
                     let a = self.lane(args[0], k, lanes)?;
@@ -137,43 +142,35 @@ impl Lower<'_> {
             let fk = self.fkind(ty).ok_or_else(|| CodegenError::unsupported("float op on a non-float"))?;
             let a = self.float_operand(a, fk, c);
             let b = self.float_operand(b, fk, c);
-            let s = fk.suffix();
-            let rn = if flags.contains(Flags::CONTRACT) || flags.contains(Flags::FAST) { "" } else { ".rn" };
-            return Ok(match op {
-                BinaryOp::FAdd => self.emit_def(format!("add{rn}.{s}"), c, &[a, b]),
-                BinaryOp::FSub => self.emit_def(format!("sub{rn}.{s}"), c, &[a, b]),
-                BinaryOp::FMul => self.emit_def(format!("mul{rn}.{s}"), c, &[a, b]),
-                BinaryOp::FDiv => match fk {
-                    FKind::F32 if flags.contains(Flags::ARCP) || flags.contains(Flags::AFN) => {
-                        self.emit_def("div.approx.f32", c, &[a, b])
-                    }
-                    FKind::F32 | FKind::F64 => self.emit_def(format!("div.rn.{s}"), c, &[a, b]),
-                    _ => {
-                        // Half division: through f32, as LLVM does.
-                        let fa = self.emit_def(format!("cvt.f32.{s}"), RegClass::F32, &[a]);
-                        let fb = self.emit_def(format!("cvt.f32.{s}"), RegClass::F32, &[b]);
-                        let q = self.emit_def("div.rn.f32", RegClass::F32, &[Operand::Reg(fa), Operand::Reg(fb)]);
-                        self.emit_def(format!("cvt.rn.{s}.f32"), c, &[Operand::Reg(q)])
-                    }
-                },
-                BinaryOp::FRem => {
-                    if !matches!(fk, FKind::F32 | FKind::F64) {
-                        return Err(CodegenError::unsupported("frem on half types"));
-                    }
-                    // a - trunc(a / b) * b, the definition of fmod for finite inputs.
-                    let q = self.emit_def(format!("div.rn.{s}"), c, &[a.clone(), b.clone()]);
-                    let t = self.emit_def(format!("cvt.rzi.{s}.{s}"), c, &[Operand::Reg(q)]);
-                    let p = self.emit_def(format!("mul.rn.{s}"), c, &[Operand::Reg(t), b]);
-                    self.emit_def(format!("sub.rn.{s}"), c, &[a, Operand::Reg(p)])
-                }
-                _ => unreachable!(),
-            });
+            // Half types: division and remainder always, and bfloat add/sub/mul before sm_90 (PTX has no
+            // `add.bf16` there), are computed in f32 and rounded back, as LLVM promotes them.
+            let promote = match fk {
+                FKind::F16 => matches!(op, BinaryOp::FDiv | BinaryOp::FRem),
+                FKind::BF16 => self.opts.target.sm() < 90 || matches!(op, BinaryOp::FDiv | BinaryOp::FRem),
+                _ => false,
+            };
+            if promote {
+                let fa = self.half_to_f32(a, fk);
+                let fb = self.half_to_f32(b, fk);
+                let r = self.float_binary(op, flags, FKind::F32, RegClass::F32, Operand::Reg(fa), Operand::Reg(fb))?;
+                return self.f32_to_half(r, fk);
+            }
+            return self.float_binary(op, flags, fk, c, a, b);
         }
         let w = self.int_width(ty).ok_or_else(|| CodegenError::unsupported("integer op on a non-integer"))?;
         if c == RegClass::B128 {
             return Err(CodegenError::unsupported(format!("i128 `{}`", op.name())));
         }
         if c == RegClass::Pred {
+            // `xor %p, true` (the IR's `not`) is `not.pred`, as LLVM selects it.
+            if matches!(op, BinaryOp::Xor | BinaryOp::Add | BinaryOp::Sub) {
+                match (&a, &b) {
+                    (Operand::Reg(r), Operand::Imm(k)) | (Operand::Imm(k), Operand::Reg(r)) if k & 1 == 1 => {
+                        return Ok(self.emit_def("not.pred", c, &[Operand::Reg(*r)]));
+                    }
+                    _ => {}
+                }
+            }
             let a = self.to_reg(a, c);
             let b = self.to_reg(b, c);
             let (pa, pb) = (Operand::Reg(a), Operand::Reg(b));
@@ -221,6 +218,44 @@ impl Lower<'_> {
             }
             _ => unreachable!(),
         })
+    }
+
+    fn float_binary(&mut self, op: BinaryOp, flags: Flags, fk: FKind, c: RegClass, a: Operand, b: Operand) -> Result<Reg> {
+        let s = fk.suffix();
+        let rn = if flags.contains(Flags::CONTRACT) || flags.contains(Flags::FAST) { "" } else { ".rn" };
+        Ok(match op {
+            BinaryOp::FAdd => self.emit_def(format!("add{rn}.{s}"), c, &[a, b]),
+            BinaryOp::FSub => self.emit_def(format!("sub{rn}.{s}"), c, &[a, b]),
+            BinaryOp::FMul => self.emit_def(format!("mul{rn}.{s}"), c, &[a, b]),
+            BinaryOp::FDiv if fk == FKind::F32 && (flags.contains(Flags::ARCP) || flags.contains(Flags::AFN)) => {
+                self.emit_def("div.approx.f32", c, &[a, b])
+            }
+            BinaryOp::FDiv => self.emit_def(format!("div.rn.{s}"), c, &[a, b]),
+            BinaryOp::FRem => {
+                // a - trunc(a / b) * b, the definition of fmod for finite inputs (LLVM's expansion).
+                let q = self.emit_def(format!("div.rn.{s}"), c, &[a.clone(), b.clone()]);
+                let t = self.emit_def(format!("cvt.rzi.{s}.{s}"), c, &[Operand::Reg(q)]);
+                let p = self.emit_def(format!("mul.rn.{s}"), c, &[Operand::Reg(t), b]);
+                self.emit_def(format!("sub.rn.{s}"), c, &[a, Operand::Reg(p)])
+            }
+            _ => unreachable!("not a float binary operator"),
+        })
+    }
+
+    /// A half or bfloat value widened exactly to f32.
+    pub(crate) fn half_to_f32(&mut self, a: Operand, fk: FKind) -> Reg {
+        match fk {
+            FKind::BF16 => self.bf16_to_f32(a),
+            _ => self.emit_def(format!("cvt.f32.{}", fk.suffix()), RegClass::F32, &[a]),
+        }
+    }
+
+    /// An f32 rounded to half or bfloat (`cvt.rn.bf16.f32` needs sm_80).
+    pub(crate) fn f32_to_half(&mut self, r: Reg, fk: FKind) -> Result<Reg> {
+        if fk == FKind::BF16 && self.opts.target.sm() < 80 {
+            return Err(CodegenError::unsupported("bfloat arithmetic and conversions to bfloat before sm_80"));
+        }
+        Ok(self.emit_def(format!("cvt.rn.{}.f32", fk.suffix()), RegClass::B16, &[Operand::Reg(r)]))
     }
 
     /// PTX shift amounts are `.u32`.
@@ -372,8 +407,9 @@ impl Lower<'_> {
         let mut out: SmallVec<[Reg; 1]> = SmallVec::new();
         for k in 0..lanes {
             let a = if op == CastOp::PtrToInt && lanes == 1 {
+                // The integer is the address in the pointer type's own space (a shared pointer's offset).
                 let (r, sp) = self.ptr(src)?;
-                Operand::Reg(self.convert_space(r, sp, super::spaces::Space::Generic)?)
+                Operand::Reg(self.convert_space(r, sp, super::spaces::space_of_type(m, sty))?)
             } else {
                 self.lane(src, k, lanes)?
             };
@@ -440,6 +476,16 @@ impl Lower<'_> {
                         return Ok(f);
                     }
                     return Ok(self.emit_def(format!("cvt.{}.f32", dk.suffix()), dc, &[Operand::Reg(f)]));
+                }
+                if dk == FKind::BF16 {
+                    if sk == FKind::F32 {
+                        let r = self.to_reg(a, sc);
+                        return self.f32_to_half(r, dk);
+                    }
+                    if self.opts.target.sm() < 90 {
+                        // cvt.rn.bf16.f64 is sm_90; going through f32 would round twice.
+                        return Err(CodegenError::unsupported(format!("fptrunc {} to bfloat before sm_90", sk.suffix())));
+                    }
                 }
                 let rnd = if op == CastOp::FPTrunc { ".rn" } else { "" };
                 self.emit_def(format!("cvt{rnd}.{}.{}", dk.suffix(), sk.suffix()), dc, &[a])
