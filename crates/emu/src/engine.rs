@@ -1,0 +1,1078 @@
+//! The SIMT engine: warps of 32 lanes, thread groups with per-group PCs, convergence barriers, CTA barriers.
+//!
+//! ## Reconvergence
+//! A warp's lanes are partitioned into *groups*; a group has one PC and executes together (its lanes are the active
+//! mask). A divergent branch splits a group. Before splitting, the group pushes a *convergence barrier* for the
+//! branch's reconvergence point (its immediate post-dominator, [`crate::cfg`]) whose participants are the group's
+//! lanes — Volta's `BSSY`; a group whose PC reaches the barrier's point waits there (`BSYNC`) until every
+//! participant that has not exited has arrived, and then the waiting groups merge into one. If the top barrier
+//! already has the same point (a loop exit taken by some lanes each iteration) it is reused, so loops do not grow
+//! the stack. Calls push a barrier at the return address, so lanes that return separately reconverge in the caller.
+//!
+//! Two scheduling policies ([`Reconvergence`]):
+//! * `pcs` (default): per-thread PCs as on Volta and later. The running group keeps the warp until it blocks,
+//!   except that after [`EngineOptions::slice`] instructions another ready group gets a turn (so a lock holder
+//!   that diverged from spinning lanes runs). Forward-progress fallback: if ready groups run for
+//!   [`EngineOptions::spin_limit`] instructions while other lanes wait at a convergence barrier, the waiting lanes
+//!   are released past it (they leave the barrier's participants), which lets intra-warp spin locks finish; each
+//!   such release is counted (`forced_releases`) because it changes the divergence metrics.
+//! * `stack`: the classic IPDOM reconvergence stack: always run the most recently created ready group, never
+//!   time-slice, never release early. Intra-warp spin locks livelock, as on pre-Volta hardware, and end with the
+//!   instruction-limit error.
+//! For structured control flow both policies execute the same warp instructions.
+//!
+//! ## CTA barriers and deadlock
+//! `bar.sync` is per thread (sm_70 semantics): arriving lanes wait until the barrier's expected count (its
+//! operand, or all threads of the CTA that have not exited) has arrived. A CTA in which no warp can run and no
+//! barrier can complete is deadlocked: the error lists what every waiting group waits for.
+
+use crate::exec::{self, CtaMem, Env, ExecError, Frame};
+use crate::lanes::lanes_of;
+use crate::program::*;
+
+/// Reconvergence policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Reconvergence {
+    /// Per-thread PCs with convergence barriers and a forward-progress fallback (Volta and later).
+    #[default]
+    Pcs,
+    /// Classic IPDOM stack (pre-Volta).
+    Stack,
+}
+
+/// Engine limits and policy.
+#[derive(Debug, Clone)]
+pub struct EngineOptions {
+    /// Reconvergence policy.
+    pub reconvergence: Reconvergence,
+    /// Warp instructions one CTA may issue before the run is stopped as a livelock.
+    pub max_warp_instructions: u64,
+    /// `pcs`: instructions ready groups may run while others wait at a convergence barrier before those are
+    /// released.
+    pub spin_limit: u64,
+    /// `pcs`: instructions a group runs before another ready group of the warp gets a turn.
+    pub slice: u32,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            reconvergence: Reconvergence::Pcs,
+            max_warp_instructions: 500_000_000,
+            spin_limit: 100_000,
+            slice: 4096,
+        }
+    }
+}
+
+/// Execution counters of a CTA (summed over the grid by the launcher).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Warp instructions issued.
+    pub warp_instructions: u64,
+    /// Active lanes summed over issued instructions.
+    pub thread_instructions: u64,
+    /// Active lanes whose guard predicate was true, summed over issued instructions.
+    pub thread_instructions_nonpred: u64,
+    /// Branch executions whose active lanes went to more than one target.
+    pub divergent_branches: u64,
+    /// CTA barrier completions.
+    pub barriers: u64,
+    /// `.uni` branches and calls executed with lanes disagreeing on the guard or target.
+    pub uni_violations: u64,
+    /// Forward-progress releases of lanes waiting at a convergence barrier (`pcs` only).
+    pub forced_releases: u64,
+}
+
+impl Counters {
+    /// Adds `o` into `self`.
+    pub fn add(&mut self, o: &Counters) {
+        self.warp_instructions += o.warp_instructions;
+        self.thread_instructions += o.thread_instructions;
+        self.thread_instructions_nonpred += o.thread_instructions_nonpred;
+        self.divergent_branches += o.divergent_branches;
+        self.barriers += o.barriers;
+        self.uni_violations += o.uni_violations;
+        self.forced_releases += o.forced_releases;
+    }
+}
+
+/// Per-branch statistics.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BranchStat {
+    /// Warp-level executions.
+    pub executions: u64,
+    /// Executions that split the active lanes.
+    pub divergent: u64,
+    /// Active lanes summed over executions.
+    pub active_lanes: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct RetInfo {
+    ret_pc: u32,
+    local_fp: u32,
+    param_fp: u32,
+    call_pc: u32,
+    callee: u32,
+    saved: Option<(Vec<u64>, Vec<u32>)>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Entry {
+    Conv(u32),
+    Ret(Box<RetInfo>),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum GState {
+    Ready,
+    WaitConv(u32),
+    WaitBar(u32),
+    WaitSync,
+}
+
+#[derive(Debug, Clone)]
+struct Group {
+    mask: u32,
+    pc: u32,
+    stack: Vec<Entry>,
+    state: GState,
+    local_fp: u32,
+    param_fp: u32,
+}
+
+impl Group {
+    fn frame(&self) -> Frame {
+        Frame { local_fp: self.local_fp, param_fp: self.param_fp, group_mask: self.mask }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct ConvBar {
+    rpc: u32,
+    participants: u32,
+    arrived: u32,
+}
+
+/// One warp's architectural state.
+pub struct Warp {
+    /// Value registers, 32 lanes each.
+    pub regs: Vec<u64>,
+    /// Predicate registers as lane masks.
+    pub preds: Vec<u32>,
+    /// Local memory, `local_bytes` per lane.
+    pub local: Vec<u8>,
+    /// Bytes of local memory per lane.
+    pub local_bytes: u32,
+    /// Device-function param frames, `param_bytes` per lane.
+    pub params: Vec<u8>,
+    /// Bytes of param frames per lane.
+    pub param_bytes: u32,
+    /// `%tid.x/y/z` of each lane.
+    pub tid: [[u32; 32]; 3],
+    /// Warp index in the CTA.
+    pub id: u32,
+    groups: Vec<Group>,
+    bars: Vec<ConvBar>,
+    free_bars: Vec<u32>,
+    exited: u32,
+    cur: usize,
+    slice_left: u32,
+    since_progress: u64,
+}
+
+/// Where and why a CTA failed.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    /// Message.
+    pub msg: String,
+    /// Program counter.
+    pub pc: Option<u32>,
+    /// The thread (`%tid`), when one lane is at fault.
+    pub thread: Option<[u32; 3]>,
+    /// Extra lines (deadlock report).
+    pub details: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct CtaBar {
+    arrived: u32,
+    expected: Option<u32>,
+    popc: u32,
+    and: bool,
+    or: bool,
+}
+
+/// One CTA being executed.
+pub struct Cta<'e> {
+    env: &'e Env<'e>,
+    opts: &'e EngineOptions,
+    /// Memory and identity.
+    pub mem: CtaMem,
+    warps: Vec<Warp>,
+    bars: [CtaBar; 16],
+    live: u32,
+    /// Counters.
+    pub counters: Counters,
+    /// Per-branch statistics, indexed like `branch_index` values.
+    pub branches: Vec<BranchStat>,
+    branch_index: &'e [u32],
+}
+
+fn lane_range(mask: u32) -> String {
+    let mut parts = Vec::new();
+    let mut l = 0;
+    while l < 32 {
+        if mask >> l & 1 == 1 {
+            let s = l;
+            while l < 32 && mask >> l & 1 == 1 {
+                l += 1;
+            }
+            parts.push(if l - 1 == s { format!("{s}") } else { format!("{s}-{}", l - 1) });
+        } else {
+            l += 1;
+        }
+    }
+    parts.join(",")
+}
+
+enum Flow {
+    /// Keep going with the same group (its pc was updated).
+    Continue,
+    /// Pick again (groups changed).
+    Repick,
+}
+
+impl<'e> Cta<'e> {
+    /// Sets up CTA `ctaid`.
+    pub fn new(
+        env: &'e Env<'e>,
+        opts: &'e EngineOptions,
+        ctaid: [u32; 3],
+        branch_index: &'e [u32],
+        nbranches: usize,
+    ) -> Cta<'e> {
+        let p = env.prog;
+        let [bx, by, bz] = env.block;
+        let nthreads = bx * by * bz;
+        let nwarps = nthreads.div_ceil(32);
+        let shared = vec![0u8; (p.dyn_shared_offset.max(p.shared_static) + env.dyn_smem as u64) as usize];
+        let mut warps = Vec::with_capacity(nwarps as usize);
+        for wi in 0..nwarps {
+            let mut tid = [[0u32; 32]; 3];
+            let mut valid = 0u32;
+            for l in 0..32u32 {
+                let t = wi * 32 + l;
+                if t < nthreads {
+                    valid |= 1 << l;
+                    tid[0][l as usize] = t % bx;
+                    tid[1][l as usize] = (t / bx) % by;
+                    tid[2][l as usize] = t / (bx * by);
+                }
+            }
+            warps.push(Warp {
+                regs: vec![0; p.nregs as usize * 32],
+                preds: vec![0; p.npreds as usize],
+                local: vec![0; p.local_bytes as usize * 32],
+                local_bytes: p.local_bytes,
+                params: vec![0; p.param_frame_bytes as usize * 32],
+                param_bytes: p.param_frame_bytes,
+                tid,
+                id: wi,
+                groups: Vec::new(),
+                bars: Vec::new(),
+                free_bars: Vec::new(),
+                exited: !valid,
+                cur: 0,
+                slice_left: opts.slice,
+                since_progress: 0,
+            });
+            let _ = valid;
+        }
+        Cta {
+            env,
+            opts,
+            mem: CtaMem { ctaid, shared, clock: 0, nwarps },
+            warps,
+            bars: [CtaBar::default(); 16],
+            live: nthreads,
+            counters: Counters::default(),
+            branches: vec![BranchStat::default(); nbranches],
+            branch_index,
+        }
+    }
+
+    /// Runs kernel `kernel` to completion.
+    pub fn run(&mut self, kernel: u32) -> Result<(), Failure> {
+        let f = &self.env.prog.funcs[kernel as usize];
+        let local_fp = self.env.prog.local_module;
+        for w in &mut self.warps {
+            if w.exited != u32::MAX {
+                w.groups.push(Group {
+                    mask: !w.exited,
+                    pc: f.start,
+                    stack: Vec::new(),
+                    state: GState::Ready,
+                    local_fp,
+                    param_fp: 0,
+                });
+            }
+        }
+        const WARP_SLICE: u64 = 2048;
+        loop {
+            let mut progressed = false;
+            let mut all_done = true;
+            for wi in 0..self.warps.len() {
+                if self.warps[wi].groups.is_empty() {
+                    continue;
+                }
+                all_done = false;
+                let n = self.run_warp(wi, WARP_SLICE)?;
+                progressed |= n > 0;
+                progressed |= self.check_cta_barriers();
+            }
+            if all_done {
+                return Ok(());
+            }
+            if !progressed && !self.check_cta_barriers() {
+                return Err(self.deadlock());
+            }
+            if self.counters.warp_instructions > self.opts.max_warp_instructions {
+                return Err(Failure {
+                    msg: format!(
+                        "instruction limit exceeded: this CTA issued more than {} warp instructions (livelock? raise it with --max-warp-instructions)",
+                        self.opts.max_warp_instructions
+                    ),
+                    pc: self.warps.iter().find_map(|w| w.groups.first().map(|g| g.pc)),
+                    thread: None,
+                    details: Vec::new(),
+                });
+            }
+        }
+    }
+
+    fn deadlock(&self) -> Failure {
+        let p = self.env.prog;
+        let mut details = Vec::new();
+        for w in &self.warps {
+            for g in &w.groups {
+                let what = match g.state {
+                    GState::WaitBar(id) => format!(
+                        "wait at barrier {id} (`{}`, line {})",
+                        p.line_text(p.insts[g.pc as usize].line),
+                        p.insts[g.pc as usize].line
+                    ),
+                    GState::WaitConv(b) => {
+                        let rpc = w.bars[b as usize].rpc;
+                        format!(
+                            "wait to reconverge at line {} with lanes {} of the warp",
+                            p.insts[rpc as usize].line,
+                            lane_range(w.bars[b as usize].participants & !w.exited & !w.bars[b as usize].arrived)
+                        )
+                    }
+                    GState::WaitSync => format!(
+                        "wait for other lanes at `{}` (line {})",
+                        p.line_text(p.insts[g.pc as usize].line),
+                        p.insts[g.pc as usize].line
+                    ),
+                    GState::Ready => "are ready".into(),
+                };
+                details.push(format!("warp {} lanes {}: {what}", w.id, lane_range(g.mask)));
+            }
+        }
+        Failure {
+            msg: "barrier deadlock: no thread of the CTA can make progress".into(),
+            pc: None,
+            thread: None,
+            details,
+        }
+    }
+
+    fn thread_of(&self, wi: usize, lane: usize) -> [u32; 3] {
+        let w = &self.warps[wi];
+        [w.tid[0][lane], w.tid[1][lane], w.tid[2][lane]]
+    }
+
+    fn fail(&self, wi: usize, pc: u32, e: ExecError) -> Failure {
+        Failure { msg: e.msg, pc: Some(pc), thread: e.lane.map(|l| self.thread_of(wi, l)), details: Vec::new() }
+    }
+
+    /// Releases completed CTA barriers; true if any was released.
+    fn check_cta_barriers(&mut self) -> bool {
+        let mut any = false;
+        for id in 0..16usize {
+            let b = self.bars[id];
+            if b.arrived == 0 {
+                continue;
+            }
+            let expected = b.expected.unwrap_or(self.live);
+            if b.arrived < expected {
+                continue;
+            }
+            any = true;
+            self.counters.barriers += 1;
+            self.bars[id] = CtaBar::default();
+            for wi in 0..self.warps.len() {
+                for gi in 0..self.warps[wi].groups.len() {
+                    if self.warps[wi].groups[gi].state != GState::WaitBar(id as u32) {
+                        continue;
+                    }
+                    let (pc, mask) = (self.warps[wi].groups[gi].pc, self.warps[wi].groups[gi].mask);
+                    let w = &mut self.warps[wi];
+                    match self.env.prog.insts[pc as usize].op {
+                        Op::Bar { kind: BarKind::RedPopc(d, _), .. } => exec::write(w, d, &[b.popc as u64; 32], mask),
+                        Op::Bar { kind: BarKind::RedPred(p, _, and), .. } if p != 0 => {
+                            let v = if and { b.and } else { b.or };
+                            let old = w.preds[p as usize];
+                            w.preds[p as usize] = (old & !mask) | if v { mask } else { 0 };
+                        }
+                        _ => {}
+                    }
+                    let g = &mut w.groups[gi];
+                    g.state = GState::Ready;
+                    g.pc += 1;
+                }
+            }
+        }
+        any
+    }
+
+    /// Picks the group to run in warp `wi`.
+    fn pick(&mut self, wi: usize) -> Option<usize> {
+        let stack = self.opts.reconvergence == Reconvergence::Stack;
+        let w = &mut self.warps[wi];
+        let n = w.groups.len();
+        if n == 0 {
+            return None;
+        }
+        if w.cur < n && w.groups[w.cur].state == GState::Ready && (stack || w.slice_left > 0) {
+            return Some(w.cur);
+        }
+        let chosen = if !stack && w.cur < n && w.slice_left == 0 {
+            // Round robin after a time slice.
+            (1..=n).map(|k| (w.cur + k) % n).find(|&i| w.groups[i].state == GState::Ready)
+        } else {
+            (0..n).rev().find(|&i| w.groups[i].state == GState::Ready)
+        };
+        if let Some(i) = chosen {
+            w.cur = i;
+            w.slice_left = self.opts.slice;
+        }
+        chosen
+    }
+
+    fn alloc_bar(w: &mut Warp, rpc: u32, participants: u32) -> u32 {
+        let b = ConvBar { rpc, participants, arrived: 0 };
+        match w.free_bars.pop() {
+            Some(i) => {
+                w.bars[i as usize] = b;
+                i
+            }
+            None => {
+                w.bars.push(b);
+                (w.bars.len() - 1) as u32
+            }
+        }
+    }
+
+    /// Releases convergence barrier `b` of warp `wi` if all its live participants arrived.
+    fn try_release(&mut self, wi: usize, b: u32) {
+        let w = &mut self.warps[wi];
+        let bar = w.bars[b as usize];
+        let need = bar.participants & !w.exited;
+        if bar.arrived & need != need {
+            return;
+        }
+        let waiting: Vec<usize> = (0..w.groups.len()).filter(|&i| w.groups[i].state == GState::WaitConv(b)).collect();
+        w.free_bars.push(b);
+        w.since_progress = 0;
+        if waiting.is_empty() {
+            return;
+        }
+        let keep = *waiting.last().expect("non-empty");
+        let mut mask = 0;
+        for &i in &waiting {
+            mask |= w.groups[i].mask;
+        }
+        {
+            let g = &mut w.groups[keep];
+            g.mask = mask;
+            g.pc = bar.rpc;
+            g.state = GState::Ready;
+            if let Some(Entry::Conv(x)) = g.stack.last() {
+                if *x == b {
+                    g.stack.pop();
+                }
+            }
+        }
+        for &i in waiting.iter().rev().skip(1) {
+            w.groups.remove(i);
+        }
+        w.cur =
+            w.groups.iter().position(|g| g.state == GState::Ready && g.mask == mask && g.pc == bar.rpc).unwrap_or(0);
+        w.slice_left = self.opts.slice;
+    }
+
+    /// Lanes `lanes` of warp `wi` exit.
+    fn exit_lanes(&mut self, wi: usize, lanes: u32) {
+        let w = &mut self.warps[wi];
+        let lanes = lanes & !w.exited;
+        w.exited |= lanes;
+        self.live -= lanes.count_ones();
+        for g in &mut w.groups {
+            g.mask &= !lanes;
+        }
+        w.groups.retain(|g| g.mask != 0);
+        w.since_progress = 0;
+        let waiting: Vec<u32> = w
+            .groups
+            .iter()
+            .filter_map(|g| if let GState::WaitConv(b) = g.state { Some(b) } else { None })
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        for b in waiting {
+            self.try_release(wi, b);
+        }
+        let w = &mut self.warps[wi];
+        if w.cur >= w.groups.len() {
+            w.cur = w.groups.len().saturating_sub(1);
+        }
+    }
+
+    /// Forward-progress fallback: lanes waiting at convergence barriers of warp `wi` go on alone.
+    fn force_release(&mut self, wi: usize) {
+        let w = &mut self.warps[wi];
+        let mut released: Vec<u32> = Vec::new();
+        for g in &mut w.groups {
+            if let GState::WaitConv(b) = g.state {
+                let bar = &mut w.bars[b as usize];
+                bar.participants &= !g.mask;
+                bar.arrived &= !g.mask;
+                g.stack.pop();
+                g.pc = bar.rpc;
+                g.state = GState::Ready;
+                released.push(b);
+            }
+        }
+        // Groups released from the same barrier continue together.
+        released.sort_unstable();
+        released.dedup();
+        for b in released {
+            let idx: Vec<usize> = (0..w.groups.len())
+                .filter(|&i| w.groups[i].state == GState::Ready && w.groups[i].pc == w.bars[b as usize].rpc)
+                .collect();
+            if idx.len() > 1 {
+                let first = idx[0];
+                for &i in idx.iter().skip(1).rev() {
+                    if w.groups[i].stack == w.groups[first].stack {
+                        let m = w.groups[i].mask;
+                        w.groups[first].mask |= m;
+                        w.groups.remove(i);
+                    }
+                }
+            }
+        }
+        w.since_progress = 0;
+        w.cur = w.groups.len().saturating_sub(1);
+        self.counters.forced_releases += 1;
+    }
+
+    /// Splits group `gi` at a divergent control transfer into `parts` (mask, pc); the first part continues in
+    /// place and runs next.
+    fn diverge(&mut self, wi: usize, gi: usize, rpc: u32, parts: &[(u32, u32)]) {
+        let w = &mut self.warps[wi];
+        if rpc != NO_RPC {
+            let reuse = matches!(w.groups[gi].stack.last(), Some(Entry::Conv(b)) if w.bars[*b as usize].rpc == rpc);
+            if !reuse {
+                let b = Self::alloc_bar(w, rpc, w.groups[gi].mask);
+                w.groups[gi].stack.push(Entry::Conv(b));
+            }
+        }
+        let template = w.groups[gi].clone();
+        w.groups[gi].mask = parts[0].0;
+        w.groups[gi].pc = parts[0].1;
+        let mut at = gi;
+        for &(m, pc) in parts[1..].iter().rev() {
+            let mut ng = template.clone();
+            ng.mask = m;
+            ng.pc = pc;
+            w.groups.insert(at, ng);
+            at += 1;
+        }
+        w.cur = at;
+    }
+
+    /// Splits the lanes `off` (guard false) of group `gi` off to `pc + 1`, keeping the rest in `gi`.
+    fn split_off(&mut self, wi: usize, gi: usize, off: u32) -> usize {
+        let w = &mut self.warps[wi];
+        if off == 0 {
+            return gi;
+        }
+        let mut ng = w.groups[gi].clone();
+        ng.mask = off;
+        ng.pc += 1;
+        w.groups[gi].mask &= !off;
+        w.groups.insert(gi, ng);
+        w.cur = gi + 1;
+        gi + 1
+    }
+
+    fn run_warp(&mut self, wi: usize, budget: u64) -> Result<u64, Failure> {
+        let mut executed = 0u64;
+        let prog = self.env.prog;
+        let pcs = self.opts.reconvergence == Reconvergence::Pcs;
+        while executed < budget {
+            let Some(gi) = self.pick(wi) else { break };
+            // Arrival at the innermost convergence barrier.
+            {
+                let w = &mut self.warps[wi];
+                let g = &w.groups[gi];
+                if let Some(Entry::Conv(b)) = g.stack.last() {
+                    let b = *b;
+                    if w.bars[b as usize].rpc == g.pc {
+                        w.bars[b as usize].arrived |= g.mask;
+                        w.groups[gi].state = GState::WaitConv(b);
+                        w.since_progress = 0;
+                        self.try_release(wi, b);
+                        continue;
+                    }
+                }
+            }
+            let (waiters, stop) = {
+                let w = &self.warps[wi];
+                let waiters = pcs && w.groups.iter().any(|g| matches!(g.state, GState::WaitConv(_)));
+                let stop = match w.groups[gi].stack.last() {
+                    Some(Entry::Conv(b)) => w.bars[*b as usize].rpc,
+                    _ => NO_RPC,
+                };
+                (waiters, stop)
+            };
+            let g = &self.warps[wi].groups[gi];
+            let mask = g.mask;
+            let mut pc = g.pc;
+            let fr = g.frame();
+            let mut flow = Flow::Continue;
+            while executed < budget {
+                if pc == stop {
+                    break;
+                }
+                if pcs {
+                    let w = &mut self.warps[wi];
+                    if w.slice_left == 0 {
+                        break;
+                    }
+                    w.slice_left -= 1;
+                    if waiters {
+                        w.since_progress += 1;
+                        if w.since_progress > self.opts.spin_limit {
+                            w.groups[gi].pc = pc;
+                            self.force_release(wi);
+                            flow = Flow::Repick;
+                            break;
+                        }
+                    }
+                }
+                let inst = &prog.insts[pc as usize];
+                let gm = match inst.guard {
+                    None => mask,
+                    Some((p, neg)) => {
+                        let m = self.warps[wi].preds[p as usize];
+                        (if neg { !m } else { m }) & mask
+                    }
+                };
+                executed += 1;
+                self.mem.clock += 1;
+                self.counters.warp_instructions += 1;
+                self.counters.thread_instructions += mask.count_ones() as u64;
+                self.counters.thread_instructions_nonpred += gm.count_ones() as u64;
+                match &inst.op {
+                    Op::Bra { .. }
+                    | Op::BrxIdx { .. }
+                    | Op::Call { .. }
+                    | Op::Ret
+                    | Op::Exit
+                    | Op::Trap
+                    | Op::Bar { .. }
+                    | Op::WarpSync { .. }
+                    | Op::Shfl { .. }
+                    | Op::Vote { mask: Some(_), .. }
+                    | Op::Match { .. }
+                    | Op::Redux { .. } => {
+                        self.warps[wi].groups[gi].pc = pc;
+                        flow = self.control(wi, gi, pc, mask, gm)?;
+                        break;
+                    }
+                    op => {
+                        if gm != 0 {
+                            exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, op, gm)
+                                .map_err(|e| self.fail(wi, pc, e))?;
+                        }
+                        pc += 1;
+                    }
+                }
+            }
+            if let Flow::Continue = flow {
+                self.warps[wi].groups[gi].pc = pc;
+            }
+        }
+        Ok(executed)
+    }
+
+    fn src_lane0(&self, wi: usize, gi: usize, s: Src, mask: u32) -> u64 {
+        let mut v = [0u64; 32];
+        let fr = self.warps[wi].groups[gi].frame();
+        exec::fetch(&self.warps[wi], self.env, &self.mem, fr, s, &mut v);
+        v[mask.trailing_zeros().min(31) as usize]
+    }
+
+    fn record_branch(&mut self, pc: u32, active: u32, divergent: bool) {
+        if divergent {
+            self.counters.divergent_branches += 1;
+        }
+        if let Some(&bi) = self.branch_index.get(pc as usize) {
+            if bi != u32::MAX {
+                let s = &mut self.branches[bi as usize];
+                s.executions += 1;
+                s.divergent += divergent as u64;
+                s.active_lanes += active.count_ones() as u64;
+            }
+        }
+    }
+
+    /// Executes a control or warp-synchronous instruction for group `gi` at `pc`.
+    fn control(&mut self, wi: usize, gi: usize, pc: u32, mask: u32, gm: u32) -> Result<Flow, Failure> {
+        let prog = self.env.prog;
+        let inst = &prog.insts[pc as usize];
+        let set_pc = |cta: &mut Cta<'_>, gi: usize, to: u32| cta.warps[wi].groups[gi].pc = to;
+        match &inst.op {
+            Op::Bra { target, uni, rpc } => {
+                let taken = gm;
+                let divergent = taken != 0 && taken != mask;
+                if *uni && divergent {
+                    self.counters.uni_violations += 1;
+                }
+                self.record_branch(pc, mask, divergent);
+                if taken == mask {
+                    set_pc(self, gi, *target);
+                    Ok(Flow::Repick)
+                } else if taken == 0 {
+                    set_pc(self, gi, pc + 1);
+                    Ok(Flow::Repick)
+                } else {
+                    self.diverge(wi, gi, *rpc, &[(mask & !taken, pc + 1), (taken, *target)]);
+                    Ok(Flow::Repick)
+                }
+            }
+            Op::BrxIdx { idx, targets, uni, rpc } => {
+                let mut v = [0u64; 32];
+                let fr = self.warps[wi].groups[gi].frame();
+                exec::fetch(&self.warps[wi], self.env, &self.mem, fr, *idx, &mut v);
+                let mut parts: Vec<(u32, u32)> = Vec::new();
+                if mask & !gm != 0 {
+                    parts.push((mask & !gm, pc + 1));
+                }
+                for l in lanes_of(gm) {
+                    let i = v[l] as u32 as usize;
+                    let Some(&t) = targets.get(i) else {
+                        return Err(Failure {
+                            msg: format!("brx.idx index {i} is out of range (the table has {} targets)", targets.len()),
+                            pc: Some(pc),
+                            thread: Some(self.thread_of(wi, l)),
+                            details: Vec::new(),
+                        });
+                    };
+                    match parts.iter_mut().find(|p| p.1 == t) {
+                        Some(p) => p.0 |= 1 << l,
+                        None => parts.push((1 << l, t)),
+                    }
+                }
+                let divergent = parts.len() > 1;
+                if *uni && divergent {
+                    self.counters.uni_violations += 1;
+                }
+                self.record_branch(pc, mask, divergent);
+                if parts.len() == 1 {
+                    set_pc(self, gi, parts[0].1);
+                } else {
+                    self.diverge(wi, gi, *rpc, &parts);
+                }
+                Ok(Flow::Repick)
+            }
+            Op::Call { func, indirect, args, rets, uni } => {
+                if mask & !gm != 0 && *uni && gm != 0 {
+                    self.counters.uni_violations += 1;
+                }
+                if gm == 0 {
+                    set_pc(self, gi, pc + 1);
+                    return Ok(Flow::Repick);
+                }
+                let callee = match indirect {
+                    None => *func,
+                    Some(s) => {
+                        let mut v = [0u64; 32];
+                        let fr = self.warps[wi].groups[gi].frame();
+                        exec::fetch(&self.warps[wi], self.env, &self.mem, fr, *s, &mut v);
+                        let t = v[gm.trailing_zeros() as usize];
+                        if lanes_of(gm).any(|l| v[l] != t) {
+                            return Err(Failure {
+                                msg: "indirect call with different targets in one warp is not supported".into(),
+                                pc: Some(pc),
+                                thread: None,
+                                details: Vec::new(),
+                            });
+                        }
+                        let fi = t.wrapping_sub(FUNC_BASE);
+                        match prog.funcs.get(fi as usize) {
+                            Some(f) if f.defined && !f.kernel && t >= FUNC_BASE => fi as u32,
+                            _ => {
+                                return Err(Failure {
+                                    msg: format!("indirect call to {t:#x}, which is not a device function"),
+                                    pc: Some(pc),
+                                    thread: None,
+                                    details: Vec::new(),
+                                })
+                            }
+                        }
+                    }
+                };
+                let f = &prog.funcs[callee as usize];
+                // Reconverge at the return address, including lanes whose guard is false.
+                {
+                    let w = &mut self.warps[wi];
+                    let b = Self::alloc_bar(w, pc + 1, mask);
+                    w.groups[gi].stack.push(Entry::Conv(b));
+                }
+                let gi = self.split_off(wi, gi, mask & !gm);
+                let w = &mut self.warps[wi];
+                let caller = &prog.funcs[inst.func as usize];
+                let (lfp, pfp) = (w.groups[gi].local_fp, w.groups[gi].param_fp);
+                let new_pfp = pfp + caller.param_frame;
+                let new_lfp = lfp + caller.local_frame;
+                if (new_pfp + f.param_frame) > w.param_bytes || (new_lfp + f.local_frame) > w.local_bytes {
+                    return Err(Failure {
+                        msg: format!("call stack overflow calling '{}' (recursion too deep)", f.name),
+                        pc: Some(pc),
+                        thread: None,
+                        details: Vec::new(),
+                    });
+                }
+                // Copy arguments into the callee's formal parameters.
+                let pb = w.param_bytes as usize;
+                for (k, &(off, size)) in args.iter().enumerate() {
+                    let formal = &f.params[k];
+                    let n = size.min(formal.size) as usize;
+                    for l in lanes_of(gm) {
+                        let src = l * pb + (pfp + off) as usize;
+                        let dst = l * pb + (new_pfp + formal.offset) as usize;
+                        w.params.copy_within(src..src + n, dst);
+                    }
+                }
+                let saved = if f.recursive {
+                    let (r0, r1) = f.regs;
+                    let (p0, p1) = f.preds;
+                    Some((
+                        w.regs[r0 as usize * 32..r1 as usize * 32].to_vec(),
+                        w.preds[p0 as usize..p1 as usize].to_vec(),
+                    ))
+                } else {
+                    None
+                };
+                let _ = rets;
+                let g = &mut w.groups[gi];
+                g.stack.push(Entry::Ret(Box::new(RetInfo {
+                    ret_pc: pc + 1,
+                    local_fp: lfp,
+                    param_fp: pfp,
+                    call_pc: pc,
+                    callee,
+                    saved,
+                })));
+                g.local_fp = new_lfp;
+                g.param_fp = new_pfp;
+                g.pc = f.start;
+                // Zero the callee's local frame.
+                let lb = w.local_bytes as usize;
+                for l in lanes_of(gm) {
+                    let s = l * lb + new_lfp as usize;
+                    w.local[s..s + f.local_frame as usize].fill(0);
+                }
+                Ok(Flow::Repick)
+            }
+            Op::Ret => {
+                if gm == 0 {
+                    set_pc(self, gi, pc + 1);
+                    return Ok(Flow::Repick);
+                }
+                let gi = self.split_off(wi, gi, mask & !gm);
+                let has_frame = self.warps[wi].groups[gi].stack.iter().any(|e| matches!(e, Entry::Ret(_)));
+                if !has_frame {
+                    self.exit_lanes(wi, gm);
+                    return Ok(Flow::Repick);
+                }
+                let w = &mut self.warps[wi];
+                // Drop convergence barriers opened in the callee that these lanes will never reach.
+                while let Some(Entry::Conv(b)) = w.groups[gi].stack.last() {
+                    let b = *b;
+                    w.bars[b as usize].participants &= !gm;
+                    w.groups[gi].stack.pop();
+                }
+                let Some(Entry::Ret(ri)) = w.groups[gi].stack.pop() else { unreachable!("checked above") };
+                let f = &prog.funcs[ri.callee as usize];
+                let call = &prog.insts[ri.call_pc as usize];
+                let pb = w.param_bytes as usize;
+                let callee_pfp = w.groups[gi].param_fp;
+                if let Op::Call { rets, .. } = &call.op {
+                    for (k, &(off, size)) in rets.iter().enumerate() {
+                        let formal = &f.rets[k];
+                        let n = size.min(formal.size) as usize;
+                        for l in lanes_of(gm) {
+                            let src = l * pb + (callee_pfp + formal.offset) as usize;
+                            let dst = l * pb + (ri.param_fp + off) as usize;
+                            w.params.copy_within(src..src + n, dst);
+                        }
+                    }
+                }
+                if let Some((regs, preds)) = &ri.saved {
+                    let (r0, _) = f.regs;
+                    let (p0, _) = f.preds;
+                    for (k, v) in regs.iter().enumerate() {
+                        if gm >> (k % 32) & 1 == 1 {
+                            w.regs[r0 as usize * 32 + k] = *v;
+                        }
+                    }
+                    for (k, v) in preds.iter().enumerate() {
+                        let p = &mut w.preds[p0 as usize + k];
+                        *p = (*p & !gm) | (v & gm);
+                    }
+                }
+                let g = &mut w.groups[gi];
+                g.pc = ri.ret_pc;
+                g.local_fp = ri.local_fp;
+                g.param_fp = ri.param_fp;
+                Ok(Flow::Repick)
+            }
+            Op::Exit => {
+                if gm == 0 {
+                    set_pc(self, gi, pc + 1);
+                } else {
+                    set_pc(self, gi, pc + 1);
+                    self.exit_lanes(wi, gm);
+                }
+                Ok(Flow::Repick)
+            }
+            Op::Trap => {
+                if gm == 0 {
+                    set_pc(self, gi, pc + 1);
+                    return Ok(Flow::Repick);
+                }
+                Err(Failure {
+                    msg: "trap executed".into(),
+                    pc: Some(pc),
+                    thread: Some(self.thread_of(wi, gm.trailing_zeros() as usize)),
+                    details: Vec::new(),
+                })
+            }
+            Op::Bar { kind, id, count } => {
+                if gm == 0 {
+                    set_pc(self, gi, pc + 1);
+                    return Ok(Flow::Repick);
+                }
+                let idv = self.src_lane0(wi, gi, *id, gm);
+                if idv >= 16 {
+                    return Err(Failure {
+                        msg: format!("barrier id {idv} is out of range (0-15)"),
+                        pc: Some(pc),
+                        thread: None,
+                        details: Vec::new(),
+                    });
+                }
+                let cnt = count.map(|c| self.src_lane0(wi, gi, c, gm) as u32);
+                let pred = match kind {
+                    BarKind::RedPopc(_, p) | BarKind::RedPred(_, p, _) => Some(exec::pmask(&self.warps[wi], *p)),
+                    _ => None,
+                };
+                let gi = self.split_off(wi, gi, mask & !gm);
+                let b = &mut self.bars[idv as usize];
+                if b.arrived == 0 {
+                    *b = CtaBar { arrived: 0, expected: None, popc: 0, and: true, or: false };
+                }
+                b.arrived += gm.count_ones();
+                if let Some(c) = cnt {
+                    b.expected = Some(c);
+                }
+                if let Some(pm) = pred {
+                    b.popc += (pm & gm).count_ones();
+                    b.and &= pm & gm == gm;
+                    b.or |= pm & gm != 0;
+                }
+                if *kind == BarKind::Arrive {
+                    set_pc(self, gi, pc + 1);
+                } else {
+                    self.warps[wi].groups[gi].state = GState::WaitBar(idv as u32);
+                }
+                Ok(Flow::Repick)
+            }
+            Op::WarpSync { mask: m }
+            | Op::Shfl { mask: m, .. }
+            | Op::Vote { mask: Some(m), .. }
+            | Op::Match { mask: m, .. }
+            | Op::Redux { mask: m, .. } => {
+                let mut mv = [0u64; 32];
+                let fr = self.warps[wi].groups[gi].frame();
+                exec::fetch(&self.warps[wi], self.env, &self.mem, fr, *m, &mut mv);
+                let mut members = 0u32;
+                for l in lanes_of(mask) {
+                    let ml = mv[l] as u32;
+                    if ml >> l & 1 == 0 {
+                        return Err(Failure {
+                            msg: format!(
+                                "lane {l} executes `{}` but is not in its member mask {ml:#010x}",
+                                prog.line_text(inst.line)
+                            ),
+                            pc: Some(pc),
+                            thread: Some(self.thread_of(wi, l)),
+                            details: Vec::new(),
+                        });
+                    }
+                    members |= ml;
+                }
+                let w = &mut self.warps[wi];
+                let need = members & !w.exited;
+                if need & !mask != 0 {
+                    // Wait for the other members to reach this instruction.
+                    w.groups[gi].state = GState::WaitSync;
+                    let stack = w.groups[gi].stack.clone();
+                    let same: Vec<usize> = (0..w.groups.len())
+                        .filter(|&i| {
+                            w.groups[i].state == GState::WaitSync && w.groups[i].pc == pc && w.groups[i].stack == stack
+                        })
+                        .collect();
+                    let union = same.iter().fold(0u32, |m, &i| m | w.groups[i].mask);
+                    if need & !union == 0 {
+                        let keep = *same.last().expect("contains gi");
+                        w.groups[keep].mask = union;
+                        w.groups[keep].state = GState::Ready;
+                        for &i in same.iter().rev().skip(1) {
+                            w.groups.remove(i);
+                        }
+                        w.cur = keep - (same.len() - 1);
+                    }
+                    // The merged group re-executes the instruction; undo this issue's counts.
+                    self.counters.warp_instructions -= 1;
+                    self.counters.thread_instructions -= mask.count_ones() as u64;
+                    self.counters.thread_instructions_nonpred -= gm.count_ones() as u64;
+                    return Ok(Flow::Repick);
+                }
+                if gm != 0 && !matches!(inst.op, Op::WarpSync { .. }) {
+                    exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, &inst.op, gm)
+                        .map_err(|e| self.fail(wi, pc, e))?;
+                }
+                set_pc(self, gi, pc + 1);
+                Ok(Flow::Repick)
+            }
+            _ => unreachable!("control() is called on control instructions"),
+        }
+    }
+}

@@ -1,0 +1,287 @@
+//! Launching a kernel: argument marshalling, global memory set-up, running the grid, collecting results.
+//!
+//! CTAs run in parallel on a rayon pool (`jobs` threads), each CTA entirely on one thread, so a CTA's execution
+//! (its warps' interleaving, its shared memory) is deterministic; counters are summed per CTA in CTA order. Global
+//! memory is shared: kernels whose results depend on the order in which *different CTAs* access the same global
+//! location (racing stores, float atomics, atomics whose returned values steer the computation) can produce
+//! different results from run to run, as on a GPU; integer atomic reductions (e.g. `atomicAdd` into a counter)
+//! are order-independent. With `jobs = 1` CTAs run one after the other in linear-index order (x fastest), which
+//! makes every run identical. After a failure, CTAs not yet started are skipped and the failure of the
+//! lowest-numbered failing CTA is reported.
+
+use crate::engine::{BranchStat, Counters, Cta, EngineOptions, Failure};
+use crate::error::{EmuError, RuntimeError};
+use crate::exec::Env;
+use crate::memory::GlobalMem;
+use crate::program::{Op, Program};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A launch argument.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    /// The address of buffer `i` (an index into [`Launch::buffers`]).
+    Buffer(usize),
+    /// Raw bytes (a scalar's little-endian value or a by-value aggregate).
+    Bytes(Vec<u8>),
+}
+
+/// A global-memory buffer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Buffer {
+    /// Name.
+    pub name: String,
+    /// Initial contents.
+    pub data: Vec<u8>,
+}
+
+/// Everything needed to launch a kernel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Launch {
+    /// Kernel name.
+    pub kernel: String,
+    /// Grid dimensions.
+    pub grid: [u32; 3],
+    /// Block dimensions.
+    pub block: [u32; 3],
+    /// Dynamic shared memory bytes.
+    pub dynamic_shared_bytes: u32,
+    /// Arguments in parameter order.
+    pub args: Vec<Arg>,
+    /// Buffers.
+    pub buffers: Vec<Buffer>,
+}
+
+/// Run options.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// Engine policy and limits.
+    pub engine: EngineOptions,
+    /// Host threads for CTAs (`None`: rayon's default, one per core).
+    pub jobs: Option<usize>,
+}
+
+/// Per-branch statistics with the branch's location.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BranchProfile {
+    /// Program counter.
+    pub pc: u32,
+    /// PTX line.
+    pub line: u32,
+    /// Source text.
+    pub text: String,
+    /// Function name.
+    pub function: String,
+    /// Counts.
+    pub stat: BranchStat,
+}
+
+/// The result of a launch.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    /// Summed counters.
+    pub counters: Counters,
+    /// Final contents of each buffer, in [`Launch::buffers`] order.
+    pub buffers: Vec<Vec<u8>>,
+    /// Statistics of every branch instruction, by program counter.
+    pub branches: Vec<BranchProfile>,
+}
+
+/// Gap between global segments: accesses that run off a buffer land in unmapped memory.
+const GUARD: u64 = 64 * 1024;
+
+fn align_up(x: u64, a: u64) -> u64 {
+    x.div_ceil(a) * a
+}
+
+/// Runs `launch` on `prog`.
+pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResult, EmuError> {
+    let kernel = prog.kernel(&launch.kernel).ok_or_else(|| {
+        let names = prog.kernel_names();
+        EmuError::Launch(format!(
+            "error: the PTX has no kernel named '{}' (kernels: {})",
+            launch.kernel,
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        ))
+    })?;
+    let f = &prog.funcs[kernel as usize];
+    for (what, d) in [("grid", launch.grid), ("block", launch.block)] {
+        if d.contains(&0) {
+            return Err(EmuError::Launch(format!("error: {what} dimensions must be at least 1, got {d:?}")));
+        }
+    }
+    let threads = launch.block.iter().map(|&x| x as u64).product::<u64>();
+    if threads > 1024 {
+        return Err(EmuError::Launch(format!("error: a block of {threads} threads exceeds the limit of 1024")));
+    }
+    if launch.args.len() != f.params.len() {
+        return Err(EmuError::Launch(format!(
+            "error: kernel '{}' takes {} parameters but the launch passes {} arguments",
+            f.name,
+            f.params.len(),
+            launch.args.len()
+        )));
+    }
+    // Global memory: module variables, then buffers.
+    let mut global = GlobalMem::new();
+    for g in &prog.globals {
+        global.map(g.addr, &g.init, &g.name);
+    }
+    let mut addrs = Vec::with_capacity(launch.buffers.len());
+    let mut cursor = prog.globals_end + GUARD;
+    for b in &launch.buffers {
+        let base = align_up(cursor, 256);
+        global.map(base, &b.data, &b.name);
+        addrs.push(base);
+        cursor = base + b.data.len() as u64 + GUARD;
+    }
+    // Kernel parameter buffer.
+    let mut kparams = vec![0u8; f.param_bytes as usize];
+    for (k, (arg, p)) in launch.args.iter().zip(&f.params).enumerate() {
+        let bytes = match arg {
+            Arg::Buffer(i) => {
+                if p.size != 8 {
+                    return Err(EmuError::Launch(format!(
+                        "error: argument {} is buffer '{}' (an 8-byte address) but parameter '{}' is {} bytes",
+                        k + 1,
+                        launch.buffers[*i].name,
+                        p.name,
+                        p.size
+                    )));
+                }
+                addrs[*i].to_le_bytes().to_vec()
+            }
+            Arg::Bytes(b) => {
+                if b.len() != p.size as usize {
+                    return Err(EmuError::Launch(format!(
+                        "error: argument {} has {} bytes but parameter '{}' (.{}{}) is {} bytes",
+                        k + 1,
+                        b.len(),
+                        p.name,
+                        p.ty.name(),
+                        if p.array { "[]" } else { "" },
+                        p.size
+                    )));
+                }
+                b.clone()
+            }
+        };
+        kparams[p.offset as usize..p.offset as usize + bytes.len()].copy_from_slice(&bytes);
+    }
+    let env = Env {
+        prog,
+        global: &global,
+        kparams: &kparams,
+        grid: launch.grid,
+        block: launch.block,
+        dyn_smem: launch.dynamic_shared_bytes,
+    };
+    // Branch index: pc → dense index.
+    let mut branch_index = vec![u32::MAX; prog.insts.len()];
+    let mut branch_pcs = Vec::new();
+    for (pc, i) in prog.insts.iter().enumerate() {
+        if matches!(i.op, Op::Bra { .. } | Op::BrxIdx { .. }) {
+            branch_index[pc] = branch_pcs.len() as u32;
+            branch_pcs.push(pc as u32);
+        }
+    }
+    let [gx, gy, gz] = launch.grid;
+    let ncta = gx as usize * gy as usize * gz as usize;
+    let first_failure = AtomicUsize::new(usize::MAX);
+    let run_one = |i: usize| -> Option<Result<(Counters, Vec<BranchStat>), Failure>> {
+        if i > first_failure.load(Ordering::Relaxed) {
+            return None;
+        }
+        let ctaid = [
+            (i % gx as usize) as u32,
+            ((i / gx as usize) % gy as usize) as u32,
+            (i / (gx as usize * gy as usize)) as u32,
+        ];
+        let mut cta = Cta::new(&env, &opts.engine, ctaid, &branch_index, branch_pcs.len());
+        match cta.run(kernel) {
+            Ok(()) => Some(Ok((cta.counters, cta.branches))),
+            Err(e) => {
+                first_failure.fetch_min(i, Ordering::Relaxed);
+                Some(Err(e))
+            }
+        }
+    };
+    let results: Vec<Option<Result<(Counters, Vec<BranchStat>), Failure>>> = if opts.jobs == Some(1) {
+        let mut v = Vec::with_capacity(ncta);
+        for i in 0..ncta {
+            let r = run_one(i);
+            let failed = matches!(r, Some(Err(_)));
+            v.push(r);
+            if failed {
+                break;
+            }
+        }
+        v
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(opts.jobs.unwrap_or(0))
+            .build()
+            .map_err(|e| EmuError::Launch(format!("error: could not start worker threads: {e}")))?;
+        pool.install(|| (0..ncta).into_par_iter().map(run_one).collect())
+    };
+    let mut counters = Counters::default();
+    let mut stats = vec![BranchStat::default(); branch_pcs.len()];
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            None => {}
+            Some(Ok((c, b))) => {
+                counters.add(&c);
+                for (s, x) in stats.iter_mut().zip(b) {
+                    s.executions += x.executions;
+                    s.divergent += x.divergent;
+                    s.active_lanes += x.active_lanes;
+                }
+            }
+            Some(Err(fl)) => {
+                let ctaid = [
+                    (i % gx as usize) as u32,
+                    ((i / gx as usize) % gy as usize) as u32,
+                    (i / (gx as usize * gy as usize)) as u32,
+                ];
+                let (line, text, function) = match fl.pc {
+                    Some(pc) => {
+                        let inst = &prog.insts[pc as usize];
+                        (inst.line, prog.line_text(inst.line).to_string(), prog.funcs[inst.func as usize].name.clone())
+                    }
+                    None => (0, String::new(), f.name.clone()),
+                };
+                return Err(EmuError::Runtime(Box::new(RuntimeError {
+                    msg: fl.msg,
+                    kernel: f.name.clone(),
+                    function,
+                    line,
+                    text,
+                    cta: ctaid,
+                    thread: fl.thread,
+                    details: fl.details,
+                })));
+            }
+        }
+    }
+    let buffers = launch
+        .buffers
+        .iter()
+        .zip(&addrs)
+        .map(|(b, &a)| global.read_bytes(a, b.data.len() as u64).unwrap_or_default())
+        .collect();
+    let branches = branch_pcs
+        .iter()
+        .zip(stats)
+        .map(|(&pc, stat)| {
+            let inst = &prog.insts[pc as usize];
+            BranchProfile {
+                pc,
+                line: inst.line,
+                text: prog.line_text(inst.line).to_string(),
+                function: prog.funcs[inst.func as usize].name.clone(),
+                stat,
+            }
+        })
+        .collect();
+    Ok(RunResult { counters, buffers, branches })
+}
