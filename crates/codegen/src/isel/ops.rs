@@ -45,6 +45,13 @@ impl Lower<'_> {
         if lanes == 1 {
             return self.op(v);
         }
+        if let simtc_ir::ValueDef::Const(c) = self.f.dfg.value_def(v) {
+            // A constant vector's lanes stay immediates (`add.s32 %r2, %r1, 1`).
+            let (c, ty) = (*c, self.ty(v));
+            if let Some(o) = self.const_leaves(c, ty)?.into_iter().nth(k) {
+                return Ok(o);
+            }
+        }
         let regs = self.regs(v)?;
         Ok(Operand::Reg(regs[k]))
     }
