@@ -3,7 +3,8 @@
 //! Every pointer value gets a [`Space`]: the space its register holds an address *in*. Sources:
 //! - a pointer type `ptr addrspace(N)` with N ≠ 0 is in space N;
 //! - `alloca` is local; kernel pointer parameters are global (CUDA passes only global memory to kernels, the
-//!   same assumption LLVM's NVPTX back end makes); byval kernel parameters are in the param space;
+//!   same assumption LLVM's NVPTX back end makes); byval parameters of kernels and device functions are in the
+//!   param space (read in place with `ld.param`) unless their address escapes, then local (a depot copy);
 //! - `addrspacecast` to generic keeps the source's space; GEPs and pointer `bitcast`s keep their base's space;
 //! - `phi` and `select` get the meet of their inputs (equal spaces → that space, otherwise generic);
 //! - everything else (loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
@@ -100,7 +101,8 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
             Space::Generic
         } else if space_of_type(m, ty) != Space::Generic {
             space_of_type(m, ty)
-        } else if is_kernel && f.param_attrs.get(k).is_some_and(|a| a.has("byval")) {
+        } else if f.param_attrs.get(k).is_some_and(|a| a.has("byval")) {
+            // Kernels and device functions alike read a byval parameter in place with ld.param.
             if byval_escapes(m, f, p) {
                 Space::Local
             } else {
