@@ -38,9 +38,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
 ; CHECK-LABEL: .visible .entry calls(
 ; CHECK: setp.lt.u32 {{%p[0-9]+}}
-; CHECK-NEXT: @{{%p[0-9]+}} bra {{[0-9]+}};
+; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB1_2;
 ; CHECK: call work, (param0);
-; CHECK: setp.gt.s32
-; CHECK-NEXT: @{{%p[0-9]+}} bra.uni {{[0-9]+}};
+; CHECK: $L__BB1_2:
+; CHECK-NEXT: setp.gt.s32
+; CHECK-NEXT: @!{{%p[0-9]+}} bra.uni $L__BB1_4;
 ; CHECK: call.uni work, (param0);
 ; CHECK: call.uni work, (param0);
