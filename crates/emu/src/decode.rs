@@ -10,7 +10,7 @@
 //! ([`crate::cfg`]) and the per-thread local and param frame budgets from the call graph.
 
 use crate::program::*;
-use crate::ptx::ast::{self, InitElem, Linkage, Space, Ty};
+use crate::ptx::ast::{self, InitElem, Linkage, Space, Stmt, Ty};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -94,7 +94,13 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
     let mut global_cursor = GLOBAL_BASE;
     let mut extern_shared: Vec<&ast::VarDecl> = Vec::new();
     let mut local_cursor = 0u64;
-    for v in &m.vars {
+    // Function-scope .shared/.global/.const variables (llc declares shared arrays inside kernels) are static:
+    // they are laid out with the module's variables.
+    let body_vars = m.funcs.iter().filter_map(|f| f.body.as_ref()).flatten().filter_map(|s| match s {
+        Stmt::Var(v) if matches!(v.space, Space::Shared | Space::Global | Space::Const) => Some(v),
+        _ => None,
+    });
+    for v in m.vars.iter().chain(body_vars) {
         if syms.contains_key(&v.name) {
             if v.linkage == Linkage::Extern {
                 continue;

@@ -237,6 +237,7 @@ pub(crate) fn decode_body(
                     }
                 }
             }
+            Stmt::Var(v) if matches!(v.space, Space::Shared | Space::Global | Space::Const) => {}
             Stmt::Var(v) => {
                 let size = v.size() as u32;
                 let align = v.alignment() as u32;

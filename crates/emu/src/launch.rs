@@ -24,6 +24,8 @@ pub enum Arg {
     Buffer(usize),
     /// Raw bytes (a scalar's little-endian value or a by-value aggregate).
     Bytes(Vec<u8>),
+    /// A by-value aggregate with buffer addresses written at (byte offset, buffer index).
+    Struct(Vec<u8>, Vec<(u64, usize)>),
 }
 
 /// A global-memory buffer.
@@ -151,7 +153,13 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                 }
                 addrs[*i].to_le_bytes().to_vec()
             }
-            Arg::Bytes(b) => {
+            Arg::Bytes(b) | Arg::Struct(b, _) => {
+                let mut b = b.clone();
+                if let Arg::Struct(_, ptrs) = arg {
+                    for &(off, i) in ptrs {
+                        b[off as usize..off as usize + 8].copy_from_slice(&addrs[i].to_le_bytes());
+                    }
+                }
                 if b.len() != p.size as usize {
                     return Err(EmuError::Launch(format!(
                         "error: argument {} has {} bytes but parameter '{}' (.{}{}) is {} bytes",
@@ -163,7 +171,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                         p.size
                     )));
                 }
-                b.clone()
+                b
             }
         };
         kparams[p.offset as usize..p.offset as usize + bytes.len()].copy_from_slice(&bytes);

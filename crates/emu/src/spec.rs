@@ -127,6 +127,15 @@ struct RawSpec {
     dynamic_shared_bytes: u32,
     #[serde(default)]
     args: Vec<RawArg>,
+    #[serde(default)]
+    buffers: Vec<RawArg>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPointer {
+    offset: u64,
+    buffer: String,
 }
 
 #[derive(Debug, Deserialize)]
@@ -141,6 +150,8 @@ struct RawArg {
     scalar: Option<String>,
     value: Option<toml::Value>,
     bytes: Option<String>,
+    #[serde(default)]
+    pointers: Vec<RawPointer>,
 }
 
 /// How a buffer is initialized.
@@ -192,8 +203,8 @@ pub enum ArgSpec {
     Buffer(BufferSpec),
     /// A scalar (type and little-endian bytes).
     Scalar(ElemTy, Vec<u8>),
-    /// Raw bytes (by-value aggregate).
-    Bytes(Vec<u8>),
+    /// Raw bytes (by-value aggregate), with buffer addresses patched in at (offset, buffer name).
+    Bytes(Vec<u8>, Vec<(u64, String)>),
 }
 
 /// A parsed launch spec.
@@ -209,6 +220,8 @@ pub struct LaunchSpec {
     pub dynamic_shared_bytes: u32,
     /// Arguments in parameter order.
     pub args: Vec<ArgSpec>,
+    /// Buffers that are not arguments themselves (their addresses go into `bytes` arguments via `pointers`).
+    pub extra_buffers: Vec<BufferSpec>,
     /// Directory relative file paths are resolved against.
     pub base_dir: PathBuf,
 }
@@ -307,33 +320,14 @@ impl LaunchSpec {
             if kinds != 1 {
                 return Err(format!("argument {k}: give exactly one of 'buffer', 'scalar' or 'bytes'"));
             }
-            if let Some(name) = a.buffer {
-                if a.value.is_some() {
-                    return Err(format!("argument {k}: 'value' belongs to scalars; buffers take 'init'"));
+            if a.buffer.is_some() {
+                if !a.pointers.is_empty() {
+                    return Err(format!("argument {k}: 'pointers' belongs to 'bytes' arguments"));
                 }
-                let ty = a.ty.as_deref().ok_or_else(|| format!("argument {k}: buffer '{name}' needs a 'type'"))?;
-                let ty = ElemTy::parse(ty).ok_or_else(|| {
-                    format!("argument {k}: unknown type '{ty}' (use i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)")
-                })?;
-                let init = match &a.init {
-                    Some(v) => parse_init(v, k)?,
-                    None => Init::Zero,
-                };
-                if a.len.is_none() && !matches!(init, Init::File(_)) {
-                    return Err(format!("argument {k}: buffer '{name}' needs a 'len'"));
-                }
-                if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-                    return Err(format!("argument {k}: buffer name '{name}' must be a plain file stem"));
-                }
-                args.push(ArgSpec::Buffer(BufferSpec {
-                    name,
-                    ty,
-                    len: a.len,
-                    init,
-                    output: a.output.unwrap_or(false),
-                }));
+                args.push(ArgSpec::Buffer(parse_buffer(a, k)?));
             } else if let Some(t) = a.scalar {
-                if a.init.is_some() || a.len.is_some() || a.output.is_some() || a.ty.is_some() {
+                if a.init.is_some() || a.len.is_some() || a.output.is_some() || a.ty.is_some() || !a.pointers.is_empty()
+                {
                     return Err(format!("argument {k}: a scalar takes only 'scalar' (its type) and 'value'"));
                 }
                 let ty = ElemTy::parse(&t).ok_or_else(|| format!("argument {k}: unknown scalar type '{t}'"))?;
@@ -355,17 +349,51 @@ impl LaunchSpec {
                 if a.init.is_some() || a.len.is_some() || a.output.is_some() || a.ty.is_some() || a.value.is_some() {
                     return Err(format!("argument {k}: 'bytes' takes no other keys"));
                 }
-                args.push(ArgSpec::Bytes(parse_hex(&h, k)?));
+                let bytes = parse_hex(&h, k)?;
+                let mut ptrs = Vec::new();
+                for p in a.pointers {
+                    if p.offset % 8 != 0 || p.offset + 8 > bytes.len() as u64 {
+                        return Err(format!(
+                            "argument {k}: pointer to '{}' at offset {} must be 8-byte aligned and inside the {} bytes",
+                            p.buffer,
+                            p.offset,
+                            bytes.len()
+                        ));
+                    }
+                    ptrs.push((p.offset, p.buffer));
+                }
+                args.push(ArgSpec::Bytes(bytes, ptrs));
             }
         }
-        Ok(LaunchSpec {
+        let mut extra_buffers = Vec::new();
+        for (i, b) in raw.buffers.into_iter().enumerate() {
+            if b.buffer.is_none() || b.scalar.is_some() || b.bytes.is_some() || !b.pointers.is_empty() {
+                return Err(format!("[[buffers]] entry {}: needs 'buffer' (a name) and buffer keys only", i + 1));
+            }
+            extra_buffers.push(parse_buffer(b, i + 1).map_err(|e| format!("[[buffers]]: {e}"))?);
+        }
+        let spec = LaunchSpec {
             kernel: raw.kernel,
             grid,
             block,
             dynamic_shared_bytes: raw.dynamic_shared_bytes,
             args,
+            extra_buffers,
             base_dir: base_dir.to_path_buf(),
-        })
+        };
+        let names: Vec<&str> = spec.buffers().map(|b| b.name.as_str()).collect();
+        for a in &spec.args {
+            if let ArgSpec::Bytes(_, ptrs) = a {
+                for (_, n) in ptrs {
+                    if !names.contains(&n.as_str()) {
+                        return Err(format!(
+                            "'pointers' names buffer '{n}', which is neither an argument nor in [[buffers]]"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(spec)
     }
 
     /// Reads and parses a spec file.
@@ -381,28 +409,31 @@ impl LaunchSpec {
         self.buffers().filter(|b| b.output).map(|b| (b.name.as_str(), b.ty)).collect()
     }
 
-    /// All buffer specs in argument order.
+    /// All buffer specs: arguments in order, then `[[buffers]]`.
     pub fn buffers(&self) -> impl Iterator<Item = &BufferSpec> {
-        self.args.iter().filter_map(|a| if let ArgSpec::Buffer(b) = a { Some(b) } else { None })
+        self.args
+            .iter()
+            .filter_map(|a| if let ArgSpec::Buffer(b) = a { Some(b) } else { None })
+            .chain(&self.extra_buffers)
     }
 
     /// Builds the launch: allocates and initializes buffers, encodes scalars.
     pub fn materialize(&self) -> Result<Launch, EmuError> {
         let mut buffers: Vec<Buffer> = Vec::new();
+        for b in self.buffers() {
+            if !buffers.iter().any(|x| x.name == b.name) {
+                buffers.push(Buffer { name: b.name.clone(), data: init_buffer(b, &self.base_dir)? });
+            }
+        }
+        let index = |n: &str| buffers.iter().position(|x| x.name == n).expect("every named buffer was created");
         let mut args = Vec::new();
         for a in &self.args {
             match a {
-                ArgSpec::Buffer(b) => {
-                    let idx = match buffers.iter().position(|x| x.name == b.name) {
-                        Some(i) => i,
-                        None => {
-                            buffers.push(Buffer { name: b.name.clone(), data: init_buffer(b, &self.base_dir)? });
-                            buffers.len() - 1
-                        }
-                    };
-                    args.push(Arg::Buffer(idx));
+                ArgSpec::Buffer(b) => args.push(Arg::Buffer(index(&b.name))),
+                ArgSpec::Scalar(_, bytes) => args.push(Arg::Bytes(bytes.clone())),
+                ArgSpec::Bytes(bytes, ptrs) => {
+                    args.push(Arg::Struct(bytes.clone(), ptrs.iter().map(|(o, n)| (*o, index(n))).collect()))
                 }
-                ArgSpec::Scalar(_, bytes) | ArgSpec::Bytes(bytes) => args.push(Arg::Bytes(bytes.clone())),
             }
         }
         Ok(Launch {
@@ -414,6 +445,27 @@ impl LaunchSpec {
             buffers,
         })
     }
+}
+
+fn parse_buffer(a: RawArg, k: usize) -> Result<BufferSpec, String> {
+    let name = a.buffer.unwrap_or_default();
+    if a.value.is_some() {
+        return Err(format!("argument {k}: 'value' belongs to scalars; buffers take 'init'"));
+    }
+    let ty = a.ty.as_deref().ok_or_else(|| format!("argument {k}: buffer '{name}' needs a 'type'"))?;
+    let ty = ElemTy::parse(ty)
+        .ok_or_else(|| format!("argument {k}: unknown type '{ty}' (use i8 u8 i16 u16 i32 u32 i64 u64 f32 f64)"))?;
+    let init = match &a.init {
+        Some(v) => parse_init(v, k)?,
+        None => Init::Zero,
+    };
+    if a.len.is_none() && !matches!(init, Init::File(_)) {
+        return Err(format!("argument {k}: buffer '{name}' needs a 'len'"));
+    }
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        return Err(format!("argument {k}: buffer name '{name}' must be a plain file stem"));
+    }
+    Ok(BufferSpec { name, ty, len: a.len, init, output: a.output.unwrap_or(false) })
 }
 
 /// SplitMix64.
@@ -543,7 +595,7 @@ bytes = "0000803f05000000"
         assert_eq!(s.grid, [64, 1, 1]);
         assert_eq!(s.args.len(), 3);
         assert_eq!(s.args[1], ArgSpec::Scalar(ElemTy::U32, vec![0, 1, 0, 0]));
-        assert_eq!(s.args[2], ArgSpec::Bytes(vec![0, 0, 0x80, 0x3f, 5, 0, 0, 0]));
+        assert_eq!(s.args[2], ArgSpec::Bytes(vec![0, 0, 0x80, 0x3f, 5, 0, 0, 0], vec![]));
         let l = s.materialize().unwrap();
         assert_eq!(l.buffers[0].data.len(), 16384 * 4);
         let v: Vec<i32> = l.buffers[0].data.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();

@@ -1,0 +1,118 @@
+//! `simtc check`: differential testing of the compiler through the emulator.
+//!
+//! The kernel is compiled at `-O0`, at `-O3`, and at `-O3` with each optional pass disabled in turn; every build
+//! runs in the emulator on the same launch spec, and every build's output buffers are compared with the `-O0`
+//! build's (integers exactly, floats within 1e-5 relative). A mismatch names the build, so a pass that breaks
+//! the program is identified: if `-O3` differs but `-O3` without pass P agrees, P is the culprit.
+
+use super::{read_module, Rejected};
+use simtc_codegen::{Options, Target};
+use simtc_emu::{LaunchSpec, RunOptions};
+use std::path::{Path, PathBuf};
+
+/// Optional passes of the `compile` pipeline (`--disable-pass` names).
+pub(crate) const OPTIONAL_PASSES: &[&str] = &["dce", "peephole"];
+
+#[derive(clap::Args)]
+pub(crate) struct CheckArgs {
+    /// LLVM IR input.
+    input: PathBuf,
+    /// Launch spec.
+    #[arg(long)]
+    spec: PathBuf,
+    /// Target GPU.
+    #[arg(long, default_value = "sm_90")]
+    mcpu: String,
+    /// Host threads running CTAs.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Relative tolerance for floating-point outputs.
+    #[arg(long, default_value_t = 1e-5)]
+    rtol: f64,
+}
+
+/// Compiles LLVM IR to PTX the way `simtc compile` does.
+pub(crate) fn compile_ll(path: &Path, target: Target, opt_level: u8, disabled: &[String]) -> Result<String, Rejected> {
+    let (name, mut m) = read_module(&path.to_path_buf())?;
+    let opts = Options { target, ptx_version: None, opt_level, disabled_passes: disabled.to_vec(), debug: false };
+    if opt_level > 0 && !opts.is_disabled("dce") {
+        let mut pm = simtc_opt::PassManager::from_pipeline("dce", Default::default())
+            .map_err(|e| Rejected(format!("simtc: error: {e}")))?;
+        pm.run(&mut m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    }
+    simtc_codegen::compile(&m, &opts).map_err(|e| {
+        if e.loc.is_some() {
+            Rejected(e.to_string())
+        } else {
+            Rejected(format!("{name}: {e}"))
+        }
+    })
+}
+
+pub(crate) fn check(a: CheckArgs) -> Result<(), Rejected> {
+    let target =
+        Target::parse(&a.mcpu).ok_or_else(|| Rejected(format!("simtc: error: unknown target '{}'", a.mcpu)))?;
+    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
+    let outputs = spec.outputs();
+    if outputs.is_empty() {
+        return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())));
+    }
+    let mut builds: Vec<(String, u8, Vec<String>)> = vec![("-O0".into(), 0, vec![]), ("-O3".into(), 3, vec![])];
+    for p in OPTIONAL_PASSES {
+        builds.push((format!("-O3 --disable-pass {p}"), 3, vec![p.to_string()]));
+    }
+    let opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
+    let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
+    for (label, o, disabled) in &builds {
+        let ptx = compile_ll(&a.input, target, *o, disabled)?;
+        let prog = simtc_emu::load_ptx(&ptx, &format!("{} ({label})", a.input.display()))
+            .map_err(|e| Rejected(format!("simtc check: the {label} build is not valid PTX:\n{e}")))?;
+        let r = simtc_emu::run(&prog, &launch, &opts)
+            .map_err(|e| Rejected(format!("simtc check: the {label} build failed in the emulator:\n{e}")))?;
+        println!(
+            "{label:<28} {:>12} warp instructions, SIMT efficiency {:.4}",
+            r.counters.warp_instructions,
+            if r.counters.warp_instructions == 0 {
+                0.0
+            } else {
+                r.counters.thread_instructions as f64 / (32.0 * r.counters.warp_instructions as f64)
+            }
+        );
+        results.push((label.clone(), r.buffers));
+    }
+    let (base_label, base) = &results[0];
+    let mut failures = Vec::new();
+    for (label, bufs) in &results[1..] {
+        for (name, ty) in &outputs {
+            let i = launch.buffers.iter().position(|b| b.name == *name).expect("output buffers exist");
+            if let Some(d) = simtc_emu::report::compare_buffer(&base[i], &bufs[i], *ty, a.rtol) {
+                failures.push((label.clone(), name.to_string(), d));
+            }
+        }
+    }
+    if failures.is_empty() {
+        println!("ok: all {} builds agree on {} output buffer(s)", results.len(), outputs.len());
+        return Ok(());
+    }
+    let mut msg = String::from("simtc check: outputs differ\n");
+    for (label, name, d) in &failures {
+        msg.push_str(&format!("  {label} vs {base_label}: buffer '{name}': {d}\n"));
+    }
+    let o3_bad = failures.iter().any(|f| f.0 == "-O3");
+    if o3_bad {
+        let culprits: Vec<&str> = OPTIONAL_PASSES
+            .iter()
+            .copied()
+            .filter(|p| !failures.iter().any(|f| f.0 == format!("-O3 --disable-pass {p}")))
+            .collect();
+        if culprits.is_empty() {
+            msg.push_str("  -O3 differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n");
+        } else {
+            for p in culprits {
+                msg.push_str(&format!("  culprit: pass '{p}' (-O3 differs from -O0, -O3 without '{p}' agrees)\n"));
+            }
+        }
+    }
+    Err(Rejected(msg))
+}

@@ -1,0 +1,134 @@
+//! `simtc run`: emulate a kernel from a launch spec on PTX (or on LLVM IR that simtc compiles first), write the
+//! output buffers and the metrics JSON, optionally print the per-branch divergence profile.
+
+use super::Rejected;
+use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
+use std::path::{Path, PathBuf};
+
+/// Where kernels run.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Device {
+    /// The SIMT emulator.
+    Emu,
+    /// A CUDA GPU (not available in this build).
+    Cuda,
+}
+
+/// Reconvergence policy (see `doc/emulator.md`).
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ReconvArg {
+    /// Per-thread PCs with convergence barriers at immediate post-dominators (Volta and later).
+    Pcs,
+    /// The classic IPDOM reconvergence stack (pre-Volta).
+    Stack,
+}
+
+#[derive(clap::Args)]
+pub(crate) struct RunArgs {
+    /// Launch spec (TOML).
+    spec: PathBuf,
+    /// PTX to run.
+    #[arg(long, conflicts_with = "ll", required_unless_present = "ll")]
+    ptx: Option<PathBuf>,
+    /// LLVM IR to compile with simtc and run.
+    #[arg(long)]
+    ll: Option<PathBuf>,
+    /// Directory for the output buffers (`<name>.bin`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Write the metrics JSON here (`-` for standard output).
+    #[arg(long)]
+    metrics: Option<PathBuf>,
+    /// Where to run.
+    #[arg(long, value_enum, default_value = "emu")]
+    device: Device,
+    /// Print per-branch executions, divergent executions and mean active lanes.
+    #[arg(long)]
+    profile: bool,
+    /// Reconvergence policy.
+    #[arg(long, value_enum, default_value = "pcs")]
+    reconvergence: ReconvArg,
+    /// Host threads running CTAs (default: all cores; 1 runs CTAs in order, fully deterministic).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Stop a CTA after this many warp instructions (livelock guard).
+    #[arg(long = "max-warp-instructions", default_value_t = EngineOptions::default().max_warp_instructions)]
+    max_warp_instructions: u64,
+    /// With --ll: optimization level.
+    #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: u8,
+    /// With --ll: target GPU.
+    #[arg(long, default_value = "sm_90")]
+    mcpu: String,
+}
+
+pub(crate) fn engine_options(r: ReconvArg, max: u64) -> EngineOptions {
+    EngineOptions {
+        reconvergence: match r {
+            ReconvArg::Pcs => Reconvergence::Pcs,
+            ReconvArg::Stack => Reconvergence::Stack,
+        },
+        max_warp_instructions: max,
+        ..EngineOptions::default()
+    }
+}
+
+/// Reads a PTX file and decodes it.
+pub(crate) fn load_ptx_file(path: &Path) -> Result<simtc_emu::Program, Rejected> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Rejected(format!("simtc: error: could not read '{}': {e}", path.display())))?;
+    simtc_emu::load_ptx(&text, &path.display().to_string()).map_err(|e| Rejected(e.to_string()))
+}
+
+pub(crate) fn run(a: RunArgs) -> Result<(), Rejected> {
+    if a.device == Device::Cuda {
+        return Err(Rejected(
+            "simtc: error: --device cuda is not available in this build (no CUDA driver support); use --device emu".into(),
+        ));
+    }
+    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let prog = match (&a.ptx, &a.ll) {
+        (Some(p), _) => load_ptx_file(p)?,
+        (None, Some(ll)) => {
+            let target = simtc_codegen::Target::parse(&a.mcpu)
+                .ok_or_else(|| Rejected(format!("simtc: error: unknown target '{}'", a.mcpu)))?;
+            let ptx = super::check::compile_ll(ll, target, a.opt_level, &[])?;
+            simtc_emu::load_ptx(&ptx, &format!("{} (compiled by simtc)", ll.display()))
+                .map_err(|e| Rejected(e.to_string()))?
+        }
+        (None, None) => return Err(Rejected("simtc: error: give --ptx or --ll".into())),
+    };
+    let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
+    let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };
+    let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
+    if let Some(dir) = &a.out {
+        simtc_emu::report::write_outputs(dir, &spec, &launch, &result).map_err(|e| Rejected(e.to_string()))?;
+    }
+    let reconv = match a.reconvergence {
+        ReconvArg::Pcs => "pcs",
+        ReconvArg::Stack => "stack",
+    };
+    let metrics = simtc_emu::report::metrics_json(&spec, &launch, &result, reconv);
+    let json = serde_json::to_string_pretty(&metrics).unwrap_or_default() + "\n";
+    match &a.metrics {
+        Some(p) if p.as_os_str() == "-" => print!("{json}"),
+        Some(p) => std::fs::write(p, &json)
+            .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display())))?,
+        None => {}
+    }
+    if a.profile {
+        print!("{}", simtc_emu::report::profile_text(&result));
+    }
+    let c = &result.counters;
+    eprintln!(
+        "{}: {} CTAs, {} warp instructions, {} thread instructions, SIMT efficiency {:.4}, {} divergent branches{}",
+        launch.kernel,
+        launch.grid.iter().product::<u32>(),
+        c.warp_instructions,
+        c.thread_instructions,
+        if c.warp_instructions == 0 { 0.0 } else { c.thread_instructions as f64 / (32.0 * c.warp_instructions as f64) },
+        c.divergent_branches,
+        if c.uni_violations > 0 { format!(", {} .uni violations", c.uni_violations) } else { String::new() }
+    );
+    Ok(())
+}
