@@ -3,7 +3,9 @@
 //! Exit codes: 0 success, 1 the input was rejected (a diagnostic was printed), 2 usage error. A panic (101) is
 //! always a bug.
 
+mod check;
 mod compile;
+mod run;
 
 use clap::{Parser, Subcommand};
 use simtc_opt::{PassManager, PassManagerOptions};
@@ -30,6 +32,10 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Compile LLVM IR to PTX (the main job).
     Compile(compile::CompileArgs),
+    /// Run a kernel in the SIMT emulator from a launch spec; write outputs and divergence metrics.
+    Run(run::RunArgs),
+    /// Compile at -O0, -O3 and -O3 minus each optional pass, emulate all, compare outputs.
+    Check(check::CheckArgs),
 }
 
 #[derive(clap::Args)]
@@ -105,6 +111,8 @@ fn main() -> ExitCode {
         Command::Opt(a) => opt(a),
         Command::Analyze(a) => analyze(a),
         Command::Compile(a) => compile::compile(a),
+        Command::Run(a) => run::run(a),
+        Command::Check(a) => check::check(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
