@@ -161,6 +161,9 @@ impl Lower<'_> {
                 }
             }
             _ if name.starts_with("llvm.nvvm.redux.sync.") => {
+                if self.opts.target.sm() < 80 {
+                    return Err(CodegenError::unsupported(format!("@{name} before sm_80 (redux.sync needs sm_80)")));
+                }
                 let kind = name.trim_start_matches("llvm.nvvm.redux.sync.");
                 let t = match kind {
                     "umin" | "umax" => "u32",
