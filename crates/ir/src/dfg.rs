@@ -31,6 +31,22 @@ pub struct BlockData {
     pub name: Option<Box<str>>,
 }
 
+/// A value name: `start..start + len` in [`DataFlowGraph::name_buf`], or no name when `start` is `u32::MAX`.
+#[derive(Copy, Clone, Debug)]
+struct NameRef {
+    start: u32,
+    len: u32,
+}
+
+impl Default for NameRef {
+    fn default() -> Self {
+        NameRef {
+            start: u32::MAX,
+            len: 0,
+        }
+    }
+}
+
 /// Instructions, values and their relations.
 #[derive(Clone, Debug, Default)]
 pub struct DataFlowGraph {
@@ -38,7 +54,9 @@ pub struct DataFlowGraph {
     results: SecondaryMap<Inst, Option<Value>>,
     values: PrimaryMap<Value, ValueData>,
     uses: SecondaryMap<Value, SmallVec<[Use; 2]>>,
-    names: SecondaryMap<Value, Option<Box<str>>>,
+    /// Value names as byte ranges of `name_buf` (one buffer instead of an allocation per name).
+    names: SecondaryMap<Value, NameRef>,
+    name_buf: String,
     const_values: FxHashMap<ConstId, Value>,
     blocks: PrimaryMap<Block, BlockData>,
     inst_md: FxHashMap<Inst, SmallVec<[(MdKind, MdId); 2]>>,
@@ -134,12 +152,35 @@ impl DataFlowGraph {
         self.values[v].ty = ty;
     }
     /// Value name, if named.
+    #[inline]
     pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.names[v].as_deref()
+        let r = *self.names.get(v);
+        if r.start == u32::MAX {
+            return None;
+        }
+        self.name_buf.get(r.start as usize..(r.start + r.len) as usize)
     }
     /// Renames a value.
     pub fn set_value_name(&mut self, v: Value, name: Option<&str>) {
-        self.names.set(v, name.map(Into::into));
+        let old = *self.names.get(v);
+        // Reclaim the old text when it is the last in the buffer (renaming the newest value); other old texts stay
+        // until the graph is dropped.
+        if old.start != u32::MAX && (old.start + old.len) as usize == self.name_buf.len() {
+            self.name_buf.truncate(old.start as usize);
+        }
+        let r = match name {
+            Some(n) if self.name_buf.len() + n.len() < u32::MAX as usize => {
+                let start = self.name_buf.len() as u32;
+                self.name_buf.push_str(n);
+                NameRef {
+                    start,
+                    len: n.len() as u32,
+                }
+            }
+            Some(_) => panic!("value names exceed 4 GiB"),
+            None => NameRef::default(),
+        };
+        self.names.set(v, r);
     }
     /// The uses of `v` (empty for untracked values).
     pub fn uses(&self, v: Value) -> &[Use] {

@@ -105,17 +105,63 @@ pub(crate) struct Ctx<'m> {
     md_num: Vec<u32>,
     /// Nodes printed inline at every use.
     md_inline: Vec<bool>,
+    /// The text of each floating-point constant printed so far.
+    float_text: std::cell::RefCell<FxHashMap<ConstId, Box<str>>>,
 }
 
-/// The printed names (without `%`) of one function's values and blocks.
+/// The printed names (without `%`) of one function's values and blocks: byte ranges of one buffer, so naming a
+/// function costs no allocation per value.
 struct LocalNames {
-    values: Vec<Option<String>>,
-    blocks: Vec<Option<String>>,
+    buf: String,
+    values: Vec<NameRange>,
+    blocks: Vec<NameRange>,
+}
+
+/// `start..end` in [`LocalNames::buf`]; `NO_NAME` when the value or block has no printed name.
+#[derive(Copy, Clone)]
+struct NameRange(u32, u32);
+
+const NO_NAME: NameRange = NameRange(u32::MAX, 0);
+
+impl LocalNames {
+    #[inline]
+    fn get(&self, r: Option<&NameRange>) -> &str {
+        match r {
+            Some(&NameRange(s, e)) if s != u32::MAX => &self.buf[s as usize..e as usize],
+            _ => "<badref>",
+        }
+    }
+    #[inline]
+    fn value(&self, v: Value) -> &str {
+        self.get(self.values.get(v.as_u32() as usize))
+    }
+    #[inline]
+    fn block(&self, b: Block) -> &str {
+        self.get(self.blocks.get(b.as_u32() as usize))
+    }
 }
 
 fn push_num(out: &mut String, n: impl std::fmt::Display) {
     use std::fmt::Write;
     let _ = write!(out, "{n}");
+}
+
+/// Pushes an unsigned decimal number without going through `fmt`.
+#[inline]
+pub(crate) fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &c in &buf[i..] {
+        out.push(c as char);
+    }
 }
 
 fn linkage_word(l: Linkage) -> &'static str {
@@ -219,6 +265,7 @@ impl<'m> Ctx<'m> {
             group_list: Vec::new(),
             md_num: Vec::new(),
             md_inline: Vec::new(),
+            float_text: Default::default(),
         }
     }
 
@@ -596,42 +643,50 @@ impl<'m> Ctx<'m> {
 
     // ----- functions -----
 
-    fn local_names(&self, f: &Function) -> LocalNames {
+    fn local_names<'f>(&self, f: &'f Function) -> LocalNames {
         let mut names = LocalNames {
-            values: vec![None; f.dfg.num_values()],
-            blocks: vec![None; f.dfg.num_blocks()],
+            buf: String::with_capacity(f.dfg.num_values() * 6),
+            values: vec![NO_NAME; f.dfg.num_values()],
+            blocks: vec![NO_NAME; f.dfg.num_blocks()],
         };
-        let mut used: FxHashSet<String> = FxHashSet::default();
-        let mut next = 0u32;
-        let mut name_of = |n: Option<&str>| -> String {
+        // Names taken so far: borrowed from the function unless a `.N` suffix had to be added.
+        let mut used: FxHashSet<std::borrow::Cow<'f, str>> = FxHashSet::default();
+        used.reserve(f.dfg.num_values() + f.dfg.num_blocks());
+        let mut next = 0u64;
+        let mut name_of = |buf: &mut String, n: Option<&'f str>| -> NameRange {
+            let start = buf.len() as u32;
             match n {
                 Some(n) if !n.is_empty() => {
-                    let mut cand = n.to_string();
-                    let mut k = 0u32;
-                    while used.contains(&cand) {
-                        k += 1;
-                        cand = format!("{n}.{k}");
+                    if used.insert(std::borrow::Cow::Borrowed(n)) {
+                        push_name(buf, n);
+                    } else {
+                        let mut k = 0u32;
+                        let cand = loop {
+                            k += 1;
+                            let cand = format!("{n}.{k}");
+                            if !used.contains(cand.as_str()) {
+                                break cand;
+                            }
+                        };
+                        push_name(buf, &cand);
+                        used.insert(std::borrow::Cow::Owned(cand));
                     }
-                    used.insert(cand.clone());
-                    let mut s = String::new();
-                    push_name(&mut s, &cand);
-                    s
                 }
                 _ => {
+                    push_u64(buf, next);
                     next += 1;
-                    (next - 1).to_string()
                 }
             }
+            NameRange(start, buf.len() as u32)
         };
         for &p in &f.params {
-            let s = name_of(f.dfg.value_name(p));
-            names.values[p.as_u32() as usize] = Some(s);
+            names.values[p.as_u32() as usize] = name_of(&mut names.buf, f.dfg.value_name(p));
         }
         for b in f.layout.blocks() {
-            names.blocks[b.as_u32() as usize] = Some(name_of(f.dfg.block_name(b)));
+            names.blocks[b.as_u32() as usize] = name_of(&mut names.buf, f.dfg.block_name(b));
             for i in f.layout.block_insts(b) {
                 if let Some(v) = f.dfg.result(i) {
-                    names.values[v.as_u32() as usize] = Some(name_of(f.dfg.value_name(v)));
+                    names.values[v.as_u32() as usize] = name_of(&mut names.buf, f.dfg.value_name(v));
                 }
             }
         }
@@ -704,9 +759,7 @@ impl<'m> Ctx<'m> {
             if let (Some(names), Some(v)) = (&names, pv) {
                 out.push_str(" %");
                 out.push_str(
-                    names.values[v.as_u32() as usize]
-                        .as_deref()
-                        .unwrap_or("<badref>"),
+                    names.value(v),
                 );
             }
         }
@@ -757,9 +810,7 @@ impl<'m> Ctx<'m> {
                     out.push('\n');
                 }
                 out.push_str(
-                    names.blocks[b.as_u32() as usize]
-                        .as_deref()
-                        .unwrap_or("<badref>"),
+                    names.block(b),
                 );
                 out.push_str(":\n");
             }
@@ -775,11 +826,7 @@ impl<'m> Ctx<'m> {
     fn push_block(&self, out: &mut String, names: &LocalNames, b: Block) {
         out.push_str("label %");
         out.push_str(
-            names
-                .blocks
-                .get(b.as_u32() as usize)
-                .and_then(|n| n.as_deref())
-                .unwrap_or("<badref>"),
+            names.block(b),
         );
     }
 
@@ -789,11 +836,7 @@ impl<'m> Ctx<'m> {
             ValueDef::Inst(_) | ValueDef::Arg(_) | ValueDef::Placeholder => {
                 out.push('%');
                 out.push_str(
-                    names
-                        .values
-                        .get(v.as_u32() as usize)
-                        .and_then(|n| n.as_deref())
-                        .unwrap_or("<badref>"),
+                    names.value(v),
                 );
             }
             ValueDef::Const(c) => self.write_const(out, *c),
@@ -843,9 +886,7 @@ impl<'m> Ctx<'m> {
         if let Some(v) = f.dfg.result(i) {
             out.push('%');
             out.push_str(
-                names.values[v.as_u32() as usize]
-                    .as_deref()
-                    .unwrap_or("<badref>"),
+                names.value(v),
             );
             out.push_str(" = ");
         }
@@ -910,11 +951,7 @@ impl<'m> Ctx<'m> {
                     self.push_value(out, f, names, v);
                     out.push_str(", %");
                     out.push_str(
-                        names
-                            .blocks
-                            .get(b.as_u32() as usize)
-                            .and_then(|n| n.as_deref())
-                            .unwrap_or("<badref>"),
+                        names.block(b),
                     );
                     out.push_str(" ]");
                 }
@@ -1173,7 +1210,7 @@ fn push_mem_tail(out: &mut String, mem: &MemFlags, ord: Option<&str>) {
     }
     if let Some(a) = mem.align {
         out.push_str(", align ");
-        push_num(out, a);
+        push_u64(out, a);
     }
 }
 

@@ -1,7 +1,8 @@
 //! Reader / verifier / writer throughput on one file, measured in CPU time of this process (robust on a loaded
 //! machine): `cargo run --release -p simtc --example io_throughput -- FILE [ITERATIONS]`.
 //!
-//! `io_throughput -- --gen N FILE` writes the bench's generated module of about `N` instructions to `FILE`.
+//! `io_throughput -- --gen N FILE` writes the bench's generated module of about `N` instructions to `FILE`;
+//! `io_throughput -- --roundtrip IN OUT` reads, verifies and writes `IN` to `OUT` once (to compare writers).
 
 use std::time::Duration;
 
@@ -21,6 +22,13 @@ fn main() {
         let n: usize = args.next().and_then(|s| s.parse().ok()).expect("--gen N FILE");
         path = args.next().expect("--gen N FILE");
         std::fs::write(&path, common::generate(n)).expect("writable file");
+        return;
+    }
+    if path == "--roundtrip" {
+        let (inp, out) = (args.next().expect("--roundtrip IN OUT"), args.next().expect("--roundtrip IN OUT"));
+        let m = simtc_llvm_reader::parse_module(&std::fs::read_to_string(inp).expect("readable file")).unwrap();
+        simtc_ir::verifier::verify_module(&m).unwrap();
+        std::fs::write(out, simtc_ir::writer::write_module(&m)).expect("writable file");
         return;
     }
     let iters: u32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);

@@ -140,7 +140,7 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
         TypeData::Void => out.push_str("void"),
         TypeData::Int(n) => {
             out.push('i');
-            out.push_str(&n.to_string());
+            super::push_u64(out, u64::from(*n));
         }
         TypeData::Half => out.push_str("half"),
         TypeData::BFloat => out.push_str("bfloat"),
@@ -152,7 +152,7 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
         TypeData::Ptr(0) => out.push_str("ptr"),
         TypeData::Ptr(a) => {
             out.push_str("ptr addrspace(");
-            out.push_str(&a.to_string());
+            super::push_u64(out, u64::from(*a));
             out.push(')');
         }
         TypeData::Vector {
@@ -164,14 +164,14 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
             if *scalable {
                 out.push_str("vscale x ");
             }
-            out.push_str(&len.to_string());
+            super::push_u64(out, u64::from(*len));
             out.push_str(" x ");
             write_type(out, types, *elem);
             out.push('>');
         }
         TypeData::Array { len, elem } => {
             out.push('[');
-            out.push_str(&len.to_string());
+            super::push_u64(out, *len);
             out.push_str(" x ");
             write_type(out, types, *elem);
             out.push(']');
@@ -467,7 +467,7 @@ impl Ctx<'_> {
         };
         match (name, slot) {
             (Some(n), _) if !n.is_empty() => push_name(out, n),
-            (_, Some(s)) => out.push_str(&s.to_string()),
+            (_, Some(&s)) => super::push_u64(out, u64::from(s)),
             _ => out.push_str("<badref>"),
         }
     }
@@ -499,7 +499,14 @@ impl Ctx<'_> {
                     out.push_str(&v.to_signed_string());
                 }
             }
-            ConstData::Float(t, bits) => out.push_str(&float_to_string(types, *t, *bits)),
+            ConstData::Float(t, bits) => {
+                // Printing a float exactly is costly and kernels repeat a few constants many times.
+                let mut cache = self.float_text.borrow_mut();
+                let text = cache
+                    .entry(c)
+                    .or_insert_with(|| float_to_string(types, *t, *bits).into_boxed_str());
+                out.push_str(text);
+            }
             ConstData::Null(_) => out.push_str("null"),
             ConstData::Undef(_) => out.push_str("undef"),
             ConstData::Poison(_) => out.push_str("poison"),
