@@ -469,6 +469,16 @@ impl Lower<'_> {
             "popc.ll" => self.emit_def("popc.b64", c, &[ops[0].clone()]),
             "clz.i" => self.emit_def("clz.b32", c, &[ops[0].clone()]),
             "clz.ll" => self.emit_def("clz.b64", c, &[ops[0].clone()]),
+            // Older IR (LLVM < 17 writes these; newer LLVM auto-upgrades them to llvm.abs/smin/...).
+            "abs.i" | "abs.ll" => self.emit_def(format!("abs.s{}", c.bits()), c, &[ops[0].clone()]),
+            "min.i" | "max.i" | "min.ui" | "max.ui" | "min.ll" | "max.ll" | "min.ull" | "max.ull" => {
+                let s = if name.contains(".u") { 'u' } else { 's' };
+                let a = first(self, &ops[0]);
+                self.emit_def(format!("{}.{s}{}", &name[..3], c.bits()), c, &[a, ops[1].clone()])
+            }
+            "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d" => {
+                self.emit_def(format!("mov.b{}", c.bits()), c, &[ops[0].clone()])
+            }
             "brev32" => self.emit_def("brev.b32", c, &[ops[0].clone()]),
             "brev64" => self.emit_def("brev.b64", c, &[ops[0].clone()]),
             "mulhi.i" | "mulhi.ui" | "mulhi.ll" | "mulhi.ull" => {
