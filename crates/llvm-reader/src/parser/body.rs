@@ -43,6 +43,16 @@ struct FnState<'s> {
     cur: Option<Block>,
 }
 
+/// The per-function maps, kept by the parser between functions so their storage is reused.
+#[derive(Default)]
+pub(crate) struct FnMaps<'s> {
+    locals: FxHashMap<LocalKey<'s>, Value>,
+    forward: FxHashMap<Value, (Range<usize>, LocalKey<'s>)>,
+    blocks: FxHashMap<LocalKey<'s>, Block>,
+    block_defined: FxHashSet<Block>,
+    block_first_use: FxHashMap<Block, (Range<usize>, LocalKey<'s>)>,
+}
+
 /// What an instruction parser produced.
 struct Parsed {
     data: InstData,
@@ -72,15 +82,21 @@ impl<'s> Parser<'s> {
             .func_parts(f.ty)
             .map(|p| p.0)
             .unwrap_or(Type::VOID);
+        let mut maps = std::mem::take(&mut self.fn_maps);
+        maps.locals.clear();
+        maps.forward.clear();
+        maps.blocks.clear();
+        maps.block_defined.clear();
+        maps.block_first_use.clear();
         let mut fs = FnState {
             fid,
             f,
             ret_ty,
-            locals: FxHashMap::default(),
-            forward: FxHashMap::default(),
-            blocks: FxHashMap::default(),
-            block_defined: FxHashSet::default(),
-            block_first_use: FxHashMap::default(),
+            locals: maps.locals,
+            forward: maps.forward,
+            blocks: maps.blocks,
+            block_defined: maps.block_defined,
+            block_first_use: maps.block_first_use,
             next_num: 0,
             cur: None,
         };
@@ -143,6 +159,13 @@ impl<'s> Parser<'s> {
             return self.err_at(sp, format!("use of undefined value '{}'", key.show()));
         }
         self.m.funcs[fid] = fs.f;
+        self.fn_maps = FnMaps {
+            locals: fs.locals,
+            forward: fs.forward,
+            blocks: fs.blocks,
+            block_defined: fs.block_defined,
+            block_first_use: fs.block_first_use,
+        };
         Ok(())
     }
 

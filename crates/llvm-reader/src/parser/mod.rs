@@ -47,6 +47,22 @@ pub(crate) struct Parser<'s> {
     pending_calls: Vec<(FuncId, Type, Range<usize>)>,
     /// Comdats referenced by globals and functions (`comdat($c)`, or a bare `comdat` naming the object itself).
     comdat_uses: Vec<(String, Range<usize>)>,
+    /// Per-function maps, reused from one function body to the next.
+    fn_maps: body::FnMaps<'s>,
+}
+
+/// `i1`, `i8`, `i16`, `i32`, `i64`, `i128` without string matching or interning (the reader's most common types).
+#[inline]
+fn common_int_type(s: &str) -> Option<Type> {
+    match s.as_bytes() {
+        [b'i', b'1'] => Some(Type::I1),
+        [b'i', b'8'] => Some(Type::I8),
+        [b'i', b'1', b'6'] => Some(Type::I16),
+        [b'i', b'3', b'2'] => Some(Type::I32),
+        [b'i', b'6', b'4'] => Some(Type::I64),
+        [b'i', b'1', b'2', b'8'] => Some(Type::I128),
+        _ => None,
+    }
 }
 
 pub(crate) fn parse(src: &str) -> PResult<Module> {
@@ -73,6 +89,7 @@ pub(crate) fn parse(src: &str) -> PResult<Module> {
         last_pointee: None,
         pending_calls: Vec::new(),
         comdat_uses: Vec::new(),
+        fn_maps: Default::default(),
     };
     p.prescan()?;
     while !p.at_end() {
@@ -533,6 +550,9 @@ impl<'s> Parser<'s> {
         match tok {
             Some(Tok::Ident(s)) => {
                 self.pos += 1;
+                if let Some(t) = common_int_type(s) {
+                    return Ok(t);
+                }
                 let t = match s {
                     "void" => Type::VOID,
                     "half" => Type::HALF,
