@@ -297,7 +297,14 @@ impl Lower<'_> {
         }
         let mut srcs = vec![Operand::Raw(ia.asm.clone())];
         for v in &args {
-            srcs.push(self.op(*v)?);
+            // A pointer operand is the address in its type's space (generic for `ptr`), not our inferred one.
+            let o = if m.types.is_ptr(self.ty(*v)) {
+                let (r, sp) = self.ptr(*v)?;
+                Operand::Reg(self.convert_space(r, sp, space_of_type(m, self.ty(*v)))?)
+            } else {
+                self.op(*v)?
+            };
+            srcs.push(o);
         }
         let dsts: Vec<Operand> = out_regs.iter().map(|r| Operand::Reg(*r)).collect();
         let mut mi = MInst::new("inlineasm", &dsts, &srcs);
