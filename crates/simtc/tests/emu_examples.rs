@@ -13,7 +13,7 @@ use std::process::Command;
 
 /// Example kernels simtc currently miscompiles (found by this test). Each must still fail its reference check:
 /// when the back end is fixed this test fails and the kernel must be removed from the list.
-const KNOWN_SIMTC_MISCOMPILES: &[&str] = &["bitonic_dyn"];
+const KNOWN_SIMTC_MISCOMPILES: &[&str] = &[];
 
 fn tmp_dir() -> PathBuf {
     let d = std::env::temp_dir().join(format!("simtc-emu-examples-{}", std::process::id()));

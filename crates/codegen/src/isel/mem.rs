@@ -37,6 +37,14 @@ pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str>
     })
 }
 
+/// The element type of an array or vector type (also of zero-length arrays, which `element_type` bounds-checks).
+fn seq_elem(m: &simtc_ir::Module, t: Type) -> Type {
+    match m.types.data(t) {
+        TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => *elem,
+        _ => t,
+    }
+}
+
 fn scope_suffix(s: &SyncScope) -> &'static str {
     match s {
         SyncScope::System => ".sys",
@@ -145,7 +153,7 @@ impl Lower<'_> {
                             off += layout.offsets[i as usize] as i64;
                             t = m.types.element_type(t, i as u64).unwrap_or(t);
                         } else {
-                            t = m.types.element_type(t, 0).unwrap_or(t);
+                            t = seq_elem(m, t);
                             off += i * m.types.alloc_size(t) as i64;
                         }
                     }
@@ -387,7 +395,7 @@ impl Lower<'_> {
                 };
                 (0, Some(layout.offsets[i as usize] as i64), m.types.element_type(t, i as u64).unwrap_or(t))
             } else {
-                let e = m.types.element_type(t, 0).unwrap_or(t);
+                let e = seq_elem(m, t);
                 (m.types.alloc_size(e), None, e)
             };
             t = next_t;
