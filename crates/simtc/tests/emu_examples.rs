@@ -491,6 +491,10 @@ fn run_example(name: &str) {
             panic!("{name} ({producer} PTX): {e}");
         }
         assert!(r.counters.warp_instructions > 0);
+        // simtc marks a branch `.uni` only where the uniformity analysis proves it: the emulator must agree.
+        if producer == "simtc" {
+            assert_eq!(r.counters.uni_violations, 0, "{name}: simtc's PTX has divergent `.uni` branches");
+        }
         results.push((producer, r));
     }
     // Producers agree with each other.
