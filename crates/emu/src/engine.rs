@@ -720,6 +720,52 @@ impl<'e> Cta<'e> {
         Ok(executed)
     }
 
+    /// Completes a collective whose members wait in groups `members` (possibly at different instructions): one
+    /// issue per group, every group continues after its own instruction.
+    fn joint_collective(&mut self, wi: usize, members: &[usize]) -> Result<(), Failure> {
+        let prog = self.env.prog;
+        let mut a_all = [0u64; 32];
+        let mut p_all = 0u32;
+        let mut all = 0u32;
+        let mut issues = Vec::new();
+        for &i in members {
+            let g = &self.warps[wi].groups[i];
+            let inst = &prog.insts[g.pc as usize];
+            let gm = match inst.guard {
+                None => g.mask,
+                Some((p, neg)) => {
+                    let m = self.warps[wi].preds[p as usize];
+                    (if neg { !m } else { m }) & g.mask
+                }
+            };
+            let fr = g.frame();
+            match exec::collective_src(&inst.op) {
+                Some(exec::CollectiveSrc::Value(s)) => {
+                    let mut v = [0u64; 32];
+                    exec::fetch(&self.warps[wi], self.env, &self.mem, fr, s, &mut v);
+                    for l in lanes_of(gm) {
+                        a_all[l] = v[l];
+                    }
+                }
+                Some(exec::CollectiveSrc::Pred(p)) => p_all |= exec::pmask(&self.warps[wi], p) & gm,
+                None => {}
+            }
+            all |= gm;
+            issues.push((i, g.pc, g.mask, gm, fr));
+        }
+        for (i, pc, mask, gm, fr) in issues {
+            self.counters.warp_instructions += 1;
+            self.counters.thread_instructions += mask.count_ones() as u64;
+            self.counters.thread_instructions_nonpred += gm.count_ones() as u64;
+            let op = &prog.insts[pc as usize].op;
+            exec::collective(&mut self.warps[wi], self.env, &self.mem, fr, op, gm, &a_all, p_all, all);
+            let g = &mut self.warps[wi].groups[i];
+            g.pc = pc + 1;
+            g.state = GState::Ready;
+        }
+        Ok(())
+    }
+
     fn src_lane0(&self, wi: usize, gi: usize, s: Src, mask: u32) -> u64 {
         let mut v = [0u64; 32];
         let fr = self.warps[wi].groups[gi].frame();
@@ -1041,28 +1087,24 @@ impl<'e> Cta<'e> {
                 let w = &mut self.warps[wi];
                 let need = members & !w.exited;
                 if need & !mask != 0 {
-                    // Wait for the other members to reach this instruction.
+                    // Wait for the other members to reach a collective of the same kind (anywhere: on sm_70 they
+                    // need not be at the same instruction).
                     w.groups[gi].state = GState::WaitSync;
-                    let stack = w.groups[gi].stack.clone();
+                    let kind = std::mem::discriminant(&inst.op);
                     let same: Vec<usize> = (0..w.groups.len())
                         .filter(|&i| {
-                            w.groups[i].state == GState::WaitSync && w.groups[i].pc == pc && w.groups[i].stack == stack
+                            w.groups[i].state == GState::WaitSync
+                                && std::mem::discriminant(&prog.insts[w.groups[i].pc as usize].op) == kind
                         })
                         .collect();
                     let union = same.iter().fold(0u32, |m, &i| m | w.groups[i].mask);
-                    if need & !union == 0 {
-                        let keep = *same.last().expect("contains gi");
-                        w.groups[keep].mask = union;
-                        w.groups[keep].state = GState::Ready;
-                        for &i in same.iter().rev().skip(1) {
-                            w.groups.remove(i);
-                        }
-                        w.cur = keep - (same.len() - 1);
-                    }
-                    // The merged group re-executes the instruction; undo this issue's counts.
+                    // The instruction is re-issued when the collective completes; undo this issue's counts.
                     self.counters.warp_instructions -= 1;
                     self.counters.thread_instructions -= mask.count_ones() as u64;
                     self.counters.thread_instructions_nonpred -= gm.count_ones() as u64;
+                    if need & !union == 0 {
+                        self.joint_collective(wi, &same)?;
+                    }
                     return Ok(Flow::Repick);
                 }
                 if gm != 0 && !matches!(inst.op, Op::WarpSync { .. }) {

@@ -350,6 +350,127 @@ fn atomic(
     Ok(old)
 }
 
+/// The source operand a warp-synchronous collective exchanges (`shfl`, `match`, `redux`: a value; `vote`: a
+/// predicate).
+pub enum CollectiveSrc {
+    /// A value operand.
+    Value(Src),
+    /// A predicate operand.
+    Pred(PSrc),
+}
+
+/// The exchanged operand of a collective instruction.
+pub fn collective_src(op: &Op) -> Option<CollectiveSrc> {
+    match op {
+        Op::Shfl { a, .. } | Op::Match { a, .. } | Op::Redux { a, .. } => Some(CollectiveSrc::Value(*a)),
+        Op::Vote { a, .. } => Some(CollectiveSrc::Pred(*a)),
+        _ => None,
+    }
+}
+
+/// Executes a warp-synchronous collective for the lanes of `mask`, exchanging with all lanes of `all`:
+/// `a_all` holds every participating lane's value operand, `p_all` their predicate operand (`vote`). The lanes
+/// in `all` may come from different instructions (sm_70 semantics: members may reach the collective at
+/// different places); each lane uses its own instruction's other operands and destination.
+pub fn collective(
+    w: &mut Warp,
+    env: &Env<'_>,
+    cta: &CtaMem,
+    fr: Frame,
+    op: &Op,
+    mask: u32,
+    a_all: &Lanes,
+    p_all: u32,
+    all: u32,
+) {
+    let mut b = [0u64; 32];
+    let mut c = [0u64; 32];
+    let mut r = [0u64; 32];
+    match op {
+        Op::Shfl { mode, d, p, b: t, c: u, .. } => {
+            fetch(w, env, cta, fr, *t, &mut b);
+            fetch(w, env, cta, fr, *u, &mut c);
+            let mut pv = 0u32;
+            for l in lanes_of(mask) {
+                let bval = (b[l] & 31) as i64;
+                let cval = c[l] as u32;
+                let seg = (cval >> 8) & 31;
+                let clamp = cval & 31;
+                let lane = l as i64;
+                let max_lane = ((l as u32 & seg) | (clamp & !seg)) as i64;
+                let min_lane = (l as u32 & seg) as i64;
+                let (j, ok) = match mode {
+                    ShflMode::Up => (lane - bval, lane - bval >= max_lane),
+                    ShflMode::Down => (lane + bval, lane + bval <= max_lane),
+                    ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
+                    ShflMode::Idx => {
+                        let j = min_lane | (bval & !(seg as i64));
+                        (j, j <= max_lane)
+                    }
+                };
+                let j = if ok && (0..32).contains(&j) { j as usize } else { l };
+                r[l] = a_all[j];
+                pv |= (ok as u32) << l;
+            }
+            write(w, *d, &r, mask);
+            if let Some(p) = p {
+                set_pred(w, *p, pv, mask);
+            }
+        }
+        Op::Vote { mode, d, .. } => {
+            let pm = p_all & all;
+            match mode {
+                VoteMode::Ballot => write(w, *d, &[pm as u64; 32], mask),
+                _ => {
+                    let v = match mode {
+                        VoteMode::All => pm == all,
+                        VoteMode::Any => pm != 0,
+                        _ => pm == all || pm == 0,
+                    };
+                    set_pred(w, *d, if v { u32::MAX } else { 0 }, mask);
+                }
+            }
+        }
+        Op::Match { all: match_all, bits, d, p, .. } => {
+            let mut pv = 0u32;
+            for l in lanes_of(mask) {
+                let mut same = 0u32;
+                for k in lanes_of(all) {
+                    if trunc(a_all[k], *bits) == trunc(a_all[l], *bits) {
+                        same |= 1 << k;
+                    }
+                }
+                if *match_all {
+                    let ok = same == all;
+                    r[l] = if ok { all as u64 } else { 0 };
+                    pv |= (ok as u32) << l;
+                } else {
+                    r[l] = same as u64;
+                }
+            }
+            write(w, *d, &r, mask);
+            if let Some(p) = p {
+                set_pred(w, *p, pv, mask);
+            }
+        }
+        Op::Redux { op: rop, signed, d, .. } => {
+            let vals: Vec<u32> = lanes_of(all).map(|l| a_all[l] as u32).collect();
+            let v: u32 = match rop {
+                ReduxOp::Add => vals.iter().fold(0u32, |x, y| x.wrapping_add(*y)),
+                ReduxOp::And => vals.iter().fold(u32::MAX, |x, y| x & y),
+                ReduxOp::Or => vals.iter().fold(0, |x, y| x | y),
+                ReduxOp::Xor => vals.iter().fold(0, |x, y| x ^ y),
+                ReduxOp::Min if *signed => vals.iter().map(|x| *x as i32).min().unwrap_or(0) as u32,
+                ReduxOp::Max if *signed => vals.iter().map(|x| *x as i32).max().unwrap_or(0) as u32,
+                ReduxOp::Min => vals.iter().copied().min().unwrap_or(0),
+                ReduxOp::Max => vals.iter().copied().max().unwrap_or(0),
+            };
+            write(w, *d, &[v as u64; 32], mask);
+        }
+        _ => {}
+    }
+}
+
 /// Executes a data instruction on the lanes of `mask` (active and guard-true).
 pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, mask: u32) -> Result<(), ExecError> {
     let mut a = [0u64; 32];
@@ -563,90 +684,13 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
                 write(w, *d, &r, mask);
             }
         }
-        Op::Shfl { mode, d, p, a: s, b: t, c: u, .. } => {
+        Op::Shfl { a: s, .. } | Op::Match { a: s, .. } | Op::Redux { a: s, .. } => {
             fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
-            let mut pv = 0u32;
-            for l in lanes_of(mask) {
-                let bval = (b[l] & 31) as i64;
-                let cval = c[l] as u32;
-                let seg = (cval >> 8) & 31;
-                let clamp = cval & 31;
-                let lane = l as i64;
-                let max_lane = ((l as u32 & seg) | (clamp & !seg)) as i64;
-                let min_lane = (l as u32 & seg) as i64;
-                let (j, ok) = match mode {
-                    ShflMode::Up => (lane - bval, lane - bval >= max_lane),
-                    ShflMode::Down => (lane + bval, lane + bval <= max_lane),
-                    ShflMode::Bfly => (lane ^ bval, (lane ^ bval) <= max_lane),
-                    ShflMode::Idx => {
-                        let j = min_lane | (bval & !(seg as i64));
-                        (j, j <= max_lane)
-                    }
-                };
-                let j = if ok && (0..32).contains(&j) { j as usize } else { l };
-                r[l] = a[j];
-                pv |= (ok as u32) << l;
-            }
-            write(w, *d, &r, mask);
-            if let Some(p) = p {
-                set_pred(w, *p, pv, mask);
-            }
+            collective(w, env, cta, fr, op, mask, &a, 0, mask);
         }
-        Op::Vote { mode, d, a: x, .. } => {
+        Op::Vote { a: x, .. } => {
             let pm = pmask(w, *x) & mask;
-            match mode {
-                VoteMode::Ballot => {
-                    write(w, *d, &[pm as u64; 32], mask);
-                }
-                _ => {
-                    let v = match mode {
-                        VoteMode::All => pm == mask,
-                        VoteMode::Any => pm != 0,
-                        _ => pm == mask || pm == 0,
-                    };
-                    set_pred(w, *d, if v { u32::MAX } else { 0 }, mask);
-                }
-            }
-        }
-        Op::Match { all, bits, d, p, a: s, .. } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            let mut pv = 0u32;
-            for l in lanes_of(mask) {
-                let mut same = 0u32;
-                for k in lanes_of(mask) {
-                    if trunc(a[k], *bits) == trunc(a[l], *bits) {
-                        same |= 1 << k;
-                    }
-                }
-                if *all {
-                    let ok = same == mask;
-                    r[l] = if ok { mask as u64 } else { 0 };
-                    pv |= (ok as u32) << l;
-                } else {
-                    r[l] = same as u64;
-                }
-            }
-            write(w, *d, &r, mask);
-            if let Some(p) = p {
-                set_pred(w, *p, pv, mask);
-            }
-        }
-        Op::Redux { op: rop, signed, d, a: s, .. } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            let vals: Vec<u32> = lanes_of(mask).map(|l| a[l] as u32).collect();
-            let v: u32 = match rop {
-                ReduxOp::Add => vals.iter().fold(0u32, |x, y| x.wrapping_add(*y)),
-                ReduxOp::And => vals.iter().fold(u32::MAX, |x, y| x & y),
-                ReduxOp::Or => vals.iter().fold(0, |x, y| x | y),
-                ReduxOp::Xor => vals.iter().fold(0, |x, y| x ^ y),
-                ReduxOp::Min if *signed => vals.iter().map(|x| *x as i32).min().unwrap_or(0) as u32,
-                ReduxOp::Max if *signed => vals.iter().map(|x| *x as i32).max().unwrap_or(0) as u32,
-                ReduxOp::Min => vals.iter().copied().min().unwrap_or(0),
-                ReduxOp::Max => vals.iter().copied().max().unwrap_or(0),
-            };
-            write(w, *d, &[v as u64; 32], mask);
+            collective(w, env, cta, fr, op, mask, &a, pm, mask);
         }
         Op::ActiveMask { d } => write(w, *d, &[fr.group_mask as u64; 32], mask),
         Op::Testp { kind, ty, p, a: s } => {
