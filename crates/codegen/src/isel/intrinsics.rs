@@ -90,10 +90,7 @@ impl Lower<'_> {
             "llvm.nvvm.membar.sys" => self.emit_effect("membar.sys", &[], &[]),
             "llvm.nvvm.fence.sc.cluster" => self.emit_effect("fence.sc.cluster", &[], &[]),
             "llvm.nvvm.activemask" => {
-                let r = self.mf.new_reg(RegClass::B32);
-                let mut mi = MInst::new("activemask.b32", &[Operand::Reg(r)], &[]);
-                mi.side_effects = true;
-                self.emit(mi);
+                let r = self.active_mask()?;
                 self.set(inst, r);
             }
             "llvm.trap" | "llvm.debugtrap" => self.emit_effect("trap", &[], &[]),
@@ -114,10 +111,7 @@ impl Lower<'_> {
                 }
                 // Both test that every lane of the warp is active here (activemask == 0xffffffff): without a
                 // convergence token the thread set of the `.convergent` form's scope is the whole warp.
-                let m = self.mf.new_reg(RegClass::B32);
-                let mut mi = MInst::new("activemask.b32", &[Operand::Reg(m)], &[]);
-                mi.side_effects = true;
-                self.emit(mi);
+                let m = self.active_mask()?;
                 let p = self.emit_def("setp.eq.b32", RegClass::Pred, &[Operand::Reg(m), Operand::Imm(-1)]);
                 self.set(inst, p);
             }
@@ -211,6 +205,21 @@ impl Lower<'_> {
             _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
         }
         Ok(())
+    }
+
+    /// The mask of active lanes: `activemask.b32` (PTX 6.2+), or before PTX 6.2 (sm_70's default 6.0) the
+    /// ballot of a true predicate, which ptxas still accepts in its non-`.sync` form there.
+    fn active_mask(&mut self) -> Result<Reg> {
+        let r = self.mf.new_reg(RegClass::B32);
+        let mut mi = if self.opts.ptx_version()? >= (6, 2) {
+            MInst::new("activemask.b32", &[Operand::Reg(r)], &[])
+        } else {
+            let t = self.emit_def("setp.eq.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)]);
+            MInst::new("vote.ballot.b32", &[Operand::Reg(r)], &[Operand::Reg(t)])
+        };
+        mi.side_effects = true;
+        self.emit(mi);
+        Ok(r)
     }
 
     fn lower_shfl(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
