@@ -1,0 +1,196 @@
+//! `simtc run` and `simtc check` end to end: outputs, metrics JSON, the profile, and clear errors (exit 1, never a
+//! panic) for bad PTX, bad specs and kernels that fault.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn simtc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_simtc")).args(args).output().expect("run simtc")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("simtc-emu-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(dir: &Path, file: &str, text: &str) -> String {
+    let p = dir.join(file);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const HEADER: &str = ".version 7.8\n.target sm_90\n.address_size 64\n";
+
+/// A one-parameter kernel `k(out)` with `body` between loading the parameter and `ret`.
+fn kernel(body: &str) -> String {
+    format!(
+        "{HEADER}.visible .entry k(.param .u64 out)\n{{\n  .reg .pred %p<3>;\n  .reg .b32 %r<9>;\n  .reg .b64 %rd<9>;\n  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, %tid.x;\n{body}\n  ret;\n}}\n"
+    )
+}
+
+const SPEC: &str = "kernel = \"k\"\ngrid = [2, 1, 1]\nblock = [64, 1, 1]\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 64\noutput = true\n";
+
+fn run_kernel(dir: &Path, body: &str) -> Output {
+    let ptx = write(dir, "k.ptx", &kernel(body));
+    let spec = write(dir, "k.toml", SPEC);
+    simtc(&["run", &spec, "--ptx", &ptx])
+}
+
+fn assert_rejected(o: &Output, needles: &[&str]) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "expected exit 1, got {:?}; stderr:\n{e}", o.status.code());
+    for n in needles {
+        assert!(e.contains(n), "stderr lacks '{n}':\n{e}");
+    }
+}
+
+#[test]
+fn run_writes_outputs_metrics_and_profile() {
+    let d = tmp("run");
+    let root = common::repo_root();
+    let Some(llc) = common::llvm_tool("llc") else { return };
+    let ptx = d.join("bitonic_sort.ptx");
+    let st = Command::new(llc)
+        .args(["-O3", "-march=nvptx64", "-mcpu=sm_90"])
+        .arg(root.join("examples/kernels/bitonic_sort.ll"))
+        .arg("-o")
+        .arg(&ptx)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let metrics = d.join("m.json");
+    let out = d.join("out");
+    let spec = root.join("examples/kernels/bitonic_sort.toml");
+    let o = simtc(&[
+        "run",
+        spec.to_str().unwrap(),
+        "--ptx",
+        ptx.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--metrics",
+        metrics.to_str().unwrap(),
+        "--profile",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let values = std::fs::read(out.join("values.bin")).unwrap();
+    assert_eq!(values.len(), 4096 * 4);
+    let v: Vec<i32> = values.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert!(v.chunks(256).all(|b| b.windows(2).all(|w| w[0] <= w[1])));
+    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&metrics).unwrap()).unwrap();
+    for key in [
+        "kernel",
+        "grid",
+        "block",
+        "warp_instructions",
+        "thread_instructions",
+        "simt_efficiency",
+        "simt_efficiency_nonpred",
+        "divergent_branches",
+        "barriers",
+        "uni_violations",
+        "outputs",
+    ] {
+        assert!(m.get(key).is_some(), "metrics lack '{key}': {m}");
+    }
+    assert_eq!(m["kernel"], "bitonic_sort");
+    assert_eq!(m["barriers"], 16 * 37, "37 barriers per CTA");
+    let sha = m["outputs"]["values"].as_str().unwrap();
+    assert_eq!(sha, simtc_emu::report::sha256_hex(&values));
+    let eff = m["simt_efficiency"].as_f64().unwrap();
+    assert!(eff > 0.0 && eff <= 1.0);
+    let profile = String::from_utf8_lossy(&o.stdout);
+    assert!(profile.contains("executions") && profile.contains("divergent") && profile.contains("mean-active"), "{profile}");
+    assert!(profile.lines().any(|l| l.contains("bra")), "{profile}");
+    // Deterministic: a second run (one host thread) gives the same metrics.
+    let o2 = simtc(&["run", spec.to_str().unwrap(), "--ptx", ptx.to_str().unwrap(), "--metrics", "-", "--jobs", "1"]);
+    let m2: serde_json::Value = serde_json::from_slice(&o2.stdout).unwrap();
+    assert_eq!(m2["warp_instructions"], m["warp_instructions"]);
+    assert_eq!(m2["outputs"], m["outputs"]);
+}
+
+#[test]
+fn run_compiles_ll_with_simtc_and_check_compares_builds() {
+    let root = common::repo_root();
+    let ll = root.join("examples/kernels/warp_reduce.ll");
+    let spec = root.join("examples/kernels/warp_reduce.toml");
+    let o = simtc(&["run", spec.to_str().unwrap(), "--ll", ll.to_str().unwrap(), "--metrics", "-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(m["warp_instructions"].as_u64().unwrap() > 0);
+    let o = simtc(&["check", ll.to_str().unwrap(), "--spec", spec.to_str().unwrap()]);
+    assert!(o.status.success(), "{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+    let s = String::from_utf8_lossy(&o.stdout);
+    assert!(s.contains("-O0") && s.contains("-O3") && s.contains("--disable-pass"), "{s}");
+}
+
+#[test]
+fn unknown_instructions_are_named_with_their_line() {
+    let d = tmp("unknown");
+    let o = run_kernel(&d, "  frobnicate.u32 %r2, %r1;");
+    assert_rejected(&o, &["k.ptx:11", "unknown instruction 'frobnicate.u32'"]);
+    let o = run_kernel(&d, "  add.u32.bogus %r2, %r1, 1;");
+    assert_rejected(&o, &["k.ptx:11", "unsupported modifier '.bogus'"]);
+    let o = run_kernel(&d, "  add.u32 %r2, %r1 1;");
+    assert_rejected(&o, &["k.ptx:11:", "expected"]);
+    let o = run_kernel(&d, "  add.u32 %r2, %nope, 1;");
+    assert_rejected(&o, &["undeclared register '%nope'"]);
+    let o = run_kernel(&d, "  bra $L_nowhere;");
+    assert_rejected(&o, &["unknown label '$L_nowhere'"]);
+}
+
+#[test]
+fn bad_specs_are_rejected() {
+    let d = tmp("spec");
+    let ptx = write(&d, "k.ptx", &kernel(""));
+    let cases: &[(&str, &[&str])] = &[
+        ("kernel = \"nope\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 4\n", &["no kernel named 'nope'", "kernels: k"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n", &["takes 1 parameters but the launch passes 0"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nscalar = \"u32\"\nvalue = 1\n", &["has 4 bytes but parameter"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 2048\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 4\n", &["exceeds the limit of 1024"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u33\"\nlen = 4\n", &["unknown type 'u33'"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 4\ninit = { gauss = 1 }\n", &["'init' must be"]),
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\ninit = { file = \"missing.bin\" }\n", &["could not read", "missing.bin"]),
+        ("kernel = \"k\"\ngrid = 1\nblok = 32\n", &["k.toml: error:", "blok"]),
+        ("this is not toml", &["k.toml: error:"]),
+    ];
+    for (spec, needles) in cases {
+        let s = write(&d, "k.toml", spec);
+        let o = simtc(&["run", &s, "--ptx", &ptx]);
+        assert_rejected(&o, needles);
+    }
+    let o = simtc(&["run", &write(&d, "k.toml", SPEC), "--ptx", &d.join("absent.ptx").display().to_string()]);
+    assert_rejected(&o, &["could not read", "absent.ptx"]);
+    let o = simtc(&["run", &write(&d, "k.toml", SPEC), "--ptx", &ptx, "--device", "cuda"]);
+    assert_rejected(&o, &["--device cuda is not available"]);
+}
+
+#[test]
+fn faults_name_kernel_line_cta_and_thread() {
+    let d = tmp("faults");
+    // Thread (5,0,0) of CTA 1 stores past the end of `out` (64 words).
+    let o = run_kernel(&d, "  mov.u32 %r2, %ctaid.x;\n  mul.wide.u32 %rd2, %r1, 1024;\n  setp.eq.u32 %p1, %r2, 1;\n  @!%p1 bra DONE;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r1;\nDONE:");
+    assert_rejected(&o, &["out-of-bounds 4-byte store to .global", "kernel 'k'", "CTA (1, 0, 0)", "thread (1, 0, 0)", "line 16", "st.global.u32"]);
+    let o = run_kernel(&d, "  add.s64 %rd2, %rd1, 2;\n  ld.global.u32 %r2, [%rd2];");
+    assert_rejected(&o, &["misaligned 4-byte load", "thread (0, 0, 0)"]);
+    let o = run_kernel(&d, "  sub.u32 %r2, %r1, 7;\n  div.u32 %r3, 100, %r2;");
+    assert_rejected(&o, &["integer division by zero", "thread (7, 0, 0)", "div.u32"]);
+    let o = run_kernel(&d, "  setp.eq.u32 %p1, %r1, 9;\n  @%p1 trap;");
+    assert_rejected(&o, &["trap executed", "thread (9, 0, 0)"]);
+    let o = run_kernel(&d, "  ld.shared.u32 %r2, [4096];");
+    assert_rejected(&o, &["out-of-bounds 4-byte load from .shared"]);
+    // Half of each warp skips the barrier and waits to reconverge after it: a deadlock.
+    let o = run_kernel(&d, "  and.b32 %r2, %r1, 1;\n  setp.eq.u32 %p1, %r2, 0;\n  @%p1 bra SKIP;\n  bar.sync 0;\nSKIP:");
+    assert_rejected(&o, &["barrier deadlock", "wait at barrier 0", "wait to reconverge"]);
+    // A shuffle whose member mask leaves out the executing lane.
+    let o = run_kernel(&d, "  shfl.sync.idx.b32 %r2, %r1, 0, 31, 1;");
+    assert_rejected(&o, &["is not in its member mask"]);
+}
