@@ -25,10 +25,7 @@ impl ApInt {
 
     /// Zero of `width` bits.
     pub fn zero(width: u32) -> Self {
-        ApInt {
-            width,
-            words: SmallVec::from_elem(0, Self::nwords(width)),
-        }
+        ApInt { width, words: SmallVec::from_elem(0, Self::nwords(width)) }
     }
 
     /// `v` truncated (or sign-extended) to `width` bits.
@@ -106,11 +103,7 @@ impl ApInt {
         let fill = if neg { u64::MAX } else { 0 };
         if self.words[2..].iter().enumerate().all(|(i, &w)| {
             let top = 2 + i == self.words.len() - 1 && !self.width.is_multiple_of(64);
-            let expect = if top {
-                fill & ((1u64 << (self.width % 64)) - 1)
-            } else {
-                fill
-            };
+            let expect = if top { fill & ((1u64 << (self.width % 64)) - 1) } else { fill };
             w == expect
         }) {
             let v = self.as_u128() as i128;
@@ -123,10 +116,7 @@ impl ApInt {
 
     /// The value zero-extended to `u64`, if it fits.
     pub fn as_u64(&self) -> Option<u64> {
-        self.words[1..]
-            .iter()
-            .all(|&w| w == 0)
-            .then_some(self.words[0])
+        self.words[1..].iter().all(|&w| w == 0).then_some(self.words[0])
     }
 
     /// The value sign-extended to `i64`, if it fits.
@@ -190,10 +180,7 @@ impl ApInt {
         }
         // Accumulate the magnitude in whole words with one spare word; anything past bit `width` is overflow.
         let n = Self::nwords(width) + 1;
-        let mut acc = ApInt {
-            width: (n * 64) as u32,
-            words: SmallVec::from_elem(0, n),
-        };
+        let mut acc = ApInt { width: (n * 64) as u32, words: SmallVec::from_elem(0, n) };
         let beyond = |a: &ApInt| {
             (0..a.words.len()).any(|i| {
                 let lo_bit = (i * 64) as u32;
@@ -224,10 +211,7 @@ impl ApInt {
         if top_set {
             return None;
         }
-        let mut r = ApInt {
-            width,
-            words: SmallVec::from_elem(0, Self::nwords(width)),
-        };
+        let mut r = ApInt { width, words: SmallVec::from_elem(0, Self::nwords(width)) };
         for (i, w) in r.words.iter_mut().enumerate() {
             *w = acc.words[i];
         }
@@ -255,10 +239,7 @@ impl ApInt {
         if self.is_zero() {
             return "0".into();
         }
-        let mut tmp = ApInt {
-            width: self.width,
-            words: self.words.clone(),
-        };
+        let mut tmp = ApInt { width: self.width, words: self.words.clone() };
         let mut digits = Vec::new();
         while !tmp.is_zero() {
             digits.push(b'0' + tmp.divrem_small(10) as u8);
@@ -308,35 +289,17 @@ mod tests {
 
     #[test]
     fn parse_and_print_round_trip() {
-        for (w, s) in [
-            (32, "0"),
-            (32, "-1"),
-            (32, "2147483647"),
-            (32, "-2147483648"),
-            (8, "-128"),
-            (8, "127"),
-        ] {
+        for (w, s) in [(32, "0"), (32, "-1"), (32, "2147483647"), (32, "-2147483648"), (8, "-128"), (8, "127")] {
             assert_eq!(ApInt::parse_decimal(w, s).unwrap().to_signed_string(), s);
         }
         // Unsigned spelling of a negative value wraps, as in LLVM.
-        assert_eq!(
-            ApInt::parse_decimal(32, "4294967295")
-                .unwrap()
-                .to_signed_string(),
-            "-1"
-        );
+        assert_eq!(ApInt::parse_decimal(32, "4294967295").unwrap().to_signed_string(), "-1");
         assert!(ApInt::parse_decimal(8, "256").is_none());
         assert!(ApInt::parse_decimal(8, "-129").is_none());
         let big = "-170141183460469231731687303715884105728";
-        assert_eq!(
-            ApInt::parse_decimal(128, big).unwrap().to_signed_string(),
-            big
-        );
+        assert_eq!(ApInt::parse_decimal(128, big).unwrap().to_signed_string(), big);
         let wide = "123456789012345678901234567890123456789012345678901234567890";
-        assert_eq!(
-            ApInt::parse_decimal(256, wide).unwrap().to_signed_string(),
-            wide
-        );
+        assert_eq!(ApInt::parse_decimal(256, wide).unwrap().to_signed_string(), wide);
         assert_eq!(ApInt::parse_decimal(1, "1").unwrap().as_u128(), 1);
         assert_eq!(ApInt::parse_decimal(1, "-1").unwrap().as_u128(), 1);
     }

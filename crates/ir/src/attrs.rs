@@ -29,10 +29,7 @@ impl Attribute {
     /// The attribute's key: keyword, string key, or raw text up to `(`.
     pub fn key(&self) -> &str {
         match self {
-            Attribute::Flag(k)
-            | Attribute::Int(k, _)
-            | Attribute::Type(k, _)
-            | Attribute::Str(k, _) => k,
+            Attribute::Flag(k) | Attribute::Int(k, _) | Attribute::Type(k, _) | Attribute::Str(k, _) => k,
             Attribute::Range(..) => "range",
             Attribute::Raw(t) => t.split('(').next().unwrap_or(t),
         }
@@ -100,12 +97,9 @@ impl fmt::Display for Attribute {
             Attribute::Flag(k) => f.write_str(k),
             Attribute::Int(k, v) => write!(f, "{k}({v})"),
             Attribute::Type(k, t) => write!(f, "{k}(<{t}>)"),
-            Attribute::Range(t, lo, hi) => write!(
-                f,
-                "range(<{t}> {}, {})",
-                lo.to_signed_string(),
-                hi.to_signed_string()
-            ),
+            Attribute::Range(t, lo, hi) => {
+                write!(f, "range(<{t}> {}, {})", lo.to_signed_string(), hi.to_signed_string())
+            }
             Attribute::Str(k, None) => write!(f, "\"{k}\""),
             Attribute::Str(k, Some(v)) => write!(f, "\"{k}\"=\"{v}\""),
             Attribute::Raw(t) => f.write_str(t),

@@ -31,18 +31,8 @@ pub struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     /// A builder appending to `block`.
-    pub fn at_end(
-        func: &'a mut Function,
-        types: &'a mut TypeStore,
-        consts: &'a mut ConstPool,
-        block: Block,
-    ) -> Self {
-        Builder {
-            func,
-            types,
-            consts,
-            at: InsertPoint::End(block),
-        }
+    pub fn at_end(func: &'a mut Function, types: &'a mut TypeStore, consts: &'a mut ConstPool, block: Block) -> Self {
+        Builder { func, types, consts, at: InsertPoint::End(block) }
     }
 
     /// Inserts an instruction at the insertion point; returns it.
@@ -68,9 +58,7 @@ impl<'a> Builder<'a> {
     /// An integer constant value of type `ty`.
     pub fn iconst(&mut self, ty: Type, v: i128) -> Value {
         let w = self.types.int_width(ty).expect("integer type");
-        let c = self
-            .consts
-            .intern(ConstData::Int(ty, ApInt::from_i128(w, v)));
+        let c = self.consts.intern(ConstData::Int(ty, ApInt::from_i128(w, v)));
         self.const_value(c)
     }
     /// `undef` of `ty`.
@@ -112,29 +100,17 @@ impl<'a> Builder<'a> {
     }
     /// An empty phi of `ty`; add incoming values with [`DataFlowGraph::phi_add_incoming`](crate::DataFlowGraph::phi_add_incoming).
     pub fn phi(&mut self, ty: Type) -> (Inst, Value) {
-        let i = self.insert(InstData::new(
-            InstKind::Phi {
-                blocks: Default::default(),
-            },
-            &[],
-            ty,
-        ));
+        let i = self.insert(InstData::new(InstKind::Phi { blocks: Default::default() }, &[], ty));
         (i, self.func.dfg.result(i).expect("phi result"))
     }
     /// A plain load.
     pub fn load(&mut self, ty: Type, ptr: Value, align: Option<u64>) -> Value {
-        let mem = MemFlags {
-            align,
-            ..Default::default()
-        };
+        let mem = MemFlags { align, ..Default::default() };
         self.value_of(InstData::new(InstKind::Load(mem), &[ptr], ty))
     }
     /// A plain store.
     pub fn store(&mut self, v: Value, ptr: Value, align: Option<u64>) -> Inst {
-        let mem = MemFlags {
-            align,
-            ..Default::default()
-        };
+        let mem = MemFlags { align, ..Default::default() };
         self.insert(InstData::new(InstKind::Store(mem), &[v, ptr], Type::VOID))
     }
     /// `getelementptr`.
@@ -151,13 +127,8 @@ impl<'a> Builder<'a> {
         let (ret, _, _) = self.types.func_parts(fn_ty).expect("function type");
         let mut ops = vec![callee];
         ops.extend_from_slice(args);
-        let cd = CallData {
-            fn_ty,
-            tail: TailKind::None,
-            cc: CallConv::C,
-            attrs: CallAttrs::default(),
-            bundles: Vec::new(),
-        };
+        let cd =
+            CallData { fn_ty, tail: TailKind::None, cc: CallConv::C, attrs: CallAttrs::default(), bundles: Vec::new() };
         let i = self.insert(InstData::new(InstKind::Call(Box::new(cd)), &ops, ret));
         (i, self.func.dfg.result(i))
     }
@@ -167,14 +138,7 @@ impl<'a> Builder<'a> {
     }
     /// `br i1 c, label %t, label %f`.
     pub fn cond_br(&mut self, c: Value, then_dest: Block, else_dest: Block) -> Inst {
-        self.insert(InstData::new(
-            InstKind::CondBr {
-                then_dest,
-                else_dest,
-            },
-            &[c],
-            Type::VOID,
-        ))
+        self.insert(InstData::new(InstKind::CondBr { then_dest, else_dest }, &[c], Type::VOID))
     }
     /// `ret` / `ret v`.
     pub fn ret(&mut self, v: Option<Value>) -> Inst {

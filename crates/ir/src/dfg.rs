@@ -40,10 +40,7 @@ struct NameRef {
 
 impl Default for NameRef {
     fn default() -> Self {
-        NameRef {
-            start: u32::MAX,
-            len: 0,
-        }
+        NameRef { start: u32::MAX, len: 0 }
     }
 }
 
@@ -72,9 +69,7 @@ impl DataFlowGraph {
 
     /// Creates a block (not yet in the layout).
     pub fn make_block(&mut self, name: Option<&str>) -> Block {
-        self.blocks.push(BlockData {
-            name: name.map(Into::into),
-        })
+        self.blocks.push(BlockData { name: name.map(Into::into) })
     }
     /// Number of blocks ever created.
     pub fn num_blocks(&self) -> usize {
@@ -108,10 +103,7 @@ impl DataFlowGraph {
         if let Some(&v) = self.const_values.get(&c) {
             return v;
         }
-        let v = self.values.push(ValueData {
-            def: ValueDef::Const(c),
-            ty,
-        });
+        let v = self.values.push(ValueData { def: ValueDef::Const(c), ty });
         self.const_values.insert(c, v);
         v
     }
@@ -172,10 +164,7 @@ impl DataFlowGraph {
             Some(n) if self.name_buf.len() + n.len() < u32::MAX as usize => {
                 let start = self.name_buf.len() as u32;
                 self.name_buf.push_str(n);
-                NameRef {
-                    start,
-                    len: n.len() as u32,
-                }
+                NameRef { start, len: n.len() as u32 }
             }
             Some(_) => panic!("value names exceed 4 GiB"),
             None => NameRef::default(),
@@ -209,10 +198,7 @@ impl DataFlowGraph {
         let inst = self.insts.push(data);
         self.register_uses(inst);
         if has_result {
-            let v = self.values.push(ValueData {
-                def: ValueDef::Inst(inst),
-                ty,
-            });
+            let v = self.values.push(ValueData { def: ValueDef::Inst(inst), ty });
             self.results.set(inst, Some(v));
         }
         inst
@@ -279,10 +265,7 @@ impl DataFlowGraph {
         if old == v {
             return;
         }
-        let u = Use {
-            inst: i,
-            index: index as u32,
-        };
+        let u = Use { inst: i, index: index as u32 };
         self.remove_use(old, u);
         self.insts[i].args[index] = v;
         self.add_use(v, u);
@@ -298,30 +281,12 @@ impl DataFlowGraph {
     pub fn swap_remove_arg(&mut self, i: Inst, index: usize) -> Value {
         let last = self.insts[i].args.len() - 1;
         let removed = self.insts[i].args[index];
-        self.remove_use(
-            removed,
-            Use {
-                inst: i,
-                index: index as u32,
-            },
-        );
+        self.remove_use(removed, Use { inst: i, index: index as u32 });
         if index != last {
             let moved = self.insts[i].args[last];
-            self.remove_use(
-                moved,
-                Use {
-                    inst: i,
-                    index: last as u32,
-                },
-            );
+            self.remove_use(moved, Use { inst: i, index: last as u32 });
             self.insts[i].args[index] = moved;
-            self.add_use(
-                moved,
-                Use {
-                    inst: i,
-                    index: index as u32,
-                },
-            );
+            self.add_use(moved, Use { inst: i, index: index as u32 });
         }
         self.insts[i].args.pop();
         removed
@@ -330,13 +295,7 @@ impl DataFlowGraph {
     pub fn clear_args(&mut self, i: Inst) {
         let args = std::mem::take(&mut self.insts[i].args);
         for (index, a) in args.into_iter().enumerate() {
-            self.remove_use(
-                a,
-                Use {
-                    inst: i,
-                    index: index as u32,
-                },
-            );
+            self.remove_use(a, Use { inst: i, index: index as u32 });
         }
     }
     /// Replaces every use of `old` by `new`. O(uses of `old`).
@@ -403,10 +362,7 @@ impl DataFlowGraph {
     }
     /// The attachment of kind `k` on `i`.
     pub fn get_inst_md(&self, i: Inst, k: MdKind) -> Option<MdId> {
-        self.inst_md(i)
-            .iter()
-            .find(|(kk, _)| *kk == k)
-            .map(|(_, m)| *m)
+        self.inst_md(i).iter().find(|(kk, _)| *kk == k).map(|(_, m)| *m)
     }
     /// Removes every attachment of `i`.
     pub fn clear_inst_md(&mut self, i: Inst) {

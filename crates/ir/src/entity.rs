@@ -78,17 +78,11 @@ impl<K: EntityRef, V> Default for PrimaryMap<K, V> {
 impl<K: EntityRef, V> PrimaryMap<K, V> {
     /// An empty map.
     pub fn new() -> Self {
-        PrimaryMap {
-            elems: Vec::new(),
-            _k: PhantomData,
-        }
+        PrimaryMap { elems: Vec::new(), _k: PhantomData }
     }
     /// An empty map with room for `n` entities.
     pub fn with_capacity(n: usize) -> Self {
-        PrimaryMap {
-            elems: Vec::with_capacity(n),
-            _k: PhantomData,
-        }
+        PrimaryMap { elems: Vec::with_capacity(n), _k: PhantomData }
     }
     /// Adds `v` and returns its new id.
     pub fn push(&mut self, v: V) -> K {
@@ -134,10 +128,7 @@ impl<K: EntityRef, V> PrimaryMap<K, V> {
     }
     /// All `(id, entity)` pairs, mutably.
     pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (K, &mut V)> + ExactSizeIterator {
-        self.elems
-            .iter_mut()
-            .enumerate()
-            .map(|(i, v)| (K::new(i), v))
+        self.elems.iter_mut().enumerate().map(|(i, v)| (K::new(i), v))
     }
 }
 
@@ -185,19 +176,11 @@ impl<K: EntityRef, V: Clone + Default> SecondaryMap<K, V> {
 impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
     /// An empty map whose missing entries read as `default`.
     pub fn with_default(default: V) -> Self {
-        SecondaryMap {
-            elems: Vec::new(),
-            default,
-            _k: PhantomData,
-        }
+        SecondaryMap { elems: Vec::new(), default, _k: PhantomData }
     }
     /// An map pre-sized for `n` ids, every entry `default`.
     pub fn with_capacity_default(n: usize, default: V) -> Self {
-        SecondaryMap {
-            elems: vec![default.clone(); n],
-            default,
-            _k: PhantomData,
-        }
+        SecondaryMap { elems: vec![default.clone(); n], default, _k: PhantomData }
     }
     /// The entry for `k` (the default when never set).
     #[inline]

@@ -57,11 +57,7 @@ impl Function {
     /// A declaration with the given function type; parameters are created from it.
     pub fn new(name: &str, ty: Type, param_tys: &[Type]) -> Self {
         let mut dfg = DataFlowGraph::new();
-        let params = param_tys
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| dfg.make_value(ValueDef::Arg(i as u32), t))
-            .collect();
+        let params = param_tys.iter().enumerate().map(|(i, &t)| dfg.make_value(ValueDef::Arg(i as u32), t)).collect();
         Function {
             name: name.to_string(),
             ty,
@@ -116,9 +112,7 @@ impl Function {
     }
     /// Successors of `b` in terminator order (duplicates kept).
     pub fn successors(&self, b: Block) -> SmallVec<[Block; 2]> {
-        self.terminator(b)
-            .map(|t| self.dfg.inst(t).successors())
-            .unwrap_or_default()
+        self.terminator(b).map(|t| self.dfg.inst(t).successors()).unwrap_or_default()
     }
     /// Removes `i` from the layout and drops its operands and attachments. Its result must be unused.
     pub fn remove_inst(&mut self, i: Inst) {
@@ -158,9 +152,6 @@ impl Function {
     }
     /// Number of instructions in the layout (O(size)).
     pub fn num_insts(&self) -> usize {
-        self.layout
-            .blocks()
-            .map(|b| self.layout.block_insts(b).count())
-            .sum()
+        self.layout.blocks().map(|b| self.layout.block_insts(b).count()).sum()
     }
 }

@@ -87,10 +87,7 @@ keyword_enum!(
 impl BinaryOp {
     /// True for the floating-point operators.
     pub fn is_float(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem
-        )
+        matches!(self, BinaryOp::FAdd | BinaryOp::FSub | BinaryOp::FMul | BinaryOp::FDiv | BinaryOp::FRem)
     }
     /// True for operators whose operands commute.
     pub fn is_commutative(self) -> bool {
@@ -107,10 +104,7 @@ impl BinaryOp {
     }
     /// True for the operators that may trap on a zero divisor (never speculated).
     pub fn can_trap(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem
-        )
+        matches!(self, BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::URem | BinaryOp::SRem)
     }
 }
 
@@ -587,12 +581,7 @@ pub struct InstData {
 impl InstData {
     /// An instruction with no flags.
     pub fn new(kind: InstKind, args: &[Value], ty: Type) -> Self {
-        InstData {
-            kind,
-            args: SmallVec::from_slice(args),
-            ty,
-            flags: Flags::NONE,
-        }
+        InstData { kind, args: SmallVec::from_slice(args), ty, flags: Flags::NONE }
     }
 
     /// The LLVM opcode name.
@@ -647,10 +636,7 @@ impl InstData {
     pub fn successors(&self) -> SmallVec<[Block; 2]> {
         match &self.kind {
             InstKind::Br { dest } => smallvec::smallvec![*dest],
-            InstKind::CondBr {
-                then_dest,
-                else_dest,
-            } => smallvec::smallvec![*then_dest, *else_dest],
+            InstKind::CondBr { then_dest, else_dest } => smallvec::smallvec![*then_dest, *else_dest],
             InstKind::Switch { default, cases } => {
                 let mut v = SmallVec::with_capacity(cases.len() + 1);
                 v.push(*default);
@@ -670,10 +656,7 @@ impl InstData {
         };
         match &mut self.kind {
             InstKind::Br { dest } => fix(dest),
-            InstKind::CondBr {
-                then_dest,
-                else_dest,
-            } => {
+            InstKind::CondBr { then_dest, else_dest } => {
                 fix(then_dest);
                 fix(else_dest);
             }
@@ -733,9 +716,7 @@ impl InstData {
             | InstKind::AtomicRmw(..)
             | InstKind::CmpXchg { .. }
             | InstKind::Fence(_) => true,
-            InstKind::Load(m) => {
-                m.volatile || m.ordering.is_some_and(|o| o != AtomicOrdering::NotAtomic)
-            }
+            InstKind::Load(m) => m.volatile || m.ordering.is_some_and(|o| o != AtomicOrdering::NotAtomic),
             _ => self.is_terminator(),
         }
     }

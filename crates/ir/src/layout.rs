@@ -65,13 +65,7 @@ impl Layout {
     pub fn append_block(&mut self, b: Block) {
         debug_assert!(!self.is_block_inserted(b), "block already inserted");
         let prev = self.last_block;
-        *self.blocks.entry(b) = BlockNode {
-            prev,
-            next: None,
-            first: None,
-            last: None,
-            inserted: true,
-        };
+        *self.blocks.entry(b) = BlockNode { prev, next: None, first: None, last: None, inserted: true };
         match prev {
             Some(p) => self.blocks.entry(p).next = Some(b),
             None => self.first_block = Some(b),
@@ -83,13 +77,7 @@ impl Layout {
     pub fn insert_block_after(&mut self, b: Block, after: Block) {
         debug_assert!(!self.is_block_inserted(b) && self.is_block_inserted(after));
         let next = self.blocks[after].next;
-        *self.blocks.entry(b) = BlockNode {
-            prev: Some(after),
-            next,
-            first: None,
-            last: None,
-            inserted: true,
-        };
+        *self.blocks.entry(b) = BlockNode { prev: Some(after), next, first: None, last: None, inserted: true };
         self.blocks.entry(after).next = Some(b);
         match next {
             Some(n) => self.blocks.entry(n).prev = Some(b),
@@ -101,13 +89,7 @@ impl Layout {
     pub fn insert_block_before(&mut self, b: Block, before: Block) {
         debug_assert!(!self.is_block_inserted(b) && self.is_block_inserted(before));
         let prev = self.blocks[before].prev;
-        *self.blocks.entry(b) = BlockNode {
-            prev,
-            next: Some(before),
-            first: None,
-            last: None,
-            inserted: true,
-        };
+        *self.blocks.entry(b) = BlockNode { prev, next: Some(before), first: None, last: None, inserted: true };
         self.blocks.entry(before).prev = Some(b);
         match prev {
             Some(p) => self.blocks.entry(p).next = Some(b),
@@ -143,10 +125,7 @@ impl Layout {
     }
     /// Blocks in order.
     pub fn blocks(&self) -> BlockIter<'_> {
-        BlockIter {
-            layout: self,
-            next: self.first_block,
-        }
+        BlockIter { layout: self, next: self.first_block }
     }
 
     /// The block containing `i`, if inserted.
@@ -171,25 +150,13 @@ impl Layout {
     }
     /// Instructions of `b` in order.
     pub fn block_insts(&self, b: Block) -> InstIter<'_> {
-        InstIter {
-            layout: self,
-            next: self.blocks[b].first,
-            back: self.blocks[b].last,
-            done: false,
-        }
+        InstIter { layout: self, next: self.blocks[b].first, back: self.blocks[b].last, done: false }
     }
     /// Appends `i` at the end of `b`.
     pub fn append_inst(&mut self, i: Inst, b: Block) {
-        debug_assert!(
-            self.insts[i].block.is_none(),
-            "instruction already inserted"
-        );
+        debug_assert!(self.insts[i].block.is_none(), "instruction already inserted");
         let last = self.blocks[b].last;
-        *self.insts.entry(i) = InstNode {
-            block: Some(b),
-            prev: last,
-            next: None,
-        };
+        *self.insts.entry(i) = InstNode { block: Some(b), prev: last, next: None };
         match last {
             Some(l) => self.insts.entry(l).next = Some(i),
             None => self.blocks.entry(b).first = Some(i),
@@ -198,19 +165,10 @@ impl Layout {
     }
     /// Inserts `i` before `before`.
     pub fn insert_inst_before(&mut self, i: Inst, before: Inst) {
-        debug_assert!(
-            self.insts[i].block.is_none(),
-            "instruction already inserted"
-        );
-        let b = self.insts[before]
-            .block
-            .expect("insertion point not inserted");
+        debug_assert!(self.insts[i].block.is_none(), "instruction already inserted");
+        let b = self.insts[before].block.expect("insertion point not inserted");
         let prev = self.insts[before].prev;
-        *self.insts.entry(i) = InstNode {
-            block: Some(b),
-            prev,
-            next: Some(before),
-        };
+        *self.insts.entry(i) = InstNode { block: Some(b), prev, next: Some(before) };
         self.insts.entry(before).prev = Some(i);
         match prev {
             Some(p) => self.insts.entry(p).next = Some(i),
@@ -222,9 +180,7 @@ impl Layout {
         match self.insts[after].next {
             Some(n) => self.insert_inst_before(i, n),
             None => {
-                let b = self.insts[after]
-                    .block
-                    .expect("insertion point not inserted");
+                let b = self.insts[after].block.expect("insertion point not inserted");
                 self.append_inst(i, b)
             }
         }

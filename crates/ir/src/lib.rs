@@ -38,8 +38,8 @@ pub use dfg::{BlockData, DataFlowGraph, Use};
 pub use entity::{EntityRef, PrimaryMap, SecondaryMap};
 pub use function::Function;
 pub use inst::{
-    AtomicOrdering, AtomicRmwOp, BinaryOp, Bundle, CallAttrs, CallConv, CallData, CastOp, Flags,
-    FloatPredicate, Inst, InstData, InstKind, IntPredicate, MemFlags, SyncScope, TailKind,
+    AtomicOrdering, AtomicRmwOp, BinaryOp, Bundle, CallAttrs, CallConv, CallData, CastOp, Flags, FloatPredicate, Inst,
+    InstData, InstKind, IntPredicate, MemFlags, SyncScope, TailKind,
 };
 pub use layout::{Block, Layout};
 pub use metadata::{DebugLoc, MdField, MdId, MdKind, MdNode, MdOperand, MetadataTable};

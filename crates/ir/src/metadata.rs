@@ -139,18 +139,12 @@ impl MetadataTable {
     }
     /// The operands of named metadata `name`.
     pub fn named(&self, name: &str) -> Option<&[MdId]> {
-        self.named
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_slice())
+        self.named.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_slice())
     }
     /// The field `label` of a specialized node.
     pub fn field(&self, id: MdId, label: &str) -> Option<&MdField> {
         match &self.nodes[id] {
-            MdNode::Special { fields, .. } => fields
-                .iter()
-                .find(|(l, _)| l.as_deref() == Some(label))
-                .map(|(_, f)| f),
+            MdNode::Special { fields, .. } => fields.iter().find(|(l, _)| l.as_deref() == Some(label)).map(|(_, f)| f),
             MdNode::Tuple { .. } => None,
         }
     }

@@ -63,11 +63,7 @@ impl Linkage {
     ];
     /// The spelling.
     pub fn name(self) -> &'static str {
-        Linkage::ALL
-            .iter()
-            .find(|(_, l)| *l == self)
-            .map(|(s, _)| *s)
-            .unwrap_or("external")
+        Linkage::ALL.iter().find(|(_, l)| *l == self).map(|(s, _)| *s).unwrap_or("external")
     }
     /// Parses a spelling.
     pub fn from_name(s: &str) -> Option<Linkage> {
@@ -231,17 +227,11 @@ impl Module {
     }
     /// Looks up a function by name (linear; build a map for repeated queries).
     pub fn func_by_name(&self, name: &str) -> Option<FuncId> {
-        self.func_order
-            .iter()
-            .copied()
-            .find(|&f| self.funcs[f].name == name)
+        self.func_order.iter().copied().find(|&f| self.funcs[f].name == name)
     }
     /// Looks up a global variable by name (linear).
     pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
-        self.global_order
-            .iter()
-            .copied()
-            .find(|&g| self.globals[g].name == name)
+        self.global_order.iter().copied().find(|&g| self.globals[g].name == name)
     }
     /// Functions in module order.
     pub fn func_ids(&self) -> impl Iterator<Item = FuncId> + '_ {
@@ -258,16 +248,14 @@ impl Module {
     }
     /// Parameter types and return type of a function.
     pub fn func_sig(&self, f: FuncId) -> (Type, Vec<Type>, bool) {
-        let (r, p, va) = self
-            .types
-            .func_parts(self.funcs[f].ty)
-            .expect("function type");
+        let (r, p, va) = self.types.func_parts(self.funcs[f].ty).expect("function type");
         (r, p.to_vec(), va)
     }
     /// Whether `f` is a kernel: `ptx_kernel` calling convention, or a `!{ptr @f, !"kernel", i32 1}` entry in
     /// `!nvvm.annotations` (the LLVM <= 19 form clang still emits).
     pub fn is_kernel(&self, f: FuncId) -> bool {
-        self.funcs[f].cc == crate::inst::CallConv::PtxKernel || self.annotations(f).iter().any(|(k, v)| k == "kernel" && *v == 1)
+        self.funcs[f].cc == crate::inst::CallConv::PtxKernel
+            || self.annotations(f).iter().any(|(k, v)| k == "kernel" && *v == 1)
     }
 
     /// The `nvvm.annotations` entries for `f` as `(key, integer value)` pairs (`maxntidx`, `minctasm`, ...).

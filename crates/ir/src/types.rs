@@ -207,11 +207,7 @@ impl TypeStore {
     }
     /// `<len x elem>`.
     pub fn vector(&mut self, elem: Type, len: u32) -> Type {
-        self.intern(TypeData::Vector {
-            len,
-            elem,
-            scalable: false,
-        })
+        self.intern(TypeData::Vector { len, elem, scalable: false })
     }
     /// A literal struct.
     pub fn struct_(&mut self, fields: Vec<Type>, packed: bool) -> Type {
@@ -219,11 +215,7 @@ impl TypeStore {
     }
     /// A function type.
     pub fn func(&mut self, ret: Type, params: Vec<Type>, vararg: bool) -> Type {
-        self.intern(TypeData::Func {
-            ret,
-            params,
-            vararg,
-        })
+        self.intern(TypeData::Func { ret, params, vararg })
     }
 
     /// The identified struct called `name`, created opaque if new.
@@ -232,11 +224,7 @@ impl TypeStore {
             return t;
         }
         let idx = self.named.len() as u32;
-        self.named.push(NamedStruct {
-            name: name.to_string(),
-            body: None,
-            packed: false,
-        });
+        self.named.push(NamedStruct { name: name.to_string(), body: None, packed: false });
         let t = self.types.push(TypeData::Named(idx));
         self.named_by_name.insert(name.to_string(), t);
         t
@@ -266,9 +254,7 @@ impl TypeStore {
 
     /// All identified structs, in creation order, with their type ids.
     pub fn named_structs(&self) -> impl Iterator<Item = (Type, &NamedStruct)> {
-        self.named
-            .iter()
-            .map(move |n| (self.named_by_name[&n.name], n))
+        self.named.iter().map(move |n| (self.named_by_name[&n.name], n))
     }
 
     /// True for `void`.
@@ -324,11 +310,7 @@ impl TypeStore {
     /// For vectors, `<len x i1>`-style rebuilding: the same vector shape with element `elem`.
     pub fn with_scalar(&mut self, shape: Type, elem: Type) -> Type {
         match *self.data(shape) {
-            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector {
-                len,
-                elem,
-                scalable,
-            }),
+            TypeData::Vector { len, scalable, .. } => self.intern(TypeData::Vector { len, elem, scalable }),
             _ => elem,
         }
     }
@@ -341,17 +323,12 @@ impl TypeStore {
     }
     /// True for first-class types that can be SSA values.
     pub fn is_first_class(&self, t: Type) -> bool {
-        !matches!(
-            self.data(t),
-            TypeData::Void | TypeData::Func { .. } | TypeData::Label
-        ) && !matches!(self.named_info(t), Some(n) if n.body.is_none())
+        !matches!(self.data(t), TypeData::Void | TypeData::Func { .. } | TypeData::Label)
+            && !matches!(self.named_info(t), Some(n) if n.body.is_none())
     }
     /// True for arrays, structs and identified structs.
     pub fn is_aggregate(&self, t: Type) -> bool {
-        matches!(
-            self.data(t),
-            TypeData::Array { .. } | TypeData::Struct { .. } | TypeData::Named(_)
-        )
+        matches!(self.data(t), TypeData::Array { .. } | TypeData::Struct { .. } | TypeData::Named(_))
     }
     /// The field types of a struct (literal or identified with a body).
     pub fn struct_fields(&self, t: Type) -> Option<&[Type]> {
@@ -374,19 +351,13 @@ impl TypeStore {
         match self.data(t) {
             TypeData::Array { len, elem } => (index < *len).then_some(*elem),
             TypeData::Vector { len, elem, .. } => (index < u64::from(*len)).then_some(*elem),
-            _ => self
-                .struct_fields(t)
-                .and_then(|f| f.get(index as usize).copied()),
+            _ => self.struct_fields(t).and_then(|f| f.get(index as usize).copied()),
         }
     }
     /// Parts of a function type: return, params, vararg.
     pub fn func_parts(&self, t: Type) -> Option<(Type, &[Type], bool)> {
         match self.data(t) {
-            TypeData::Func {
-                ret,
-                params,
-                vararg,
-            } => Some((*ret, params, *vararg)),
+            TypeData::Func { ret, params, vararg } => Some((*ret, params, *vararg)),
             _ => None,
         }
     }
@@ -399,16 +370,10 @@ impl TypeStore {
             return false;
         }
         match self.data(t) {
-            TypeData::Void
-            | TypeData::Label
-            | TypeData::Metadata
-            | TypeData::Token
-            | TypeData::Func { .. } => false,
+            TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Func { .. } => false,
             TypeData::Array { elem, .. } => self.is_sized_inner(*elem, depth + 1),
             TypeData::Vector { elem, .. } => self.is_sized_inner(*elem, depth + 1),
-            TypeData::Struct { fields, .. } => {
-                fields.iter().all(|f| self.is_sized_inner(*f, depth + 1))
-            }
+            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_inner(*f, depth + 1)),
             TypeData::Named(i) => match &self.named[*i as usize].body {
                 Some(f) => f.iter().all(|f| self.is_sized_inner(*f, depth + 1)),
                 None => false,
@@ -446,9 +411,7 @@ impl TypeStore {
                 if self.struct_packed(t) {
                     1
                 } else {
-                    self.struct_fields(t)
-                        .map(|f| f.iter().map(|&f| self.abi_align(f)).max().unwrap_or(1))
-                        .unwrap_or(1)
+                    self.struct_fields(t).map(|f| f.iter().map(|&f| self.abi_align(f)).max().unwrap_or(1)).unwrap_or(1)
                 }
             }
             _ => 1,
@@ -483,9 +446,7 @@ impl TypeStore {
             TypeData::Double | TypeData::Ptr(_) => 8,
             TypeData::Fp128 | TypeData::PpcFp128 | TypeData::X86Fp80 => 16,
             TypeData::Array { len, elem } => len.saturating_mul(self.alloc_size(*elem)),
-            TypeData::Struct { .. } | TypeData::Named(_) => {
-                self.struct_layout(t).map(|l| l.size).unwrap_or(0)
-            }
+            TypeData::Struct { .. } | TypeData::Named(_) => self.struct_layout(t).map(|l| l.size).unwrap_or(0),
             _ => 0,
         }
     }
@@ -505,11 +466,7 @@ impl TypeStore {
             align = align.max(a);
         }
         let size = off.div_ceil(align) * align;
-        Some(StructLayout {
-            offsets,
-            size,
-            align,
-        })
+        Some(StructLayout { offsets, size, align })
     }
 
     /// Iterates all type ids.

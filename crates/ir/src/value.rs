@@ -57,9 +57,6 @@ pub struct ValueData {
 impl ValueDef {
     /// True for definitions whose uses are tracked in use lists (arguments, instruction results, placeholders).
     pub fn tracks_uses(&self) -> bool {
-        matches!(
-            self,
-            ValueDef::Inst(_) | ValueDef::Arg(_) | ValueDef::Placeholder
-        )
+        matches!(self, ValueDef::Inst(_) | ValueDef::Arg(_) | ValueDef::Placeholder)
     }
 }

@@ -356,15 +356,9 @@ impl<'m> Ctx<'m> {
         self.md_inline = md
             .iter()
             .map(|(_, node)| match node {
-                MdNode::Special {
-                    distinct: false,
-                    kind,
-                    fields,
-                } => {
+                MdNode::Special { distinct: false, kind, fields } => {
                     matches!(kind.as_str(), "DIExpression" | "DIArgList")
-                        && !fields
-                            .iter()
-                            .any(|(_, f)| matches!(f, MdField::Ref(MdOperand::Node(_))))
+                        && !fields.iter().any(|(_, f)| matches!(f, MdField::Ref(MdOperand::Node(_))))
                 }
                 _ => false,
             })
@@ -514,11 +508,7 @@ impl<'m> Ctx<'m> {
         if gv.externally_initialized {
             out.push_str("externally_initialized ");
         }
-        out.push_str(if gv.is_constant {
-            "constant "
-        } else {
-            "global "
-        });
+        out.push_str(if gv.is_constant { "constant " } else { "global " });
         write_type(out, &self.m.types, gv.ty);
         if let Some(c) = gv.init {
             out.push(' ');
@@ -611,11 +601,7 @@ impl<'m> Ctx<'m> {
                 }
                 out.push('}');
             }
-            MdNode::Special {
-                distinct,
-                kind,
-                fields,
-            } => {
+            MdNode::Special { distinct, kind, fields } => {
                 if *distinct {
                     out.push_str("distinct ");
                 }
@@ -698,11 +684,7 @@ impl<'m> Ctx<'m> {
         let f = &m.funcs[fid];
         let types = &m.types;
         let decl = f.is_declaration();
-        let names = if decl {
-            None
-        } else {
-            Some(self.local_names(f))
-        };
+        let names = if decl { None } else { Some(self.local_names(f)) };
         if decl {
             out.push_str("declare");
             for &(k, id) in &f.md {
@@ -747,20 +729,14 @@ impl<'m> Ctx<'m> {
                 out.push_str(", ");
             }
             let pv = f.params.get(i).copied();
-            let ty = ptys
-                .get(i)
-                .copied()
-                .or_else(|| pv.map(|v| f.dfg.value_ty(v)))
-                .unwrap_or(Type::VOID);
+            let ty = ptys.get(i).copied().or_else(|| pv.map(|v| f.dfg.value_ty(v))).unwrap_or(Type::VOID);
             write_type(out, types, ty);
             if let Some(set) = f.param_attrs.get(i) {
                 push_attr_list(out, types, set);
             }
             if let (Some(names), Some(v)) = (&names, pv) {
                 out.push_str(" %");
-                out.push_str(
-                    names.value(v),
-                );
+                out.push_str(names.value(v));
             }
         }
         if vararg {
@@ -809,9 +785,7 @@ impl<'m> Ctx<'m> {
                 if Some(b) != entry {
                     out.push('\n');
                 }
-                out.push_str(
-                    names.block(b),
-                );
+                out.push_str(names.block(b));
                 out.push_str(":\n");
             }
             for i in f.layout.block_insts(b) {
@@ -825,9 +799,7 @@ impl<'m> Ctx<'m> {
 
     fn push_block(&self, out: &mut String, names: &LocalNames, b: Block) {
         out.push_str("label %");
-        out.push_str(
-            names.block(b),
-        );
+        out.push_str(names.block(b));
     }
 
     /// Pushes an operand without its type.
@@ -835,9 +807,7 @@ impl<'m> Ctx<'m> {
         match f.dfg.value_def(v) {
             ValueDef::Inst(_) | ValueDef::Arg(_) | ValueDef::Placeholder => {
                 out.push('%');
-                out.push_str(
-                    names.value(v),
-                );
+                out.push_str(names.value(v));
             }
             ValueDef::Const(c) => self.write_const(out, *c),
             ValueDef::Metadata(op) => self.write_md_operand(out, op),
@@ -885,9 +855,7 @@ impl<'m> Ctx<'m> {
         let arg = |k: usize| args.get(k).copied();
         if let Some(v) = f.dfg.result(i) {
             out.push('%');
-            out.push_str(
-                names.value(v),
-            );
+            out.push_str(names.value(v));
             out.push_str(" = ");
         }
         let typed = |out: &mut String, k: usize| match arg(k) {
@@ -950,18 +918,11 @@ impl<'m> Ctx<'m> {
                     out.push_str(if k == 0 { " [ " } else { ", [ " });
                     self.push_value(out, f, names, v);
                     out.push_str(", %");
-                    out.push_str(
-                        names.block(b),
-                    );
+                    out.push_str(names.block(b));
                     out.push_str(" ]");
                 }
             }
-            InstKind::Alloca {
-                elem_ty,
-                explicit_count,
-                align,
-                addrspace,
-            } => {
+            InstKind::Alloca { elem_ty, explicit_count, align, addrspace } => {
                 out.push_str("alloca ");
                 write_type(out, types, *elem_ty);
                 if *explicit_count && !args.is_empty() {
@@ -1158,10 +1119,7 @@ impl<'m> Ctx<'m> {
                 out.push_str("br ");
                 self.push_block(out, names, *dest);
             }
-            InstKind::CondBr {
-                then_dest,
-                else_dest,
-            } => {
+            InstKind::CondBr { then_dest, else_dest } => {
                 out.push_str("br ");
                 typed(out, 0);
                 out.push_str(", ");

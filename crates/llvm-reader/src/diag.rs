@@ -25,19 +25,11 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `span`.
     pub fn error(span: Range<usize>, message: impl Into<String>) -> Self {
-        Diagnostic {
-            span,
-            message: message.into(),
-            kind: DiagKind::Error,
-        }
+        Diagnostic { span, message: message.into(), kind: DiagKind::Error }
     }
     /// An "unsupported" diagnostic at `span`.
     pub fn unsupported(span: Range<usize>, message: impl Into<String>) -> Self {
-        Diagnostic {
-            span,
-            message: format!("unsupported: {}", message.into()),
-            kind: DiagKind::Unsupported,
-        }
+        Diagnostic { span, message: format!("unsupported: {}", message.into()), kind: DiagKind::Unsupported }
     }
 
     /// 1-based line and column (in characters) of the start of the span.
@@ -50,22 +42,12 @@ impl Diagnostic {
         let start = self.span.start.min(src.len());
         let (line, col) = line_col(src, start);
         let line_start = src[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
-        let line_end = src[start..]
-            .find('\n')
-            .map(|i| start + i)
-            .unwrap_or(src.len());
+        let line_end = src[start..].find('\n').map(|i| start + i).unwrap_or(src.len());
         let text = src[line_start..line_end].trim_end_matches('\r');
         let end = self.span.end.clamp(start, line_end);
         let width = src[start..end].chars().count().max(1);
-        let pad: String = src[line_start..start]
-            .chars()
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
-            .collect();
-        format!(
-            "{file}:{line}:{col}: error: {}\n{text}\n{pad}^{}\n",
-            self.message,
-            "~".repeat(width - 1)
-        )
+        let pad: String = src[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        format!("{file}:{line}:{col}: error: {}\n{text}\n{pad}^{}\n", self.message, "~".repeat(width - 1))
     }
 }
 
@@ -88,9 +70,6 @@ mod tests {
         let at = src.find("%y").unwrap();
         let d = Diagnostic::error(at..at + 2, "use of undefined value '%y'");
         let r = d.render("t.ll", src);
-        assert_eq!(
-            r,
-            "t.ll:2:19: error: use of undefined value '%y'\n  %x = add i32 1, %y\n                  ^~\n"
-        );
+        assert_eq!(r, "t.ll:2:19: error: use of undefined value '%y'\n  %x = add i32 1, %y\n                  ^~\n");
     }
 }

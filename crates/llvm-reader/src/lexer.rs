@@ -227,28 +227,13 @@ mod tests {
         );
         assert_eq!(
             toks("@\"a b\" !12 !dbg #3"),
-            vec![
-                Tok::GlobalName("a b".into()),
-                Tok::MetaNum(12),
-                Tok::MetaName("dbg"),
-                Tok::AttrGroup(3)
-            ]
+            vec![Tok::GlobalName("a b".into()), Tok::MetaNum(12), Tok::MetaName("dbg"), Tok::AttrGroup(3)]
         );
         assert_eq!(
             toks("1.5e+00 0x3FF0000000000000 0xH3C00"),
-            vec![
-                Tok::Float("1.5e+00"),
-                Tok::HexFloat("0x3FF0000000000000"),
-                Tok::HexFloat("0xH3C00")
-            ]
+            vec![Tok::Float("1.5e+00"), Tok::HexFloat("0x3FF0000000000000"), Tok::HexFloat("0xH3C00")]
         );
-        assert_eq!(
-            toks(r#"c"hi\0A\00""#),
-            vec![Tok::Ident("c"), Tok::Str(b"hi\n\0".as_slice().into())]
-        );
-        assert_eq!(
-            toks("line: 3"),
-            vec![Tok::Label("line".into()), Tok::Int("3")]
-        );
+        assert_eq!(toks(r#"c"hi\0A\00""#), vec![Tok::Ident("c"), Tok::Str(b"hi\n\0".as_slice().into())]);
+        assert_eq!(toks("line: 3"), vec![Tok::Label("line".into()), Tok::Int("3")]);
     }
 }

@@ -41,9 +41,7 @@ pub(super) fn name_needs_quotes(name: &str) -> bool {
     let b = name.as_bytes();
     b.is_empty()
         || b[0].is_ascii_digit()
-        || !b
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
+        || !b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
 /// Pushes a name (without its sigil), quoted and escaped when needed.
@@ -58,11 +56,7 @@ pub(super) fn push_name(out: &mut String, name: &str) {
 /// Pushes a metadata identifier (named metadata, attachment kinds) without its `!`.
 pub(super) fn push_md_ident(out: &mut String, name: &str) {
     for (i, &c) in name.as_bytes().iter().enumerate() {
-        let ok = if i == 0 {
-            c.is_ascii_alphabetic()
-        } else {
-            c.is_ascii_alphanumeric()
-        };
+        let ok = if i == 0 { c.is_ascii_alphabetic() } else { c.is_ascii_alphanumeric() };
         if ok || matches!(c, b'-' | b'$' | b'.' | b'_') {
             out.push(c as char);
         } else {
@@ -79,13 +73,7 @@ fn push_struct_name(out: &mut String, types: &TypeStore, name: &str) {
     if name.is_empty() {
         let next = types
             .named_structs()
-            .filter_map(|(_, s)| {
-                if is_number(&s.name) {
-                    s.name.parse::<u64>().ok()
-                } else {
-                    None
-                }
-            })
+            .filter_map(|(_, s)| if is_number(&s.name) { s.name.parse::<u64>().ok() } else { None })
             .max()
             .map_or(0, |n| n + 1);
         out.push_str(&next.to_string());
@@ -101,12 +89,7 @@ fn is_number(s: &str) -> bool {
 }
 
 /// Pushes the body of an identified struct (`{ i32, float }`, `<{ i8 }>`, `opaque`).
-pub(super) fn write_struct_body(
-    out: &mut String,
-    types: &TypeStore,
-    fields: Option<&[Type]>,
-    packed: bool,
-) {
+pub(super) fn write_struct_body(out: &mut String, types: &TypeStore, fields: Option<&[Type]>, packed: bool) {
     match fields {
         None => out.push_str("opaque"),
         Some(f) => write_struct_fields(out, types, f, packed),
@@ -155,11 +138,7 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
             super::push_u64(out, u64::from(*a));
             out.push(')');
         }
-        TypeData::Vector {
-            len,
-            elem,
-            scalable,
-        } => {
+        TypeData::Vector { len, elem, scalable } => {
             out.push('<');
             if *scalable {
                 out.push_str("vscale x ");
@@ -181,11 +160,7 @@ pub(super) fn write_type(out: &mut String, types: &TypeStore, t: Type) {
             let name = types.named_info(t).map(|n| n.name.as_str()).unwrap_or("");
             push_struct_name(out, types, name);
         }
-        TypeData::Func {
-            ret,
-            params,
-            vararg,
-        } => {
+        TypeData::Func { ret, params, vararg } => {
             write_type(out, types, *ret);
             out.push_str(" (");
             for (i, &p) in params.iter().enumerate() {
@@ -278,11 +253,7 @@ fn llvm_scientific(v: f64) -> String {
     let bits = v.to_bits();
     let biased = ((bits >> 52) & 0x7ff) as i32;
     let frac = bits & ((1u64 << 52) - 1);
-    let (mut n, mut e) = if biased == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), biased - 1075)
-    };
+    let (mut n, mut e) = if biased == 0 { (frac, -1074) } else { (frac | (1u64 << 52), biased - 1075) };
     let tz = n.trailing_zeros();
     n >>= tz;
     e += tz as i32;
@@ -456,14 +427,8 @@ impl Ctx<'_> {
     pub(super) fn push_global_ref(&self, out: &mut String, r: GlobalRef) {
         out.push('@');
         let (name, slot) = match r {
-            GlobalRef::Var(g) => (
-                self.m.globals.get(g).map(|g| g.name.as_str()),
-                self.gslots.get(&g),
-            ),
-            GlobalRef::Func(f) => (
-                self.m.funcs.get(f).map(|f| f.name.as_str()),
-                self.fslots.get(&f),
-            ),
+            GlobalRef::Var(g) => (self.m.globals.get(g).map(|g| g.name.as_str()), self.gslots.get(&g)),
+            GlobalRef::Func(f) => (self.m.funcs.get(f).map(|f| f.name.as_str()), self.fslots.get(&f)),
         };
         match (name, slot) {
             (Some(n), _) if !n.is_empty() => push_name(out, n),
@@ -502,9 +467,7 @@ impl Ctx<'_> {
             ConstData::Float(t, bits) => {
                 // Printing a float exactly is costly and kernels repeat a few constants many times.
                 let mut cache = self.float_text.borrow_mut();
-                let text = cache
-                    .entry(c)
-                    .or_insert_with(|| float_to_string(types, *t, *bits).into_boxed_str());
+                let text = cache.entry(c).or_insert_with(|| float_to_string(types, *t, *bits).into_boxed_str());
                 out.push_str(text);
             }
             ConstData::Null(_) => out.push_str("null"),
@@ -561,11 +524,7 @@ impl Ctx<'_> {
                     self.write_const_list(out, operands);
                     out.push(')');
                 }
-                ConstExprOp::Gep {
-                    source_ty,
-                    flags,
-                    inrange,
-                } => {
+                ConstExprOp::Gep { source_ty, flags, inrange } => {
                     out.push_str("getelementptr");
                     push_gep_flags(out, *flags);
                     if let Some(r) = inrange {
@@ -614,10 +573,7 @@ mod tests {
         assert_eq!(dbl(99999.95), "0x40F869FF33333333");
         assert_eq!(dbl(f64::from_bits(1)), "4.940660e-324");
         assert_eq!(dbl(1.0e-320), "9.999880e-321");
-        assert_eq!(
-            dbl(f64::from_bits(0x000F_FFFF_FFFF_FFFF)),
-            "0xFFFFFFFFFFFFF"
-        );
+        assert_eq!(dbl(f64::from_bits(0x000F_FFFF_FFFF_FFFF)), "0xFFFFFFFFFFFFF");
         assert_eq!(dbl(f64::INFINITY), "0x7FF0000000000000");
         assert_eq!(dbl(f64::NEG_INFINITY), "0xFFF0000000000000");
         assert_eq!(dbl(f64::NAN), "0x7FF8000000000000");
@@ -627,45 +583,21 @@ mod tests {
     fn other_float_types() {
         let mut t = TypeStore::new();
         let f = |t: &TypeStore, ty, b| float_to_string(t, ty, b);
-        assert_eq!(
-            f(&t, Type::FLOAT, u128::from(1.0f32.to_bits())),
-            "1.000000e+00"
-        );
-        assert_eq!(
-            f(&t, Type::FLOAT, u128::from(0.1f32.to_bits())),
-            "0x3FB99999A0000000"
-        );
-        assert_eq!(
-            f(&t, Type::FLOAT, u128::from(0.25f32.to_bits())),
-            "2.500000e-01"
-        );
-        assert_eq!(
-            f(&t, Type::FLOAT, u128::from(f32::INFINITY.to_bits())),
-            "0x7FF0000000000000"
-        );
+        assert_eq!(f(&t, Type::FLOAT, u128::from(1.0f32.to_bits())), "1.000000e+00");
+        assert_eq!(f(&t, Type::FLOAT, u128::from(0.1f32.to_bits())), "0x3FB99999A0000000");
+        assert_eq!(f(&t, Type::FLOAT, u128::from(0.25f32.to_bits())), "2.500000e-01");
+        assert_eq!(f(&t, Type::FLOAT, u128::from(f32::INFINITY.to_bits())), "0x7FF0000000000000");
         assert_eq!(f(&t, Type::FLOAT, 0x7fc0_0000), "0x7FF8000000000000");
         assert_eq!(f(&t, Type::FLOAT, 0x7fa0_0000), "0x7FF4000000000000");
-        assert_eq!(
-            f(&t, Type::FLOAT, u128::from(1234567.0f32.to_bits())),
-            "0x4132D68700000000"
-        );
+        assert_eq!(f(&t, Type::FLOAT, u128::from(1234567.0f32.to_bits())), "0x4132D68700000000");
         assert_eq!(f(&t, Type::HALF, 0x3c00), "0xH3C00");
         assert_eq!(f(&t, Type::BFLOAT, 0x3f80), "0xR3F80");
         let q = t.intern(TypeData::Fp128);
-        assert_eq!(
-            f(&t, q, 0x3fff_u128 << 112),
-            "0xL00000000000000003FFF000000000000"
-        );
+        assert_eq!(f(&t, q, 0x3fff_u128 << 112), "0xL00000000000000003FFF000000000000");
         let k = t.intern(TypeData::X86Fp80);
-        assert_eq!(
-            f(&t, k, (0x3fff_u128 << 64) | 0x8000_0000_0000_0000),
-            "0xK3FFF8000000000000000"
-        );
+        assert_eq!(f(&t, k, (0x3fff_u128 << 64) | 0x8000_0000_0000_0000), "0xK3FFF8000000000000000");
         let m = t.intern(TypeData::PpcFp128);
-        assert_eq!(
-            f(&t, m, 0x3ff0_0000_0000_0000),
-            "0xM3FF00000000000000000000000000000"
-        );
+        assert_eq!(f(&t, m, 0x3ff0_0000_0000_0000), "0xM3FF00000000000000000000000000000");
     }
 
     #[test]
@@ -703,11 +635,7 @@ mod tests {
         assert_eq!(s(&t, p3), "ptr addrspace(3)");
         let v = t.vector(Type::FLOAT, 4);
         assert_eq!(s(&t, v), "<4 x float>");
-        let sv = t.intern(TypeData::Vector {
-            len: 2,
-            elem: Type::I64,
-            scalable: true,
-        });
+        let sv = t.intern(TypeData::Vector { len: 2, elem: Type::I64, scalable: true });
         assert_eq!(s(&t, sv), "<vscale x 2 x i64>");
         let a = t.array(v, 3);
         assert_eq!(s(&t, a), "[3 x <4 x float>]");

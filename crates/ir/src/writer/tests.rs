@@ -16,9 +16,7 @@ use std::process::{Command, Stdio};
 
 /// The directory holding LLVM 19 tools, or `None` (with a note) when absent; panics under CI.
 fn llvm_bin(tool: &str) -> Option<PathBuf> {
-    let dir = std::env::var_os("SIMTC_LLVM_BIN")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| "/usr/lib/llvm-19/bin".into());
+    let dir = std::env::var_os("SIMTC_LLVM_BIN").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-19/bin".into());
     let p = dir.join(tool);
     if p.exists() {
         return Some(p);
@@ -26,10 +24,7 @@ fn llvm_bin(tool: &str) -> Option<PathBuf> {
     if std::env::var_os("CI").is_some() {
         panic!("{} not found (set SIMTC_LLVM_BIN)", p.display());
     }
-    eprintln!(
-        "note: {} not found; skipping the LLVM check (set SIMTC_LLVM_BIN)",
-        p.display()
-    );
+    eprintln!("note: {} not found; skipping the LLVM check (set SIMTC_LLVM_BIN)", p.display());
     None
 }
 
@@ -49,11 +44,7 @@ fn run_tool(tool: &PathBuf, args: &[&str], input: &[u8]) -> (bool, Vec<u8>, Stri
     });
     let out = child.wait_with_output().expect("wait for LLVM tool");
     feeder.join().expect("stdin feeder");
-    (
-        out.status.success(),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    (out.status.success(), out.stdout, String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 /// Asserts that `llvm-as` (with its verifier) accepts `text`.
@@ -62,11 +53,7 @@ fn assert_llvm_as(text: &str) {
         return;
     };
     let (ok, _, err) = run_tool(&as_, &["-o", "/dev/null", "-"], text.as_bytes());
-    assert!(
-        ok,
-        "llvm-as rejected the output:\n{err}\n--- text ---\n{}",
-        numbered(text)
-    );
+    assert!(ok, "llvm-as rejected the output:\n{err}\n--- text ---\n{}", numbered(text));
 }
 
 /// `llvm-as | llvm-dis` of `text`, or `None` when the tools are missing.
@@ -74,21 +61,14 @@ fn llvm_roundtrip(text: &str) -> Option<String> {
     let as_ = llvm_bin("llvm-as")?;
     let dis = llvm_bin("llvm-dis")?;
     let (ok, bc, err) = run_tool(&as_, &["-o", "-", "-"], text.as_bytes());
-    assert!(
-        ok,
-        "llvm-as rejected the output:\n{err}\n--- text ---\n{}",
-        numbered(text)
-    );
+    assert!(ok, "llvm-as rejected the output:\n{err}\n--- text ---\n{}", numbered(text));
     let (ok, ll, err) = run_tool(&dis, &["-o", "-", "-"], &bc);
     assert!(ok, "llvm-dis failed: {err}");
     Some(String::from_utf8(ll).expect("utf-8 from llvm-dis"))
 }
 
 fn numbered(text: &str) -> String {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| format!("{:4} {l}\n", i + 1))
-        .collect()
+    text.lines().enumerate().map(|(i, l)| format!("{:4} {l}\n", i + 1)).collect()
 }
 
 /// Drops comment lines, trailing `; preds` comments and the module id/source lines llvm-dis adds.
@@ -115,22 +95,9 @@ fn normalize(text: &str) -> Vec<String> {
 
 fn assert_same_lines(ours: &[String], llvm: &[String]) {
     for (i, (a, b)) in ours.iter().zip(llvm).enumerate() {
-        assert_eq!(
-            a,
-            b,
-            "line {} differs\nours:\n{}\nllvm:\n{}",
-            i + 1,
-            ours.join("\n"),
-            llvm.join("\n")
-        );
+        assert_eq!(a, b, "line {} differs\nours:\n{}\nllvm:\n{}", i + 1, ours.join("\n"), llvm.join("\n"));
     }
-    assert_eq!(
-        ours.len(),
-        llvm.len(),
-        "line counts differ\nours:\n{}\nllvm:\n{}",
-        ours.join("\n"),
-        llvm.join("\n")
-    );
+    assert_eq!(ours.len(), llvm.len(), "line counts differ\nours:\n{}\nllvm:\n{}", ours.join("\n"), llvm.join("\n"));
 }
 
 // ----- building helpers -----
@@ -182,18 +149,10 @@ impl<'a> Fb<'a> {
     fn call(&mut self, callee: FuncId, args: &[Value], cd: impl FnOnce(&mut CallData)) -> Inst {
         let fn_ty = self.m.funcs[callee].ty;
         let (ret, _, _) = self.m.types.func_parts(fn_ty).expect("fn type");
-        let c = self
-            .m
-            .consts
-            .intern(ConstData::Global(Type::PTR, GlobalRef::Func(callee)));
+        let c = self.m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Func(callee)));
         let cv = self.c(c);
-        let mut data = CallData {
-            fn_ty,
-            tail: TailKind::None,
-            cc: CallConv::C,
-            attrs: CallAttrs::default(),
-            bundles: Vec::new(),
-        };
+        let mut data =
+            CallData { fn_ty, tail: TailKind::None, cc: CallConv::C, attrs: CallAttrs::default(), bundles: Vec::new() };
         cd(&mut data);
         let mut ops = vec![cv];
         ops.extend_from_slice(args);
@@ -211,10 +170,7 @@ fn sattr(k: &str, v: &str) -> Attribute {
     Attribute::Str(k.into(), Some(v.into()))
 }
 fn mem(align: u64) -> MemFlags {
-    MemFlags {
-        align: Some(align),
-        ..Default::default()
-    }
+    MemFlags { align: Some(align), ..Default::default() }
 }
 fn declare(m: &mut Module, name: &str, ret: Type, params: &[Type], vararg: bool) -> FuncId {
     let ty = m.types.func(ret, params.to_vec(), vararg);
@@ -224,10 +180,7 @@ fn md_str(s: &str) -> MdOperand {
     MdOperand::String(s.as_bytes().to_vec())
 }
 fn md_tuple(ops: Vec<MdOperand>) -> MdNode {
-    MdNode::Tuple {
-        distinct: false,
-        ops,
-    }
+    MdNode::Tuple { distinct: false, ops }
 }
 fn md_i(m: &mut Module, ty: Type, v: i128) -> MdOperand {
     let w = m.types.int_width(ty).expect("int");
@@ -237,10 +190,7 @@ fn special(kind: &str, distinct: bool, fields: Vec<(&str, MdField)>) -> MdNode {
     MdNode::Special {
         distinct,
         kind: kind.into(),
-        fields: fields
-            .into_iter()
-            .map(|(l, f)| ((!l.is_empty()).then(|| l.to_string()), f))
-            .collect(),
+        fields: fields.into_iter().map(|(l, f)| ((!l.is_empty()).then(|| l.to_string()), f)).collect(),
     }
 }
 fn raw(s: &str) -> MdField {
@@ -272,11 +222,9 @@ fn constants_and_types_are_canonical() {
     let anon = m.types.named_struct("");
     m.types.set_named_body(anon, vec![Type::I8], false);
     let s_ty = m.types.named_struct("struct.S");
-    m.types
-        .set_named_body(s_ty, vec![Type::I32, Type::FLOAT], false);
+    m.types.set_named_body(s_ty, vec![Type::I32, Type::FLOAT], false);
     let p_ty = m.types.named_struct("struct.P");
-    m.types
-        .set_named_body(p_ty, vec![Type::I8, Type::I32], true);
+    m.types.set_named_body(p_ty, vec![Type::I8, Type::I32], true);
     let o_ty = m.types.named_struct("struct.O");
     let q_ty = m.types.named_struct("struct.has space");
     m.types.set_named_body(q_ty, vec![o_ty, s_ty], false);
@@ -296,11 +244,7 @@ fn constants_and_types_are_canonical() {
     let i256 = m.types.int(256);
     let c = m.consts.intern(ConstData::Int(
         i256,
-        ApInt::parse_decimal(
-            256,
-            "123456789012345678901234567890123456789012345678901234567890",
-        )
-        .unwrap(),
+        ApInt::parse_decimal(256, "123456789012345678901234567890123456789012345678901234567890").unwrap(),
     ));
     global(&mut m, "wide", c);
     let one = m.consts.int(Type::I32, 32, 1);
@@ -346,49 +290,29 @@ fn constants_and_types_are_canonical() {
     let fa = m.types.array(Type::FLOAT, fl.len() as u64);
     let c = m.consts.intern(ConstData::Array(fa, fl));
     global(&mut m, "fl", c);
-    let dl: Vec<ConstId> = [
-        1.0f64,
-        0.1,
-        -0.0,
-        f64::NEG_INFINITY,
-        1.0e-320,
-        123456.5,
-        6.02214076e23,
-    ]
-    .iter()
-    .map(|&v| float_c(&mut m, Type::DOUBLE, u128::from(v.to_bits())))
-    .collect();
+    let dl: Vec<ConstId> = [1.0f64, 0.1, -0.0, f64::NEG_INFINITY, 1.0e-320, 123456.5, 6.02214076e23]
+        .iter()
+        .map(|&v| float_c(&mut m, Type::DOUBLE, u128::from(v.to_bits())))
+        .collect();
     let da = m.types.array(Type::DOUBLE, dl.len() as u64);
     let c = m.consts.intern(ConstData::Array(da, dl));
     global(&mut m, "dl", c);
     let bytes_ty = m.types.array(Type::I8, 6);
-    let c = m
-        .consts
-        .intern(ConstData::Bytes(bytes_ty, b"a\"\\\x01\xff\0".to_vec()));
+    let c = m.consts.intern(ConstData::Bytes(bytes_ty, b"a\"\\\x01\xff\0".to_vec()));
     global(&mut m, "str", c);
     // Constant expressions.
-    let s_ref = m
-        .consts
-        .intern(ConstData::Global(Type::PTR, GlobalRef::Var(s_g)));
+    let s_ref = m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Var(s_g)));
     let i64_0 = m.consts.int(Type::I64, 64, 0);
     let i64_8 = m.consts.int(Type::I64, 64, 8);
     let c = m.consts.intern(ConstData::Expr {
         ty: Type::PTR,
-        op: ConstExprOp::Gep {
-            source_ty: s_ty,
-            flags: Flags::INBOUNDS,
-            inrange: None,
-        },
+        op: ConstExprOp::Gep { source_ty: s_ty, flags: Flags::INBOUNDS, inrange: None },
         operands: vec![s_ref, i64_0, one],
     });
     global(&mut m, "gep", c);
     let c = m.consts.intern(ConstData::Expr {
         ty: Type::PTR,
-        op: ConstExprOp::Gep {
-            source_ty: Type::I8,
-            flags: Flags::INBOUNDS,
-            inrange: Some("inrange(-8, 16)".into()),
-        },
+        op: ConstExprOp::Gep { source_ty: Type::I8, flags: Flags::INBOUNDS, inrange: Some("inrange(-8, 16)".into()) },
         operands: vec![s_ref, i64_8],
     });
     global(&mut m, "gep2", c);
@@ -410,11 +334,8 @@ fn constants_and_types_are_canonical() {
         operands: vec![pti, i64_8],
     });
     global(&mut m, "sub", c);
-    let c = m.consts.intern(ConstData::Expr {
-        ty: Type::I32,
-        op: ConstExprOp::Cast(CastOp::Trunc),
-        operands: vec![pti],
-    });
+    let c =
+        m.consts.intern(ConstData::Expr { ty: Type::I32, op: ConstExprOp::Cast(CastOp::Trunc), operands: vec![pti] });
     global(&mut m, "tr", c);
     let i64_16 = m.consts.int(Type::I64, 64, 16);
     let c = m.consts.intern(ConstData::Expr {
@@ -431,9 +352,7 @@ fn constants_and_types_are_canonical() {
     global(&mut m, "asc", c);
     let fty = m.types.func(Type::VOID, vec![], false);
     let f = m.add_func(Function::new("func", fty, &[]));
-    let c = m
-        .consts
-        .intern(ConstData::Global(Type::PTR, GlobalRef::Func(f)));
+    let c = m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Func(f)));
     global(&mut m, "fnp", c);
     let c = m.consts.intern(ConstData::Zero(anon));
     global(&mut m, "anon", c);
@@ -488,32 +407,13 @@ declare void @func()
     assert_eq!(typed_const_to_string(&m, one), "i32 1");
     assert_eq!(type_to_string(&m.types, q_ty), "%\"struct.has space\"");
     assert_eq!(
-        attr_to_string(
-            &m.types,
-            &Attribute::Range(
-                Type::I32,
-                ApInt::from_i128(32, 0),
-                ApInt::from_i128(32, 1024)
-            )
-        ),
+        attr_to_string(&m.types, &Attribute::Range(Type::I32, ApInt::from_i128(32, 0), ApInt::from_i128(32, 1024))),
         "range(i32 0, 1024)"
     );
-    assert_eq!(
-        attr_to_string(&m.types, &Attribute::Type("byval".into(), s_ty)),
-        "byval(%struct.S)"
-    );
-    assert_eq!(
-        attr_to_string(&m.types, &Attribute::Int("align".into(), 8)),
-        "align 8"
-    );
-    assert_eq!(
-        attr_to_string(&m.types, &Attribute::Int("dereferenceable".into(), 4)),
-        "dereferenceable(4)"
-    );
-    assert_eq!(
-        attr_to_string(&m.types, &sattr("a\"b", "c")),
-        "\"a\\22b\"=\"c\""
-    );
+    assert_eq!(attr_to_string(&m.types, &Attribute::Type("byval".into(), s_ty)), "byval(%struct.S)");
+    assert_eq!(attr_to_string(&m.types, &Attribute::Int("align".into(), 8)), "align 8");
+    assert_eq!(attr_to_string(&m.types, &Attribute::Int("dereferenceable".into(), 4)), "dereferenceable(4)");
+    assert_eq!(attr_to_string(&m.types, &sattr("a\"b", "c")), "\"a\\22b\"=\"c\"");
     assert_llvm_as(&text);
     if let Some(rt) = llvm_roundtrip(&text) {
         // LLVM drops unused identified structs and prints `%0` under the same name; everything else must match.
@@ -528,9 +428,7 @@ declare void @func()
 #[test]
 fn names_are_quoted_numbered_and_deduplicated() {
     let mut m = Module::new();
-    let fty = m
-        .types
-        .func(Type::I32, vec![Type::I32, Type::I32, Type::I32], false);
+    let fty = m.types.func(Type::I32, vec![Type::I32, Type::I32, Type::I32], false);
     let mut f = Function::new("f.1-$x", fty, &[Type::I32, Type::I32, Type::I32]);
     f.dfg.set_value_name(f.params[1], Some("x"));
     f.dfg.set_value_name(f.params[2], Some("x"));
@@ -538,12 +436,7 @@ fn names_are_quoted_numbered_and_deduplicated() {
     let mut fb = Fb::new(&mut m, fid);
     let (a, b, c) = (fb.param(0), fb.param(1), fb.param(2));
     let entry = fb.b;
-    let s = fb.val(
-        InstKind::Binary(BinaryOp::Add),
-        &[a, b],
-        Type::I32,
-        Flags::NONE,
-    );
+    let s = fb.val(InstKind::Binary(BinaryOp::Add), &[a, b], Type::I32, Flags::NONE);
     fb.func().dfg.set_value_name(s, Some("x"));
     let bb = fb.block(Some("x"));
     let bb2 = fb.block(Some("bb 2"));
@@ -551,33 +444,16 @@ fn names_are_quoted_numbered_and_deduplicated() {
     let bb4 = fb.block(None);
     fb.inst(InstKind::Br { dest: bb }, &[], Type::VOID, Flags::NONE);
     fb.b = bb;
-    let t = fb.val(
-        InstKind::Binary(BinaryOp::Mul),
-        &[s, c],
-        Type::I32,
-        Flags::NONE,
-    );
+    let t = fb.val(InstKind::Binary(BinaryOp::Mul), &[s, c], Type::I32, Flags::NONE);
     fb.func().dfg.set_value_name(t, Some("\u{e9}t\u{e9}"));
     fb.inst(InstKind::Br { dest: bb2 }, &[], Type::VOID, Flags::NONE);
     fb.b = bb2;
-    let u = fb.val(
-        InstKind::Binary(BinaryOp::Sub),
-        &[t, a],
-        Type::I32,
-        Flags::NONE,
-    );
+    let u = fb.val(InstKind::Binary(BinaryOp::Sub), &[t, a], Type::I32, Flags::NONE);
     fb.inst(InstKind::Br { dest: bb3 }, &[], Type::VOID, Flags::NONE);
     fb.b = bb3;
     fb.inst(InstKind::Br { dest: bb4 }, &[], Type::VOID, Flags::NONE);
     fb.b = bb4;
-    let ph = fb.inst(
-        InstKind::Phi {
-            blocks: Default::default(),
-        },
-        &[],
-        Type::I32,
-        Flags::NONE,
-    );
+    let ph = fb.inst(InstKind::Phi { blocks: Default::default() }, &[], Type::I32, Flags::NONE);
     fb.func().dfg.phi_add_incoming(ph, u, bb3);
     let r = fb.result(ph);
     fb.inst(InstKind::Ret, &[r], Type::VOID, Flags::NONE);
@@ -634,12 +510,8 @@ fn module_header_and_attribute_groups() {
     h.unnamed_addr = UnnamedAddr::Local;
     m.add_func(h);
     let mut fb = Fb::new(&mut m, a);
-    fb.call(b, &[], |cd| {
-        cd.attrs.func = AttrSet(vec![flag("nounwind"), sattr("target-cpu", "sm_90")])
-    });
-    fb.call(b, &[], |cd| {
-        cd.attrs.func = AttrSet(vec![flag("nobuiltin")])
-    });
+    fb.call(b, &[], |cd| cd.attrs.func = AttrSet(vec![flag("nounwind"), sattr("target-cpu", "sm_90")]));
+    fb.call(b, &[], |cd| cd.attrs.func = AttrSet(vec![flag("nobuiltin")]));
     fb.inst(InstKind::Ret, &[], Type::VOID, Flags::NONE);
     let text = write_module(&m);
     let expected = r#"source_filename = "a\\b.cu"

@@ -62,10 +62,7 @@ struct Parsed {
 
 impl Parsed {
     fn new(data: InstData) -> Self {
-        Parsed {
-            data,
-            groups: Vec::new(),
-        }
+        Parsed { data, groups: Vec::new() }
     }
 }
 
@@ -76,12 +73,7 @@ impl<'s> Parser<'s> {
         pnames: Vec<(Option<LocalKey<'s>>, Range<usize>)>,
     ) -> PResult<()> {
         let f = std::mem::replace(&mut self.m.funcs[fid], Function::new("", Type::VOID, &[]));
-        let ret_ty = self
-            .m
-            .types
-            .func_parts(f.ty)
-            .map(|p| p.0)
-            .unwrap_or(Type::VOID);
+        let ret_ty = self.m.types.func_parts(f.ty).map(|p| p.0).unwrap_or(Type::VOID);
         let mut maps = std::mem::take(&mut self.fn_maps);
         maps.locals.clear();
         maps.forward.clear();
@@ -105,10 +97,7 @@ impl<'s> Parser<'s> {
             let key = match key {
                 Some(LocalKey::Num(n)) => {
                     if n != fs.next_num {
-                        return self.err_at(
-                            sp,
-                            format!("argument expected to be numbered '%{}'", fs.next_num),
-                        );
+                        return self.err_at(sp, format!("argument expected to be numbered '%{}'", fs.next_num));
                     }
                     fs.next_num += 1;
                     LocalKey::Num(n)
@@ -148,12 +137,8 @@ impl<'s> Parser<'s> {
         if let Some((sp, key)) = fwd.into_iter().next() {
             return self.err_at(sp, format!("use of undefined value '{}'", key.show()));
         }
-        let mut undefined_blocks: Vec<_> = fs
-            .block_first_use
-            .iter()
-            .filter(|(b, _)| !fs.block_defined.contains(b))
-            .map(|(_, v)| v.clone())
-            .collect();
+        let mut undefined_blocks: Vec<_> =
+            fs.block_first_use.iter().filter(|(b, _)| !fs.block_defined.contains(b)).map(|(_, v)| v.clone()).collect();
         undefined_blocks.sort_by_key(|(s, _)| s.start);
         if let Some((sp, key)) = undefined_blocks.into_iter().next() {
             return self.err_at(sp, format!("use of undefined value '{}'", key.show()));
@@ -175,14 +160,9 @@ impl<'s> Parser<'s> {
             Some(Tok::Label(l)) => {
                 self.pos += 1;
                 if !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()) {
-                    let n: u32 = l
-                        .parse()
-                        .map_err(|_| Diagnostic::error(sp.clone(), "label number too large"))?;
+                    let n: u32 = l.parse().map_err(|_| Diagnostic::error(sp.clone(), "label number too large"))?;
                     if n != fs.next_num {
-                        return self.err_at(
-                            sp,
-                            format!("label expected to be numbered '{}'", fs.next_num),
-                        );
+                        return self.err_at(sp, format!("label expected to be numbered '{}'", fs.next_num));
                     }
                     fs.next_num += 1;
                     LocalKey::Num(n)
@@ -216,10 +196,7 @@ impl<'s> Parser<'s> {
         loop {
             if matches!(self.peek(), Some(Tok::RBrace) | Some(Tok::Label(_)) | None) {
                 let end = self.span();
-                return self.err_at(
-                    end,
-                    "expected instruction: basic block does not end with a terminator",
-                );
+                return self.err_at(end, "expected instruction: basic block does not end with a terminator");
             }
             if self.instruction(fs)? {
                 return Ok(());
@@ -227,13 +204,7 @@ impl<'s> Parser<'s> {
         }
     }
 
-    fn block_for(
-        &mut self,
-        fs: &mut FnState<'s>,
-        key: &LocalKey<'s>,
-        sp: Range<usize>,
-        defining: bool,
-    ) -> Block {
+    fn block_for(&mut self, fs: &mut FnState<'s>, key: &LocalKey<'s>, sp: Range<usize>, defining: bool) -> Block {
         if let Some(&b) = fs.blocks.get(key) {
             return b;
         }
@@ -259,10 +230,7 @@ impl<'s> Parser<'s> {
             _ => return self.err_at(sp, "expected a basic block name"),
         };
         if fs.locals.contains_key(&key) {
-            return self.err_at(
-                sp,
-                format!("'{}' is a value, not a basic block", key.show()),
-            );
+            return self.err_at(sp, format!("'{}' is a value, not a basic block", key.show()));
         }
         Ok(self.block_for(fs, &key, sp, false))
     }
@@ -310,19 +278,13 @@ impl<'s> Parser<'s> {
             };
             if let LocalKey::Num(n) = key {
                 if n != fs.next_num {
-                    return self.err_at(
-                        ksp,
-                        format!("instruction expected to be numbered '%{}'", fs.next_num),
-                    );
+                    return self.err_at(ksp, format!("instruction expected to be numbered '%{}'", fs.next_num));
                 }
                 fs.next_num += 1;
             }
             // Values and blocks share one namespace.
             if fs.blocks.contains_key(&key) {
-                return self.err_at(
-                    ksp,
-                    format!("'{}' is a basic block, not a value", key.show()),
-                );
+                return self.err_at(ksp, format!("'{}' is a basic block, not a value", key.show()));
             }
             match fs.locals.get(&key).copied() {
                 Some(v) if fs.forward.contains_key(&v) => {
@@ -348,10 +310,7 @@ impl<'s> Parser<'s> {
                     i
                 }
                 Some(_) => {
-                    return self.err_at(
-                        ksp,
-                        format!("multiple definition of local value named '{}'", key.show()),
-                    );
+                    return self.err_at(ksp, format!("multiple definition of local value named '{}'", key.show()));
                 }
                 None => {
                     let i = fs.f.dfg.make_inst(parsed.data, Type::VOID);
@@ -369,15 +328,12 @@ impl<'s> Parser<'s> {
             }
             fs.f.dfg.make_inst(parsed.data, Type::VOID)
         };
-        fs.f.layout
-            .append_inst(inst, fs.cur.expect("current block"));
+        fs.f.layout.append_inst(inst, fs.cur.expect("current block"));
         for (n, sp) in parsed.groups {
-            self.attr_fixups
-                .push((AttrTarget::Call(fs.fid, inst), n, sp));
+            self.attr_fixups.push((AttrTarget::Call(fs.fid, inst), n, sp));
         }
         // Attachments.
-        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_)))
-        {
+        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
             self.pos += 1;
             let k = match self.bump() {
                 Some(Tok::MetaName(k)) => k,
@@ -395,8 +351,7 @@ impl<'s> Parser<'s> {
     }
 
     fn attachments_skip(&mut self) -> PResult<()> {
-        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_)))
-        {
+        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
             self.pos += 2;
             self.metadata_ref()?;
         }
@@ -426,9 +381,7 @@ impl<'s> Parser<'s> {
                 let op = self.metadata_arg()?;
                 Ok(fs.f.dfg.make_value(ValueDef::Metadata(op), Type::METADATA))
             }
-            Some(Tok::Ident("asm")) => {
-                self.err_at(sp, "inline asm is only valid as a call target")
-            }
+            Some(Tok::Ident("asm")) => self.err_at(sp, "inline asm is only valid as a call target"),
             _ => {
                 if ty == Type::VOID || ty == Type::LABEL {
                     return self.err_at(sp, "invalid type for a value");
@@ -449,13 +402,7 @@ impl<'s> Parser<'s> {
         Ok((t, v))
     }
 
-    fn local(
-        &mut self,
-        fs: &mut FnState<'s>,
-        key: LocalKey<'s>,
-        ty: Type,
-        sp: Range<usize>,
-    ) -> PResult<Value> {
+    fn local(&mut self, fs: &mut FnState<'s>, key: LocalKey<'s>, ty: Type, sp: Range<usize>) -> PResult<Value> {
         if let Some(&v) = fs.locals.get(&key) {
             let have = fs.f.dfg.value_ty(v);
             if have != ty {
@@ -472,10 +419,7 @@ impl<'s> Parser<'s> {
             return Ok(v);
         }
         if fs.blocks.contains_key(&key) {
-            return self.err_at(
-                sp,
-                format!("'{}' is a basic block, not a value", key.show()),
-            );
+            return self.err_at(sp, format!("'{}' is a basic block, not a value", key.show()));
         }
         let v = fs.f.dfg.make_value(ValueDef::Placeholder, ty);
         fs.locals.insert(key.clone(), v);
@@ -486,10 +430,7 @@ impl<'s> Parser<'s> {
     fn flags(&mut self, allowed: &[Flags]) -> PResult<Flags> {
         let mut f = Flags::NONE;
         while let Some(w) = self.ident().and_then(Flags::from_word) {
-            if !allowed
-                .iter()
-                .any(|a| a.contains(w) || (w == Flags::FAST && a.contains(Flags::FAST)))
-            {
+            if !allowed.iter().any(|a| a.contains(w) || (w == Flags::FAST && a.contains(Flags::FAST))) {
                 break;
             }
             self.pos += 1;
@@ -520,9 +461,7 @@ impl<'s> Parser<'s> {
 
     /// `, align N` if present (not consuming attachments).
     fn opt_align(&mut self) -> PResult<Option<u64>> {
-        if self.peek() == Some(&Tok::Comma)
-            && matches!(self.peek_at(1), Some(Tok::Ident(s)) if *s == "align")
-        {
+        if self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::Ident(s)) if *s == "align") {
             self.pos += 2;
             let sp = self.span();
             let a = self.expect_u64()?;
@@ -544,20 +483,13 @@ impl<'s> Parser<'s> {
 
     // ----- instructions -----
 
-    fn inst_body(
-        &mut self,
-        fs: &mut FnState<'s>,
-        op: &str,
-        sp: Range<usize>,
-    ) -> PResult<Option<Parsed>> {
+    fn inst_body(&mut self, fs: &mut FnState<'s>, op: &str, sp: Range<usize>) -> PResult<Option<Parsed>> {
         const INT_WRAP: &[Flags] = &[Flags::NUW, Flags::NSW];
         const FMF: &[Flags] = &[Flags::FAST];
         if let Some(bop) = BinaryOp::from_name(op) {
             let allowed: &[Flags] = match bop {
                 BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Shl => INT_WRAP,
-                BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::LShr | BinaryOp::AShr => {
-                    &[Flags::EXACT]
-                }
+                BinaryOp::UDiv | BinaryOp::SDiv | BinaryOp::LShr | BinaryOp::AShr => &[Flags::EXACT],
                 BinaryOp::Or => &[Flags::DISJOINT],
                 _ if bop.is_float() => FMF,
                 _ => &[],
@@ -568,11 +500,7 @@ impl<'s> Parser<'s> {
             self.expect(&Tok::Comma)?;
             let b = self.operand(fs, t)?;
             let scalar = self.m.types.scalar_type(t);
-            let ok = if bop.is_float() {
-                self.m.types.is_float(scalar)
-            } else {
-                self.m.types.is_int(scalar)
-            };
+            let ok = if bop.is_float() { self.m.types.is_float(scalar) } else { self.m.types.is_int(scalar) };
             self.check_type(ok, tsp, "invalid operand type for instruction")?;
             let mut d = InstData::new(InstKind::Binary(bop), &[a, b], t);
             d.flags = flags;
@@ -582,11 +510,7 @@ impl<'s> Parser<'s> {
             let allowed: &[Flags] = match cop {
                 CastOp::Trunc => INT_WRAP,
                 CastOp::ZExt | CastOp::UIToFP => &[Flags::NNEG],
-                CastOp::FPTrunc
-                | CastOp::FPExt
-                | CastOp::FPToUI
-                | CastOp::FPToSI
-                | CastOp::SIToFP => FMF,
+                CastOp::FPTrunc | CastOp::FPExt | CastOp::FPToUI | CastOp::FPToSI | CastOp::SIToFP => FMF,
                 _ => &[],
             };
             let flags = self.flags(allowed)?;
@@ -639,11 +563,7 @@ impl<'s> Parser<'s> {
                 self.expect(&Tok::Comma)?;
                 let b = self.operand(fs, t)?;
                 let s = self.m.types.scalar_type(t);
-                self.check_type(
-                    self.m.types.is_float(s),
-                    tsp,
-                    "fcmp requires floating-point operands",
-                )?;
+                self.check_type(self.m.types.is_float(s), tsp, "fcmp requires floating-point operands")?;
                 let rt = self.m.types.with_scalar(t, Type::I1);
                 let mut d = InstData::new(InstKind::FCmp(p), &[a, b], rt);
                 d.flags = flags;
@@ -673,9 +593,7 @@ impl<'s> Parser<'s> {
                     self.expect(&Tok::Comma)?;
                     blocks.push(self.block_name_ref(fs)?);
                     self.expect(&Tok::RBracket)?;
-                    if !(self.peek() == Some(&Tok::Comma)
-                        && self.peek_at(1) == Some(&Tok::LBracket))
-                    {
+                    if !(self.peek() == Some(&Tok::Comma) && self.peek_at(1) == Some(&Tok::LBracket)) {
                         break;
                     }
                     self.pos += 1;
@@ -706,11 +624,7 @@ impl<'s> Parser<'s> {
                     } else {
                         let csp = self.span();
                         let (ct, c) = self.typed_operand(fs)?;
-                        self.check_type(
-                            self.m.types.is_int(ct),
-                            csp,
-                            "element count must have integer type",
-                        )?;
+                        self.check_type(self.m.types.is_int(ct), csp, "element count must have integer type")?;
                         count = Some(c);
                     }
                 }
@@ -723,16 +637,7 @@ impl<'s> Parser<'s> {
                     }
                 };
                 let pt = self.m.types.ptr(addrspace);
-                InstData::new(
-                    InstKind::Alloca {
-                        elem_ty,
-                        explicit_count,
-                        align,
-                        addrspace,
-                    },
-                    &[count],
-                    pt,
-                )
+                InstData::new(InstKind::Alloca { elem_ty, explicit_count, align, addrspace }, &[count], pt)
             }
             "load" => {
                 let atomic = self.eat_ident("atomic");
@@ -741,15 +646,8 @@ impl<'s> Parser<'s> {
                 self.expect(&Tok::Comma)?;
                 let psp = self.span();
                 let (pt, p) = self.typed_operand(fs)?;
-                self.check_type(
-                    self.m.types.is_ptr(pt),
-                    psp,
-                    "load operand must be a pointer",
-                )?;
-                let mut mem = MemFlags {
-                    volatile,
-                    ..Default::default()
-                };
+                self.check_type(self.m.types.is_ptr(pt), psp, "load operand must be a pointer")?;
+                let mut mem = MemFlags { volatile, ..Default::default() };
                 if atomic {
                     mem.scope = self.syncscope()?;
                     mem.ordering = Some(self.ordering()?);
@@ -764,15 +662,8 @@ impl<'s> Parser<'s> {
                 self.expect(&Tok::Comma)?;
                 let psp = self.span();
                 let (pt, p) = self.typed_operand(fs)?;
-                self.check_type(
-                    self.m.types.is_ptr(pt),
-                    psp,
-                    "store operand must be a pointer",
-                )?;
-                let mut mem = MemFlags {
-                    volatile,
-                    ..Default::default()
-                };
+                self.check_type(self.m.types.is_ptr(pt), psp, "store operand must be a pointer")?;
+                let mut mem = MemFlags { volatile, ..Default::default() };
                 if atomic {
                     mem.scope = self.syncscope()?;
                     mem.ordering = Some(self.ordering()?);
@@ -787,11 +678,7 @@ impl<'s> Parser<'s> {
                 let psp = self.span();
                 let (pt, base) = self.typed_operand(fs)?;
                 let ps = self.m.types.scalar_type(pt);
-                self.check_type(
-                    self.m.types.is_ptr(ps),
-                    psp,
-                    "base of getelementptr must be a pointer",
-                )?;
+                self.check_type(self.m.types.is_ptr(ps), psp, "base of getelementptr must be a pointer")?;
                 let mut args = vec![base];
                 let mut result_ty = pt;
                 while self.peek() == Some(&Tok::Comma) && !self.at_attachment() {
@@ -799,11 +686,7 @@ impl<'s> Parser<'s> {
                     let isp = self.span();
                     let (it, iv) = self.typed_operand(fs)?;
                     let is = self.m.types.scalar_type(it);
-                    self.check_type(
-                        self.m.types.is_int(is),
-                        isp,
-                        "getelementptr index must be an integer",
-                    )?;
+                    self.check_type(self.m.types.is_int(is), isp, "getelementptr index must be an integer")?;
                     if self.m.types.is_vector(it) && !self.m.types.is_vector(result_ty) {
                         result_ty = self.m.types.with_scalar(it, pt);
                     }
@@ -827,12 +710,7 @@ impl<'s> Parser<'s> {
                 let scope = self.syncscope()?;
                 let ordering = Some(self.ordering()?);
                 let align = self.opt_align()?;
-                let mem = MemFlags {
-                    volatile,
-                    align,
-                    ordering,
-                    scope,
-                };
+                let mem = MemFlags { volatile, align, ordering, scope };
                 InstData::new(InstKind::AtomicRmw(rop, mem), &[p, v], t)
             }
             "cmpxchg" => {
@@ -848,26 +726,13 @@ impl<'s> Parser<'s> {
                 let failure = self.ordering()?;
                 let align = self.opt_align()?;
                 let rt = self.m.types.struct_(vec![t, Type::I1], false);
-                let mem = MemFlags {
-                    volatile,
-                    align,
-                    ordering: Some(success),
-                    scope,
-                };
+                let mem = MemFlags { volatile, align, ordering: Some(success), scope };
                 InstData::new(InstKind::CmpXchg { mem, failure, weak }, &[p, c, n], rt)
             }
             "fence" => {
                 let scope = self.syncscope()?;
                 let ordering = Some(self.ordering()?);
-                InstData::new(
-                    InstKind::Fence(MemFlags {
-                        ordering,
-                        scope,
-                        ..Default::default()
-                    }),
-                    &[],
-                    Type::VOID,
-                )
+                InstData::new(InstKind::Fence(MemFlags { ordering, scope, ..Default::default() }), &[], Type::VOID)
             }
             "extractelement" => {
                 let vsp = self.span();
@@ -923,11 +788,7 @@ impl<'s> Parser<'s> {
                 let (vt, v) = self.typed_operand(fs)?;
                 let indices = self.index_list()?;
                 let want = self.aggregate_path(t, &indices, asp.clone())?;
-                self.check_type(
-                    want == vt,
-                    asp,
-                    "insertvalue operand and field disagree in type",
-                )?;
+                self.check_type(want == vt, asp, "insertvalue operand and field disagree in type")?;
                 InstData::new(InstKind::InsertValue { indices }, &[agg, v], t)
             }
             "freeze" => {
@@ -946,24 +807,13 @@ impl<'s> Parser<'s> {
                     let then_dest = self.label_ref(fs)?;
                     self.expect(&Tok::Comma)?;
                     let else_dest = self.label_ref(fs)?;
-                    InstData::new(
-                        InstKind::CondBr {
-                            then_dest,
-                            else_dest,
-                        },
-                        &[c],
-                        Type::VOID,
-                    )
+                    InstData::new(InstKind::CondBr { then_dest, else_dest }, &[c], Type::VOID)
                 }
             }
             "switch" => {
                 let csp = self.span();
                 let (t, v) = self.typed_operand(fs)?;
-                self.check_type(
-                    self.m.types.is_int(t),
-                    csp,
-                    "switch condition must have integer type",
-                )?;
+                self.check_type(self.m.types.is_int(t), csp, "switch condition must have integer type")?;
                 self.expect(&Tok::Comma)?;
                 let default = self.label_ref(fs)?;
                 self.expect(&Tok::LBracket)?;
@@ -972,11 +822,7 @@ impl<'s> Parser<'s> {
                 while !self.eat(&Tok::RBracket) {
                     let ksp = self.span();
                     let kt = self.parse_type()?;
-                    self.check_type(
-                        kt == t,
-                        ksp.clone(),
-                        "case value type does not match the condition",
-                    )?;
+                    self.check_type(kt == t, ksp.clone(), "case value type does not match the condition")?;
                     let c = self.parse_const(kt)?;
                     if !matches!(self.m.consts.data(c), ConstData::Int(..)) {
                         return self.err_at(ksp, "case value is not a constant integer");
@@ -993,11 +839,7 @@ impl<'s> Parser<'s> {
             "ret" => {
                 let rsp = self.span();
                 if self.eat_ident("void") {
-                    self.check_type(
-                        fs.ret_ty == Type::VOID,
-                        rsp,
-                        "value doesn't match function result type",
-                    )?;
+                    self.check_type(fs.ret_ty == Type::VOID, rsp, "value doesn't match function result type")?;
                     InstData::new(InstKind::Ret, &[], Type::VOID)
                 } else {
                     let (t, v) = self.typed_operand(fs)?;
@@ -1014,16 +856,12 @@ impl<'s> Parser<'s> {
                 }
             }
             "unreachable" => InstData::new(InstKind::Unreachable, &[], Type::VOID),
-            "invoke" | "landingpad" | "resume" | "callbr" | "indirectbr" | "catchswitch"
-            | "catchpad" | "cleanuppad" | "catchret" | "cleanupret" => {
-                return self.unsupported(
-                    sp,
-                    format!("'{op}' (exception handling and indirect branches cannot reach a GPU)"),
-                );
+            "invoke" | "landingpad" | "resume" | "callbr" | "indirectbr" | "catchswitch" | "catchpad"
+            | "cleanuppad" | "catchret" | "cleanupret" => {
+                return self
+                    .unsupported(sp, format!("'{op}' (exception handling and indirect branches cannot reach a GPU)"));
             }
-            "va_arg" => {
-                return self.unsupported(sp, "'va_arg' (variadic functions cannot reach a GPU)")
-            }
+            "va_arg" => return self.unsupported(sp, "'va_arg' (variadic functions cannot reach a GPU)"),
             _ => return self.err_at(sp, format!("expected instruction opcode, found '{op}'")),
         };
         Ok(Some(Parsed::new(d)))
@@ -1069,9 +907,7 @@ impl<'s> Parser<'s> {
             ConstData::Vector(_, elems) => elems
                 .iter()
                 .map(|&e| match self.m.consts.data(e) {
-                    ConstData::Int(_, v) => {
-                        v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or(())
-                    }
+                    ConstData::Int(_, v) => v.as_i64().and_then(|x| i32::try_from(x).ok()).ok_or(()),
                     ConstData::Undef(_) | ConstData::Poison(_) => Ok(-1),
                     _ => Err(()),
                 })
@@ -1129,8 +965,7 @@ impl<'s> Parser<'s> {
                 asm.asm = String::from_utf8_lossy(&self.expect_string()?).into_owned();
                 self.expect(&Tok::Comma)?;
                 asm.constraints = String::from_utf8_lossy(&self.expect_string()?).into_owned();
-                fs.f.dfg
-                    .make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR)
+                fs.f.dfg.make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR)
             }
             Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
                 let g = self.global_ref()?;
@@ -1177,11 +1012,8 @@ impl<'s> Parser<'s> {
         }
         let fn_ty = if explicit_fn_ty {
             let (ret, params, vararg) = self.m.types.func_parts(ty).expect("function type");
-            let ok = if vararg {
-                arg_tys.len() >= params.len()
-            } else {
-                arg_tys.len() == params.len()
-            } && params.iter().zip(&arg_tys).all(|(a, b)| a == b);
+            let ok = if vararg { arg_tys.len() >= params.len() } else { arg_tys.len() == params.len() }
+                && params.iter().zip(&arg_tys).all(|(a, b)| a == b);
             if !ok {
                 return self.err_at(tsp, "call arguments do not match the function type");
             }
@@ -1244,10 +1076,7 @@ impl<'s> Parser<'s> {
                         self.expect(&Tok::Comma)?;
                     }
                 }
-                bundles.push(Bundle {
-                    tag: tag.into(),
-                    count,
-                });
+                bundles.push(Bundle { tag: tag.into(), count });
                 if self.eat(&Tok::RBracket) {
                     break;
                 }
@@ -1258,11 +1087,7 @@ impl<'s> Parser<'s> {
             fn_ty,
             tail,
             cc,
-            attrs: CallAttrs {
-                func: fn_attrs,
-                ret: ret_attrs,
-                params: arg_attrs,
-            },
+            attrs: CallAttrs { func: fn_attrs, ret: ret_attrs, params: arg_attrs },
             bundles,
         };
         let mut d = InstData::new(InstKind::Call(Box::new(cd)), &args, ret_ty);
@@ -1278,11 +1103,7 @@ impl<'s> Parser<'s> {
         if decl_ty == fn_ty {
             return true;
         }
-        let (_, dp, dva) = self
-            .m
-            .types
-            .func_parts(decl_ty)
-            .unwrap_or((Type::VOID, &[], false));
+        let (_, dp, dva) = self.m.types.func_parts(decl_ty).unwrap_or((Type::VOID, &[], false));
         let nargs = self.m.types.func_parts(fn_ty).map_or(0, |p| p.1.len());
         dva && dp.len() <= nargs
     }

@@ -56,8 +56,7 @@ impl Parser<'_> {
                     "poison" => ConstData::Poison(ty),
                     "zeroinitializer" => {
                         // A struct type defined later in the file (as LLVM allows) is not sized yet.
-                        let later = self.m.types.named_info(ty).is_some()
-                            && !self.type_defined.contains(&ty);
+                        let later = self.m.types.named_info(ty).is_some() && !self.type_defined.contains(&ty);
                         if !self.m.types.is_sized(ty) && ty != Type::TOKEN && !later {
                             return self.err_at(sp, "invalid type for null constant");
                         }
@@ -72,15 +71,11 @@ impl Parser<'_> {
                     "c" => {
                         let bytes = self.expect_string()?;
                         match self.m.types.data(ty) {
-                            TypeData::Array { len, elem }
-                                if *elem == Type::I8 && *len == bytes.len() as u64 => {}
+                            TypeData::Array { len, elem } if *elem == Type::I8 && *len == bytes.len() as u64 => {}
                             _ => {
                                 return self.err_at(
                                     sp,
-                                    format!(
-                                        "constant string of {} bytes does not match its type",
-                                        bytes.len()
-                                    ),
+                                    format!("constant string of {} bytes does not match its type", bytes.len()),
                                 )
                             }
                         }
@@ -103,13 +98,7 @@ impl Parser<'_> {
                 };
                 let elems = self.typed_const_list(&Tok::RBracket, Some(elem))?;
                 if elems.len() as u64 != len {
-                    return self.err_at(
-                        sp,
-                        format!(
-                            "array constant has {} elements, type says {len}",
-                            elems.len()
-                        ),
-                    );
+                    return self.err_at(sp, format!("array constant has {} elements, type says {len}", elems.len()));
                 }
                 ConstData::Array(ty, elems)
             }
@@ -117,10 +106,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 let fields = match self.m.types.struct_fields(ty) {
                     Some(f) if !self.m.types.struct_packed(ty) => f.to_vec(),
-                    _ => {
-                        return self
-                            .err_at(sp, "struct constant must have a non-packed struct type")
-                    }
+                    _ => return self.err_at(sp, "struct constant must have a non-packed struct type"),
                 };
                 let elems = self.struct_elems(&Tok::RBrace, &fields, sp.clone())?;
                 ConstData::Struct(ty, elems)
@@ -130,12 +116,7 @@ impl Parser<'_> {
                 if self.eat(&Tok::LBrace) {
                     let fields = match self.m.types.struct_fields(ty) {
                         Some(f) if self.m.types.struct_packed(ty) => f.to_vec(),
-                        _ => {
-                            return self.err_at(
-                                sp,
-                                "packed struct constant must have a packed struct type",
-                            )
-                        }
+                        _ => return self.err_at(sp, "packed struct constant must have a packed struct type"),
                     };
                     let elems = self.struct_elems(&Tok::RBrace, &fields, sp.clone())?;
                     self.expect(&Tok::Greater)?;
@@ -147,13 +128,8 @@ impl Parser<'_> {
                     };
                     let elems = self.typed_const_list(&Tok::Greater, Some(elem))?;
                     if elems.len() != len as usize {
-                        return self.err_at(
-                            sp,
-                            format!(
-                                "vector constant has {} elements, type says {len}",
-                                elems.len()
-                            ),
-                        );
+                        return self
+                            .err_at(sp, format!("vector constant has {} elements, type says {len}", elems.len()));
                     }
                     ConstData::Vector(ty, elems)
                 }
@@ -166,12 +142,7 @@ impl Parser<'_> {
         Ok(self.m.consts.intern(data))
     }
 
-    fn struct_elems(
-        &mut self,
-        close: &Tok<'_>,
-        fields: &[Type],
-        sp: std::ops::Range<usize>,
-    ) -> PResult<Vec<ConstId>> {
+    fn struct_elems(&mut self, close: &Tok<'_>, fields: &[Type], sp: std::ops::Range<usize>) -> PResult<Vec<ConstId>> {
         let elems = self.typed_const_list(close, None)?;
         if elems.len() != fields.len() {
             return self.err_at(sp, "struct constant has the wrong number of fields");
@@ -195,10 +166,7 @@ impl Parser<'_> {
             let t = self.value_type()?;
             if let Some(e) = elem {
                 if t != e {
-                    return self.err_at(
-                        sp,
-                        "element type does not match the aggregate's element type",
-                    );
+                    return self.err_at(sp, "element type does not match the aggregate's element type");
                 }
             }
             v.push(self.parse_const(t)?);
@@ -232,10 +200,7 @@ impl Parser<'_> {
             };
             let raw = u128::from_str_radix(digits, 16).map_err(|_| bad())?;
             if kind.is_none() && raw > u128::from(u64::MAX) {
-                return self.err_at(
-                    sp,
-                    "hexadecimal floating-point constant is bigger than 64 bits",
-                );
+                return self.err_at(sp, "hexadecimal floating-point constant is bigger than 64 bits");
             }
             match (kind, self.m.types.data(ty)) {
                 (None, TypeData::Double) => raw,
@@ -252,11 +217,7 @@ impl Parser<'_> {
                 (Some('L'), TypeData::Fp128) | (Some('M'), TypeData::PpcFp128) => {
                     let (lo, hi) = digits.split_at(digits.len().min(16));
                     let lo = u64::from_str_radix(lo, 16).map_err(|_| bad())?;
-                    let hi = if hi.is_empty() {
-                        0
-                    } else {
-                        u64::from_str_radix(hi, 16).map_err(|_| bad())?
-                    };
+                    let hi = if hi.is_empty() { 0 } else { u64::from_str_radix(hi, 16).map_err(|_| bad())? };
                     (u128::from(hi) << 64) | u128::from(lo)
                 }
                 (Some('K'), TypeData::X86Fp80) => raw,
@@ -266,20 +227,14 @@ impl Parser<'_> {
             let d: f64 = s.parse().map_err(|_| bad())?;
             match bits {
                 64 => u128::from(d.to_bits()),
-                32 | 16 if !matches!(self.m.types.data(ty), TypeData::BFloat) => {
-                    float::from_f64_exact(bits, d).ok_or_else(|| {
+                32 | 16 if !matches!(self.m.types.data(ty), TypeData::BFloat) => float::from_f64_exact(bits, d)
+                    .ok_or_else(|| {
                         Diagnostic::error(
                             sp.clone(),
                             "floating point constant is not exactly representable in its type",
                         )
-                    })?
-                }
-                _ => {
-                    return self.err_at(
-                        sp,
-                        "decimal constants of this floating-point type are not supported",
-                    )
-                }
+                    })?,
+                _ => return self.err_at(sp, "decimal constants of this floating-point type are not supported"),
             }
         };
         Ok(ConstData::Float(ty, pattern))
@@ -328,16 +283,8 @@ impl Parser<'_> {
             if base_ty != ty {
                 return self.err_at(sp, "constant expression type does not match its use");
             }
-            let op = ConstExprOp::Gep {
-                source_ty,
-                flags,
-                inrange,
-            };
-            return Ok(self.m.consts.intern(ConstData::Expr {
-                ty,
-                op,
-                operands: ops,
-            }));
+            let op = ConstExprOp::Gep { source_ty, flags, inrange };
+            return Ok(self.m.consts.intern(ConstData::Expr { ty, op, operands: ops }));
         }
         if let Some(op) = CastOp::from_name(kw) {
             self.expect(&Tok::LParen)?;
@@ -349,15 +296,9 @@ impl Parser<'_> {
                 return self.err_at(sp, "constant expression type does not match its use");
             }
             return match op {
-                CastOp::BitCast
-                | CastOp::AddrSpaceCast
-                | CastOp::PtrToInt
-                | CastOp::IntToPtr
-                | CastOp::Trunc => Ok(self.m.consts.intern(ConstData::Expr {
-                    ty,
-                    op: ConstExprOp::Cast(op),
-                    operands: vec![v],
-                })),
+                CastOp::BitCast | CastOp::AddrSpaceCast | CastOp::PtrToInt | CastOp::IntToPtr | CastOp::Trunc => {
+                    Ok(self.m.consts.intern(ConstData::Expr { ty, op: ConstExprOp::Cast(op), operands: vec![v] }))
+                }
                 CastOp::ZExt | CastOp::SExt => {
                     let (src_w, dst_w) = (self.int_width_of(v), self.m.types.int_width(ty));
                     match (self.m.consts.data(v).clone(), src_w, dst_w) {
@@ -369,21 +310,13 @@ impl Parser<'_> {
                             };
                             match val {
                                 Some(x) => Ok(self.m.consts.intern(ConstData::Int(ty, x))),
-                                None => {
-                                    self.unsupported(sp, "constant extension wider than 128 bits")
-                                }
+                                None => self.unsupported(sp, "constant extension wider than 128 bits"),
                             }
                         }
-                        _ => self.unsupported(
-                            sp,
-                            format!("'{kw}' constant expressions (removed in LLVM 18)"),
-                        ),
+                        _ => self.unsupported(sp, format!("'{kw}' constant expressions (removed in LLVM 18)")),
                     }
                 }
-                _ => self.unsupported(
-                    sp,
-                    format!("'{kw}' constant expressions (removed in LLVM 18)"),
-                ),
+                _ => self.unsupported(sp, format!("'{kw}' constant expressions (removed in LLVM 18)")),
             };
         }
         if let Some(op) = BinaryOp::from_name(kw) {
@@ -400,10 +333,7 @@ impl Parser<'_> {
             if self.m.consts.ty(a) != ty || self.m.consts.ty(b) != ty {
                 return self.err_at(sp, "constant expression operand types do not match");
             }
-            if matches!(
-                op,
-                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Xor
-            ) {
+            if matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Xor) {
                 return Ok(self.m.consts.intern(ConstData::Expr {
                     ty,
                     op: ConstExprOp::Binary(op, flags),
@@ -411,11 +341,9 @@ impl Parser<'_> {
                 }));
             }
             // Older constant expressions: fold integer operands.
-            if let (Some(x), Some(y), Some(w)) = (
-                self.m.consts.as_i128(a),
-                self.m.consts.as_i128(b),
-                self.m.types.int_width(ty),
-            ) {
+            if let (Some(x), Some(y), Some(w)) =
+                (self.m.consts.as_i128(a), self.m.consts.as_i128(b), self.m.types.int_width(ty))
+            {
                 if w <= 64 {
                     let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
                     let (ux, uy) = (x as u64 & mask, y as u64 & mask);
@@ -439,25 +367,18 @@ impl Parser<'_> {
                         _ => None,
                     };
                     if let Some(r) = r {
-                        return Ok(self
-                            .m
-                            .consts
-                            .intern(ConstData::Int(ty, ApInt::from_i128(w, r))));
+                        return Ok(self.m.consts.intern(ConstData::Int(ty, ApInt::from_i128(w, r))));
                     }
                 }
             }
             let version = if op == BinaryOp::Shl { 19 } else { 18 };
-            return self.unsupported(
-                sp,
-                format!("'{kw}' constant expressions (removed in LLVM {version})"),
-            );
+            return self.unsupported(sp, format!("'{kw}' constant expressions (removed in LLVM {version})"));
         }
         match kw {
-            "icmp" | "fcmp" | "select" | "extractvalue" | "insertvalue" | "extractelement"
-            | "insertelement" | "shufflevector" | "fneg" => self.unsupported(
-                sp,
-                format!("'{kw}' constant expressions (removed from LLVM)"),
-            ),
+            "icmp" | "fcmp" | "select" | "extractvalue" | "insertvalue" | "extractelement" | "insertelement"
+            | "shufflevector" | "fneg" => {
+                self.unsupported(sp, format!("'{kw}' constant expressions (removed from LLVM)"))
+            }
             _ => self.err_at(sp, format!("expected constant, found '{kw}'")),
         }
     }

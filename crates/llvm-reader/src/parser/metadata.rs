@@ -11,10 +11,7 @@ impl Parser<'_> {
         if let Some(&id) = self.md_nums.get(&n) {
             return id;
         }
-        let id = self.m.metadata.push(MdNode::Tuple {
-            distinct: false,
-            ops: Vec::new(),
-        });
+        let id = self.m.metadata.push(MdNode::Tuple { distinct: false, ops: Vec::new() });
         self.md_nums.insert(n, id);
         self.md_first_use.entry(n).or_insert(span);
         id
@@ -193,15 +190,10 @@ impl Parser<'_> {
                     }
                 }
                 let end = self.prev_span().end;
-                let text: String = self.src[start..end]
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let text: String = self.src[start..end].split_whitespace().collect::<Vec<_>>().join(" ");
                 Ok(MdField::Raw(text))
             }
-            Some(Tok::MetaNum(_)) | Some(Tok::Exclaim) | Some(Tok::MetaName(_)) => {
-                Ok(MdField::Ref(self.md_operand()?))
-            }
+            Some(Tok::MetaNum(_)) | Some(Tok::Exclaim) | Some(Tok::MetaName(_)) => Ok(MdField::Ref(self.md_operand()?)),
             _ => self.expected("metadata field value"),
         }
     }
@@ -231,10 +223,9 @@ impl Parser<'_> {
                 Ok(MdOperand::Node(self.m.metadata.push(node)))
             }
             Some(Tok::MetaName(k)) => self.err_at(sp, format!("unexpected '!{k}' in metadata")),
-            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => self.unsupported(
-                sp,
-                "function-local values in metadata outside debug intrinsics",
-            ),
+            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => {
+                self.unsupported(sp, "function-local values in metadata outside debug intrinsics")
+            }
             _ => {
                 let c = self.typed_const()?;
                 Ok(MdOperand::Value(c))

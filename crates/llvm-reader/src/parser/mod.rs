@@ -241,20 +241,11 @@ impl<'s> Parser<'s> {
                     let mut is_var = false;
                     while let Some((t, _)) = self.toks.get(j) {
                         match t {
-                            Tok::Ident(s)
-                                if *s == "global"
-                                    || *s == "constant"
-                                    || *s == "alias"
-                                    || *s == "ifunc" =>
-                            {
+                            Tok::Ident(s) if *s == "global" || *s == "constant" || *s == "alias" || *s == "ifunc" => {
                                 is_var = true;
                                 break;
                             }
-                            Tok::Ident(_)
-                            | Tok::LParen
-                            | Tok::RParen
-                            | Tok::Int(_)
-                            | Tok::Str(_) => j += 1,
+                            Tok::Ident(_) | Tok::LParen | Tok::RParen | Tok::Int(_) | Tok::Str(_) => j += 1,
                             _ => break,
                         }
                     }
@@ -269,9 +260,7 @@ impl<'s> Parser<'s> {
                         self.register_global(&name, num, GlobalRef::Var(id), span)?;
                     }
                 }
-                Tok::MetaNum(n)
-                    if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) =>
-                {
+                Tok::MetaNum(n) if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) => {
                     md_defs.push(*n);
                 }
                 Tok::Ident(s) if depth == 0 && (*s == "define" || *s == "declare") => {
@@ -320,30 +309,19 @@ impl<'s> Parser<'s> {
         md_defs.sort_unstable();
         md_defs.dedup();
         for n in md_defs {
-            let id = self.m.metadata.push(MdNode::Tuple {
-                distinct: false,
-                ops: Vec::new(),
-            });
+            let id = self.m.metadata.push(MdNode::Tuple { distinct: false, ops: Vec::new() });
             self.md_nums.insert(n, id);
         }
         Ok(())
     }
 
-    fn register_global(
-        &mut self,
-        name: &str,
-        num: Option<u32>,
-        g: GlobalRef,
-        span: Range<usize>,
-    ) -> PResult<()> {
+    fn register_global(&mut self, name: &str, num: Option<u32>, g: GlobalRef, span: Range<usize>) -> PResult<()> {
         let dup = match num {
             Some(n) => self.global_nums.insert(n, g).is_some(),
             None => self.global_names.insert(name.to_string(), g).is_some(),
         };
         if dup {
-            let shown = num
-                .map(|n| n.to_string())
-                .unwrap_or_else(|| name.to_string());
+            let shown = num.map(|n| n.to_string()).unwrap_or_else(|| name.to_string());
             return self.err_at(span, format!("redefinition of global '@{shown}'"));
         }
         Ok(())
@@ -419,10 +397,7 @@ impl<'s> Parser<'s> {
                 self.expect_ident("comdat")?;
                 let kind = match self.bump() {
                     Some(Tok::Ident(k))
-                        if matches!(
-                            k,
-                            "any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize"
-                        ) =>
+                        if matches!(k, "any" | "exactmatch" | "largest" | "nodeduplicate" | "samesize") =>
                     {
                         k
                     }
@@ -457,10 +432,7 @@ impl<'s> Parser<'s> {
         }
         let packed = self.eat(&Tok::Less);
         if !self.eat(&Tok::LBrace) {
-            return self.unsupported(
-                sp,
-                "type definitions other than structs (only identified structs are named)",
-            );
+            return self.unsupported(sp, "type definitions other than structs (only identified structs are named)");
         }
         let fields = self.type_list(&Tok::RBrace)?;
         if packed {
@@ -631,16 +603,11 @@ impl<'s> Parser<'s> {
                 if n == 0 {
                     return self.err_at(sp, "zero element vector is illegal");
                 }
-                let ok =
-                    self.m.types.is_int(e) || self.m.types.is_float(e) || self.m.types.is_ptr(e);
+                let ok = self.m.types.is_int(e) || self.m.types.is_float(e) || self.m.types.is_ptr(e);
                 if !ok {
                     return self.err_at(sp, "invalid vector element type");
                 }
-                Ok(self.m.types.intern(TypeData::Vector {
-                    len: n,
-                    elem: e,
-                    scalable,
-                }))
+                Ok(self.m.types.intern(TypeData::Vector { len: n, elem: e, scalable }))
             }
             Some(Tok::LBrace) => {
                 self.pos += 1;
@@ -694,11 +661,7 @@ impl<'s> Parser<'s> {
 
     /// Parses one attribute if the current token starts one. `param_ty` is set in parameter position (where
     /// `align N` is an attribute); in function position `align` is the function alignment and is not taken.
-    pub(crate) fn attribute(
-        &mut self,
-        param_ty: Option<Type>,
-        in_group: bool,
-    ) -> PResult<Option<Attribute>> {
+    pub(crate) fn attribute(&mut self, param_ty: Option<Type>, in_group: bool) -> PResult<Option<Attribute>> {
         let sp = self.span();
         let name = match self.peek() {
             Some(Tok::Str(k)) => {
@@ -796,14 +759,7 @@ impl<'s> Parser<'s> {
             "nocallback",
         ];
         const INTS: &[&str] = &["dereferenceable", "dereferenceable_or_null", "alignstack"];
-        const TYPED: &[&str] = &[
-            "byval",
-            "byref",
-            "sret",
-            "inalloca",
-            "preallocated",
-            "elementtype",
-        ];
+        const TYPED: &[&str] = &["byval", "byref", "sret", "inalloca", "preallocated", "elementtype"];
         const RAW: &[&str] = &[
             "memory",
             "nofpclass",
@@ -1042,11 +998,7 @@ impl<'s> Parser<'s> {
             None
         };
         let unnamed_addr = self.unnamed_addr();
-        let addrspace = if self.eat_ident("addrspace") {
-            self.paren_u32()?
-        } else {
-            0
-        };
+        let addrspace = if self.eat_ident("addrspace") { self.paren_u32()? } else { 0 };
         let externally_initialized = self.eat_ident("externally_initialized");
         if self.is_ident("alias") || self.is_ident("ifunc") {
             return self.unsupported(self.span(), "global aliases and ifuncs");
@@ -1063,13 +1015,9 @@ impl<'s> Parser<'s> {
         if !self.m.types.is_first_class(ty) && !self.m.types.is_aggregate(ty) {
             return self.err_at(ty_sp, "invalid type for global variable");
         }
-        let is_decl = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternWeak))
-            && !self.starts_constant();
-        let init = if is_decl || (linkage.is_none() && !self.starts_constant()) {
-            None
-        } else {
-            Some(self.parse_const(ty)?)
-        };
+        let is_decl = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternWeak)) && !self.starts_constant();
+        let init =
+            if is_decl || (linkage.is_none() && !self.starts_constant()) { None } else { Some(self.parse_const(ty)?) };
         let mut g = GlobalVar::new(&self.m.globals[id].name.clone(), ty, addrspace);
         g.linkage = linkage.unwrap_or(Linkage::External);
         g.dso_local = dso_local;
@@ -1116,8 +1064,7 @@ impl<'s> Parser<'s> {
         }
         while let Some(Tok::AttrGroup(n)) = self.peek() {
             let n = *n;
-            self.attr_fixups
-                .push((AttrTarget::Global(id), n, self.span()));
+            self.attr_fixups.push((AttrTarget::Global(id), n, self.span()));
             self.pos += 1;
         }
         self.m.globals[id] = g;
@@ -1145,22 +1092,13 @@ impl<'s> Parser<'s> {
             Some(Tok::Comma) | Some(Tok::AttrGroup(_)) | None => false,
             Some(Tok::Ident(k)) => !matches!(
                 *k,
-                "define"
-                    | "declare"
-                    | "attributes"
-                    | "source_filename"
-                    | "target"
-                    | "module"
-                    | "section"
-                    | "align"
+                "define" | "declare" | "attributes" | "source_filename" | "target" | "module" | "section" | "align"
             ),
             Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
                 // `@a = external global i32` followed by `@b = ...` on the next line.
                 !matches!(self.peek_at(1), Some(Tok::Eq))
             }
-            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => {
-                !matches!(self.peek_at(1), Some(Tok::Eq))
-            }
+            Some(Tok::LocalName(_)) | Some(Tok::LocalNum(_)) => !matches!(self.peek_at(1), Some(Tok::Eq)),
             Some(Tok::MetaName(_)) | Some(Tok::MetaNum(_)) | Some(Tok::Comdat(_)) => false,
             _ => true,
         }
@@ -1189,10 +1127,7 @@ impl<'s> Parser<'s> {
         let ret_attrs = self.param_attrs(Type::VOID)?;
         let ret_sp = self.span();
         let ret = self.parse_type()?;
-        if matches!(
-            self.m.types.data(ret),
-            TypeData::Label | TypeData::Metadata | TypeData::Func { .. }
-        ) {
+        if matches!(self.m.types.data(ret), TypeData::Label | TypeData::Metadata | TypeData::Func { .. }) {
             return self.err_at(ret_sp, "invalid function return type");
         }
         let name_sp = self.span();
@@ -1202,13 +1137,7 @@ impl<'s> Parser<'s> {
             GlobalRef::Var(_) => return self.err_at(name_sp, "expected a function name"),
         };
         if !self.defined.insert(gref) {
-            return self.err_at(
-                name_sp,
-                format!(
-                    "invalid redefinition of function '@{}'",
-                    self.m.funcs[fid].name
-                ),
-            );
+            return self.err_at(name_sp, format!("invalid redefinition of function '@{}'", self.m.funcs[fid].name));
         }
         // Parameters.
         self.expect(&Tok::LParen)?;
@@ -1283,17 +1212,12 @@ impl<'s> Parser<'s> {
             } else if self.eat_ident("gc") {
                 f.gc = Some(self.expect_string_utf8()?);
             } else if self.is_ident("personality") {
-                return self.unsupported(
-                    self.span(),
-                    "personality functions (exception handling cannot reach a GPU)",
-                );
+                return self.unsupported(self.span(), "personality functions (exception handling cannot reach a GPU)");
             } else if self.is_ident("prefix") || self.is_ident("prologue") {
                 return self.unsupported(self.span(), "prefix/prologue data");
-            } else if let (Some(Tok::MetaName(k)), false, true) = (
-                self.peek().cloned(),
-                self.peek_at(1) == Some(&Tok::Eq),
-                is_def,
-            ) {
+            } else if let (Some(Tok::MetaName(k)), false, true) =
+                (self.peek().cloned(), self.peek_at(1) == Some(&Tok::Eq), is_def)
+            {
                 // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as); a
                 // declaration's attachments come before its header.
                 self.pos += 1;
@@ -1369,12 +1293,7 @@ impl<'s> Parser<'s> {
             .collect();
         undef_types.sort_by_key(|(_, s)| s.start);
         if let Some((t, sp)) = undef_types.into_iter().next() {
-            let name = self
-                .m
-                .types
-                .named_info(t)
-                .map(|n| n.name.clone())
-                .unwrap_or_default();
+            let name = self.m.types.named_info(t).map(|n| n.name.clone()).unwrap_or_default();
             return self.err_at(sp, format!("use of undefined type named '{name}'"));
         }
         // Comdats.
@@ -1390,18 +1309,11 @@ impl<'s> Parser<'s> {
             }
         }
         // Globals and functions referenced but never defined.
-        let mut missing: Vec<(String, GlobalRef)> = self
-            .global_names
-            .iter()
-            .filter(|(_, g)| !self.defined.contains(g))
-            .map(|(n, g)| (n.clone(), *g))
-            .collect();
+        let mut missing: Vec<(String, GlobalRef)> =
+            self.global_names.iter().filter(|(_, g)| !self.defined.contains(g)).map(|(n, g)| (n.clone(), *g)).collect();
         missing.sort_by(|a, b| a.0.cmp(&b.0));
         if let Some((n, _)) = missing.into_iter().next() {
-            return self.err_at(
-                self.src.len()..self.src.len(),
-                format!("global '@{n}' is never defined"),
-            );
+            return self.err_at(self.src.len()..self.src.len(), format!("global '@{n}' is never defined"));
         }
         Ok(())
     }
@@ -1411,12 +1323,8 @@ impl<'s> Parser<'s> {
         match self.peek().cloned() {
             Some(Tok::Int(s)) => {
                 self.pos += 1;
-                ApInt::parse_decimal(width, s).ok_or_else(|| {
-                    Diagnostic::error(
-                        sp,
-                        format!("integer constant '{s}' does not fit in i{width}"),
-                    )
-                })
+                ApInt::parse_decimal(width, s)
+                    .ok_or_else(|| Diagnostic::error(sp, format!("integer constant '{s}' does not fit in i{width}")))
             }
             Some(Tok::HexInt(s)) => {
                 self.pos += 1;

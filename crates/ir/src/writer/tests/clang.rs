@@ -106,13 +106,8 @@ fn build_byval_struct() -> Module {
     m.triple = Some("nvptx64-nvidia-cuda".into());
     let params_ty = m.types.named_struct("struct.Params");
     let range_ty = m.types.named_struct("struct.Range");
-    m.types
-        .set_named_body(range_ty, vec![Type::I32, Type::I32], false);
-    m.types.set_named_body(
-        params_ty,
-        vec![Type::FLOAT, Type::I32, Type::PTR, Type::PTR, range_ty],
-        false,
-    );
+    m.types.set_named_body(range_ty, vec![Type::I32, Type::I32], false);
+    m.types.set_named_body(params_ty, vec![Type::FLOAT, Type::I32, Type::PTR, Type::PTR, range_ty], false);
 
     let kty = m.types.func(Type::VOID, vec![Type::PTR], false);
     let mut kf = Function::new("byval_struct", kty, &[Type::PTR]);
@@ -125,12 +120,8 @@ fn build_byval_struct() -> Module {
         Attribute::Type("byval".into(), params_ty),
         Attribute::Int("align".into(), 8),
     ]);
-    let mut fa: Vec<Attribute> = ["mustprogress", "nofree", "norecurse", "nosync", "nounwind"]
-        .map(flag)
-        .into();
-    fa.push(Attribute::Raw(
-        "memory(readwrite, inaccessiblemem: none)".into(),
-    ));
+    let mut fa: Vec<Attribute> = ["mustprogress", "nofree", "norecurse", "nosync", "nounwind"].map(flag).into();
+    fa.push(Attribute::Raw("memory(readwrite, inaccessiblemem: none)".into()));
     for (k, v) in [
         ("frame-pointer", "all"),
         ("no-trapping-math", "true"),
@@ -145,25 +136,12 @@ fn build_byval_struct() -> Module {
     let k = m.add_func(kf);
     let mut sreg = Vec::new();
     for n in ["nctaid", "ntid", "ctaid", "tid"] {
-        let d = declare(
-            &mut m,
-            &format!("llvm.nvvm.read.ptx.sreg.{n}.x"),
-            Type::I32,
-            &[],
-            false,
-        );
+        let d = declare(&mut m, &format!("llvm.nvvm.read.ptx.sreg.{n}.x"), Type::I32, &[], false);
         m.funcs[d].ret_attrs = AttrSet(vec![flag("noundef")]);
-        let mut a: Vec<Attribute> = [
-            "mustprogress",
-            "nocallback",
-            "nofree",
-            "nosync",
-            "nounwind",
-            "speculatable",
-            "willreturn",
-        ]
-        .map(flag)
-        .into();
+        let mut a: Vec<Attribute> =
+            ["mustprogress", "nocallback", "nofree", "nosync", "nounwind", "speculatable", "willreturn"]
+                .map(flag)
+                .into();
         a.push(Attribute::Raw("memory(none)".into()));
         m.funcs[d].attrs = AttrSet(a);
         sreg.push(d);
@@ -171,31 +149,13 @@ fn build_byval_struct() -> Module {
 
     // Metadata !0..!17, filled after creation so forward references work.
     let ids: Vec<MdId> = (0..18).map(|_| m.metadata.push(md_tuple(vec![]))).collect();
-    let kc = m
-        .consts
-        .intern(ConstData::Global(Type::PTR, GlobalRef::Func(k)));
+    let kc = m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Func(k)));
     let n = |i: usize| MdOperand::Node(ids[i]);
     let nodes: Vec<MdNode> = vec![
-        md_tuple(vec![
-            MdOperand::Value(kc),
-            md_str("kernel"),
-            md_i(&mut m, Type::I32, 1),
-        ]),
-        md_tuple(vec![
-            md_i(&mut m, Type::I32, 1),
-            md_str("wchar_size"),
-            md_i(&mut m, Type::I32, 4),
-        ]),
-        md_tuple(vec![
-            md_i(&mut m, Type::I32, 4),
-            md_str("nvvm-reflect-ftz"),
-            md_i(&mut m, Type::I32, 0),
-        ]),
-        md_tuple(vec![
-            md_i(&mut m, Type::I32, 7),
-            md_str("frame-pointer"),
-            md_i(&mut m, Type::I32, 2),
-        ]),
+        md_tuple(vec![MdOperand::Value(kc), md_str("kernel"), md_i(&mut m, Type::I32, 1)]),
+        md_tuple(vec![md_i(&mut m, Type::I32, 1), md_str("wchar_size"), md_i(&mut m, Type::I32, 4)]),
+        md_tuple(vec![md_i(&mut m, Type::I32, 4), md_str("nvvm-reflect-ftz"), md_i(&mut m, Type::I32, 0)]),
+        md_tuple(vec![md_i(&mut m, Type::I32, 7), md_str("frame-pointer"), md_i(&mut m, Type::I32, 2)]),
         md_tuple(vec![md_str("Debian clang version 19.1.7 (3~deb12u1)")]),
         md_tuple(vec![n(6), n(10), md_i(&mut m, Type::I64, 4)]),
         md_tuple(vec![
@@ -212,43 +172,22 @@ fn build_byval_struct() -> Module {
             md_i(&mut m, Type::I64, 24),
         ]),
         md_tuple(vec![md_str("float"), n(8), md_i(&mut m, Type::I64, 0)]),
-        md_tuple(vec![
-            md_str("omnipotent char"),
-            n(9),
-            md_i(&mut m, Type::I64, 0),
-        ]),
+        md_tuple(vec![md_str("omnipotent char"), n(9), md_i(&mut m, Type::I64, 0)]),
         md_tuple(vec![md_str("Simple C++ TBAA")]),
         md_tuple(vec![md_str("int"), n(8), md_i(&mut m, Type::I64, 0)]),
-        md_tuple(vec![
-            md_str("any pointer"),
-            n(8),
-            md_i(&mut m, Type::I64, 0),
-        ]),
-        md_tuple(vec![
-            md_str("_ZTS5Range"),
-            n(10),
-            md_i(&mut m, Type::I64, 0),
-            n(10),
-            md_i(&mut m, Type::I64, 4),
-        ]),
+        md_tuple(vec![md_str("any pointer"), n(8), md_i(&mut m, Type::I64, 0)]),
+        md_tuple(vec![md_str("_ZTS5Range"), n(10), md_i(&mut m, Type::I64, 0), n(10), md_i(&mut m, Type::I64, 4)]),
         md_tuple(vec![n(6), n(10), md_i(&mut m, Type::I64, 24)]),
         md_tuple(vec![n(6), n(11), md_i(&mut m, Type::I64, 16)]),
         md_tuple(vec![n(7), n(7), md_i(&mut m, Type::I64, 0)]),
-        MdNode::Tuple {
-            distinct: true,
-            ops: vec![n(16), n(17)],
-        },
+        MdNode::Tuple { distinct: true, ops: vec![n(16), n(17)] },
         md_tuple(vec![md_str("llvm.loop.mustprogress")]),
     ];
     for (i, node) in nodes.into_iter().enumerate() {
         m.metadata.set(ids[i], node);
     }
-    m.metadata
-        .named
-        .push(("nvvm.annotations".into(), vec![ids[0]]));
-    m.metadata
-        .named
-        .push(("llvm.module.flags".into(), vec![ids[1], ids[2], ids[3]]));
+    m.metadata.named.push(("nvvm.annotations".into(), vec![ids[0]]));
+    m.metadata.named.push(("llvm.module.flags".into(), vec![ids[1], ids[2], ids[3]]));
     m.metadata.named.push(("llvm.ident".into(), vec![ids[4]]));
 
     let mut fb = Fb::new(&mut m, k);
@@ -264,25 +203,14 @@ fn build_byval_struct() -> Module {
             cd.tail = TailKind::Tail;
             cd.attrs.ret = AttrSet(vec![
                 flag("noundef"),
-                Attribute::Range(
-                    Type::I32,
-                    ApInt::from_i128(32, lo),
-                    ApInt::from_i128(32, hi),
-                ),
+                Attribute::Range(Type::I32, ApInt::from_i128(32, lo), ApInt::from_i128(32, hi)),
             ]);
         });
         fb.result(i)
     };
     let gep_i8 = |fb: &mut Fb<'_>, base: Value, off: i128| {
         let o = fb.int(Type::I64, off);
-        fb.val(
-            InstKind::Gep {
-                source_ty: Type::I8,
-            },
-            &[base, o],
-            Type::PTR,
-            Flags::INBOUNDS,
-        )
+        fb.val(InstKind::Gep { source_ty: Type::I8 }, &[base, o], Type::PTR, Flags::INBOUNDS)
     };
     let load = |fb: &mut Fb<'_>, ty: Type, p: Value, align: u64, tbaa: Option<usize>| {
         let i = fb.inst(InstKind::Load(mem(align)), &[p], ty, Flags::NONE);
@@ -293,43 +221,15 @@ fn build_byval_struct() -> Module {
     };
     let v2 = sreg_call(&mut fb, sreg[0], 1, -2147483648);
     let v3 = sreg_call(&mut fb, sreg[1], 1, 1025);
-    let v4 = fb.val(
-        InstKind::Binary(BinaryOp::Mul),
-        &[v2, v3],
-        Type::I32,
-        Flags::NONE,
-    );
+    let v4 = fb.val(InstKind::Binary(BinaryOp::Mul), &[v2, v3], Type::I32, Flags::NONE);
     let v5 = sreg_call(&mut fb, sreg[2], 0, 2147483647);
-    let v6 = fb.val(
-        InstKind::Binary(BinaryOp::Mul),
-        &[v5, v3],
-        Type::I32,
-        Flags::NONE,
-    );
+    let v6 = fb.val(InstKind::Binary(BinaryOp::Mul), &[v5, v3], Type::I32, Flags::NONE);
     let v7 = sreg_call(&mut fb, sreg[3], 0, 1024);
-    let v8 = fb.val(
-        InstKind::Binary(BinaryOp::Add),
-        &[v6, v7],
-        Type::I32,
-        Flags::NONE,
-    );
+    let v8 = fb.val(InstKind::Binary(BinaryOp::Add), &[v6, v7], Type::I32, Flags::NONE);
     let v9 = gep_i8(&mut fb, p0, 4);
     let v10 = load(&mut fb, Type::I32, v9, 4, Some(5));
-    let v11 = fb.val(
-        InstKind::ICmp(IntPredicate::Slt),
-        &[v8, v10],
-        Type::I1,
-        Flags::NONE,
-    );
-    fb.inst(
-        InstKind::CondBr {
-            then_dest: b12,
-            else_dest: b22,
-        },
-        &[v11],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let v11 = fb.val(InstKind::ICmp(IntPredicate::Slt), &[v8, v10], Type::I1, Flags::NONE);
+    fb.inst(InstKind::CondBr { then_dest: b12, else_dest: b22 }, &[v11], Type::VOID, Flags::NONE);
 
     fb.b = b12;
     let v13 = gep_i8(&mut fb, p0, 24);
@@ -347,63 +247,18 @@ fn build_byval_struct() -> Module {
     fb.inst(InstKind::Ret, &[], Type::VOID, Flags::NONE);
 
     fb.b = b23;
-    let phi24 = fb.inst(
-        InstKind::Phi {
-            blocks: Default::default(),
-        },
-        &[],
-        Type::I32,
-        Flags::NONE,
-    );
+    let phi24 = fb.inst(InstKind::Phi { blocks: Default::default() }, &[], Type::I32, Flags::NONE);
     let v24 = fb.result(phi24);
     let v25 = fb.val(InstKind::Cast(CastOp::SExt), &[v24], Type::I64, Flags::NONE);
-    let v26 = fb.val(
-        InstKind::ICmp(IntPredicate::Slt),
-        &[v24, v14],
-        Type::I1,
-        Flags::NONE,
-    );
-    fb.inst(
-        InstKind::CondBr {
-            then_dest: b32,
-            else_dest: b27,
-        },
-        &[v26],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let v26 = fb.val(InstKind::ICmp(IntPredicate::Slt), &[v24, v14], Type::I1, Flags::NONE);
+    fb.inst(InstKind::CondBr { then_dest: b32, else_dest: b27 }, &[v26], Type::VOID, Flags::NONE);
 
     fb.b = b27;
-    let v28 = fb.val(
-        InstKind::Gep {
-            source_ty: Type::FLOAT,
-        },
-        &[v16, v25],
-        Type::PTR,
-        Flags::INBOUNDS,
-    );
+    let v28 = fb.val(InstKind::Gep { source_ty: Type::FLOAT }, &[v16, v25], Type::PTR, Flags::INBOUNDS);
     let v29 = load(&mut fb, Type::FLOAT, v28, 4, Some(15));
-    let v30 = fb.val(
-        InstKind::Binary(BinaryOp::FMul),
-        &[v29, v17],
-        Type::FLOAT,
-        Flags::CONTRACT,
-    );
-    let v31 = fb.val(
-        InstKind::ICmp(IntPredicate::Slt),
-        &[v24, v19],
-        Type::I1,
-        Flags::NONE,
-    );
-    fb.inst(
-        InstKind::CondBr {
-            then_dest: b33,
-            else_dest: b32,
-        },
-        &[v31],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let v30 = fb.val(InstKind::Binary(BinaryOp::FMul), &[v29, v17], Type::FLOAT, Flags::CONTRACT);
+    let v31 = fb.val(InstKind::ICmp(IntPredicate::Slt), &[v24, v19], Type::I1, Flags::NONE);
+    fb.inst(InstKind::CondBr { then_dest: b33, else_dest: b32 }, &[v31], Type::VOID, Flags::NONE);
 
     fb.b = b32;
     fb.inst(InstKind::Br { dest: b33 }, &[], Type::VOID, Flags::NONE);
@@ -411,53 +266,16 @@ fn build_byval_struct() -> Module {
     fb.b = b33;
     let zero = fb.m.consts.intern(ConstData::Float(Type::FLOAT, 0));
     let zero = fb.c(zero);
-    let phi34 = fb.inst(
-        InstKind::Phi {
-            blocks: Default::default(),
-        },
-        &[],
-        Type::FLOAT,
-        Flags::NONE,
-    );
+    let phi34 = fb.inst(InstKind::Phi { blocks: Default::default() }, &[], Type::FLOAT, Flags::NONE);
     fb.func().dfg.phi_add_incoming(phi34, zero, b32);
     fb.func().dfg.phi_add_incoming(phi34, v30, b27);
     let v34 = fb.result(phi34);
-    let v35 = fb.val(
-        InstKind::Gep {
-            source_ty: Type::FLOAT,
-        },
-        &[v21, v25],
-        Type::PTR,
-        Flags::INBOUNDS,
-    );
-    let st = fb.inst(
-        InstKind::Store(mem(4)),
-        &[v34, v35],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let v35 = fb.val(InstKind::Gep { source_ty: Type::FLOAT }, &[v21, v25], Type::PTR, Flags::INBOUNDS);
+    let st = fb.inst(InstKind::Store(mem(4)), &[v34, v35], Type::VOID, Flags::NONE);
     fb.md(st, "tbaa", ids[15]);
-    let v36 = fb.val(
-        InstKind::Binary(BinaryOp::Add),
-        &[v24, v4],
-        Type::I32,
-        Flags::NSW,
-    );
-    let v37 = fb.val(
-        InstKind::ICmp(IntPredicate::Slt),
-        &[v36, v10],
-        Type::I1,
-        Flags::NONE,
-    );
-    let br = fb.inst(
-        InstKind::CondBr {
-            then_dest: b23,
-            else_dest: b22,
-        },
-        &[v37],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let v36 = fb.val(InstKind::Binary(BinaryOp::Add), &[v24, v4], Type::I32, Flags::NSW);
+    let v37 = fb.val(InstKind::ICmp(IntPredicate::Slt), &[v36, v10], Type::I1, Flags::NONE);
+    let br = fb.inst(InstKind::CondBr { then_dest: b23, else_dest: b22 }, &[v37], Type::VOID, Flags::NONE);
     fb.md(br, "llvm.loop", ids[16]);
     fb.func().dfg.phi_add_incoming(phi24, v8, b12);
     fb.func().dfg.phi_add_incoming(phi24, v36, b33);
@@ -473,11 +291,7 @@ fn reproduces_clang_output_exactly() {
     assert_llvm_as(&text);
     if let Some(rt) = llvm_roundtrip(&text) {
         // llvm-as replaces the attributes of intrinsic declarations with the intrinsics' own sets.
-        let keep = |v: Vec<String>| -> Vec<String> {
-            v.into_iter()
-                .filter(|l| !l.starts_with("attributes"))
-                .collect()
-        };
+        let keep = |v: Vec<String>| -> Vec<String> { v.into_iter().filter(|l| !l.starts_with("attributes")).collect() };
         assert_same_lines(&keep(normalize(&text)), &keep(normalize(&rt)));
     }
 }
@@ -488,10 +302,7 @@ fn write_function_matches_module_text() {
     let text = write_module(&m);
     for f in m.func_ids() {
         let ft = write_function(&m, f);
-        assert!(
-            text.contains(&ft),
-            "function text not found in module text:\n{ft}"
-        );
+        assert!(text.contains(&ft), "function text not found in module text:\n{ft}");
     }
     let k = m.func_by_name("byval_struct").unwrap();
     let ft = write_function(&m, k);

@@ -30,10 +30,7 @@ fn assert_llvm_reprints_same(text: &str) {
             .into_iter()
             // llvm-dis prints debug intrinsics as `#dbg_value` records.
             .filter(|l| {
-                !l.starts_with('!')
-                    && !l.starts_with("attributes")
-                    && !l.contains("dbg.value")
-                    && !l.contains("#dbg_")
+                !l.starts_with('!') && !l.starts_with("attributes") && !l.contains("dbg.value") && !l.contains("#dbg_")
             })
             .map(|l| anon_md(&l))
             .fold(Vec::new(), |mut v: Vec<String>, l| {
@@ -58,11 +55,7 @@ fn build_debug_info(m: &mut Module) -> Dbg {
     let ids: Vec<MdId> = (0..13).map(|_| m.metadata.push(md_tuple(vec![]))).collect();
     let n = |i: usize| ids[i];
     let s = |t: &str| MdField::Str(t.as_bytes().to_vec());
-    let ver = [
-        md_i(m, Type::I32, 2),
-        md_str("Debug Info Version"),
-        md_i(m, Type::I32, 3),
-    ];
+    let ver = [md_i(m, Type::I32, 2), md_str("Debug Info Version"), md_i(m, Type::I32, 3)];
     let nodes = vec![
         special(
             "DICompileUnit",
@@ -77,11 +70,7 @@ fn build_debug_info(m: &mut Module) -> Dbg {
                 ("globals", mref(n(9))),
             ],
         ),
-        special(
-            "DIFile",
-            false,
-            vec![("filename", s("t.cu")), ("directory", s("/tmp"))],
-        ),
+        special("DIFile", false, vec![("filename", s("t.cu")), ("directory", s("/tmp"))]),
         md_tuple(ver.to_vec()),
         special(
             "DISubprogram",
@@ -115,27 +104,11 @@ fn build_debug_info(m: &mut Module) -> Dbg {
         special(
             "DIBasicType",
             false,
-            vec![
-                ("name", s("int")),
-                ("size", raw("32")),
-                ("encoding", raw("DW_ATE_signed")),
-            ],
+            vec![("name", s("int")), ("size", raw("32")), ("encoding", raw("DW_ATE_signed"))],
         ),
-        special(
-            "DILocation",
-            false,
-            vec![
-                ("line", raw("2")),
-                ("column", raw("3")),
-                ("scope", mref(n(3))),
-            ],
-        ),
+        special("DILocation", false, vec![("line", raw("2")), ("column", raw("3")), ("scope", mref(n(3)))]),
         md_tuple(vec![MdOperand::Node(n(10))]),
-        special(
-            "DIGlobalVariableExpression",
-            false,
-            vec![("var", mref(n(11))), ("expr", mref(n(12)))],
-        ),
+        special("DIGlobalVariableExpression", false, vec![("var", mref(n(11))), ("expr", mref(n(12)))]),
         special(
             "DIGlobalVariable",
             true,
@@ -154,22 +127,10 @@ fn build_debug_info(m: &mut Module) -> Dbg {
     for (i, node) in nodes.into_iter().enumerate() {
         m.metadata.set(ids[i], node);
     }
-    let expr = m.metadata.push(special(
-        "DIExpression",
-        false,
-        vec![("", raw("DW_OP_plus_uconst")), ("", raw("8"))],
-    ));
+    let expr = m.metadata.push(special("DIExpression", false, vec![("", raw("DW_OP_plus_uconst")), ("", raw("8"))]));
     m.metadata.named.push(("llvm.dbg.cu".into(), vec![ids[0]]));
-    m.metadata
-        .named
-        .push(("llvm.module.flags".into(), vec![ids[2]]));
-    Dbg {
-        sp: ids[3],
-        var: ids[6],
-        loc: ids[8],
-        expr,
-        gve: ids[10],
-    }
+    m.metadata.named.push(("llvm.module.flags".into(), vec![ids[2]]));
+    Dbg { sp: ids[3], var: ids[6], loc: ids[8], expr, gve: ids[10] }
 }
 
 fn build_everything() -> Module {
@@ -221,9 +182,7 @@ fn build_everything() -> Module {
     let mut g = GlobalVar::new("ext", Type::I32, 1);
     g.externally_initialized = true;
     m.add_global(g);
-    let c15 = m
-        .consts
-        .intern(ConstData::Float(Type::FLOAT, u128::from(1.5f32.to_bits())));
+    let c15 = m.consts.intern(ConstData::Float(Type::FLOAT, u128::from(1.5f32.to_bits())));
     let mut g = GlobalVar::new("hid", Type::FLOAT, 0);
     g.visibility = Visibility::Hidden;
     g.unnamed_addr = UnnamedAddr::Global;
@@ -233,9 +192,7 @@ fn build_everything() -> Module {
     g.align = Some(4);
     g.attrs = AttrSet(vec![sattr("bss-section", "x")]);
     m.add_global(g);
-    let quoted_ref = m
-        .consts
-        .intern(ConstData::Global(Type::PTR, GlobalRef::Var(quoted)));
+    let quoted_ref = m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Var(quoted)));
     let sh_ref = m.consts.intern(ConstData::Global(p3, GlobalRef::Var(sh)));
     let sh_generic = m.consts.intern(ConstData::Expr {
         ty: Type::PTR,
@@ -243,9 +200,7 @@ fn build_everything() -> Module {
         operands: vec![sh_ref],
     });
     let ptrs_ty = m.types.array(Type::PTR, 2);
-    let ptrs_init = m
-        .consts
-        .intern(ConstData::Array(ptrs_ty, vec![quoted_ref, sh_generic]));
+    let ptrs_init = m.consts.intern(ConstData::Array(ptrs_ty, vec![quoted_ref, sh_generic]));
     let mut g = GlobalVar::new("ptrs", ptrs_ty, 0);
     g.init = Some(ptrs_init);
     m.add_global(g);
@@ -255,51 +210,23 @@ fn build_everything() -> Module {
     let sink = declare(&mut m, "sink", Type::VOID, &[Type::I32, Type::PTR], false);
     m.funcs[sink].param_attrs[0] = AttrSet(vec![flag("noundef")]);
     m.funcs[sink].attrs = AttrSet(vec![flag("nounwind")]);
-    let conv_entry = declare(
-        &mut m,
-        "llvm.experimental.convergence.entry",
-        Type::TOKEN,
-        &[],
-        false,
-    );
+    let conv_entry = declare(&mut m, "llvm.experimental.convergence.entry", Type::TOKEN, &[], false);
     m.funcs[conv_entry].attrs = AttrSet(vec![flag("convergent"), flag("nounwind")]);
     let barrier = declare(&mut m, "llvm.nvvm.barrier0", Type::VOID, &[], false);
     m.funcs[barrier].attrs = AttrSet(vec![flag("convergent"), flag("nounwind")]);
-    let dbg_value = declare(
-        &mut m,
-        "llvm.dbg.value",
-        Type::VOID,
-        &[Type::METADATA; 3],
-        false,
-    );
+    let dbg_value = declare(&mut m, "llvm.dbg.value", Type::VOID, &[Type::METADATA; 3], false);
     let fastf = declare(&mut m, "fastf", Type::VOID, &[], false);
     m.funcs[fastf].cc = CallConv::Fast;
 
     // The big function.
-    let fty = m.types.func(
-        Type::I32,
-        vec![Type::I32, Type::PTR, Type::FLOAT, v4i32],
-        false,
-    );
-    let mut f = Function::new(
-        "all_insts",
-        fty,
-        &[Type::I32, Type::PTR, Type::FLOAT, v4i32],
-    );
+    let fty = m.types.func(Type::I32, vec![Type::I32, Type::PTR, Type::FLOAT, v4i32], false);
+    let mut f = Function::new("all_insts", fty, &[Type::I32, Type::PTR, Type::FLOAT, v4i32]);
     f.dfg.set_value_name(f.params[0], Some("x"));
     f.dfg.set_value_name(f.params[1], Some("p"));
     f.dfg.set_value_name(f.params[3], Some("7"));
-    f.param_attrs[1] = AttrSet(vec![
-        flag("nocapture"),
-        flag("noundef"),
-        Attribute::Int("align".into(), 16),
-    ]);
+    f.param_attrs[1] = AttrSet(vec![flag("nocapture"), flag("noundef"), Attribute::Int("align".into(), 16)]);
     f.ret_attrs = AttrSet(vec![flag("noundef")]);
-    f.attrs = AttrSet(vec![
-        flag("convergent"),
-        flag("nounwind"),
-        Attribute::Int("alignstack".into(), 16),
-    ]);
+    f.attrs = AttrSet(vec![flag("convergent"), flag("nounwind"), Attribute::Int("alignstack".into(), 16)]);
     f.md.push((dbg_kind, dbg.sp));
     let fid = m.add_func(f);
     let mut fb = Fb::new(&mut m, fid);
@@ -309,33 +236,13 @@ fn build_everything() -> Module {
     let tok = fb.call(conv_entry, &[], |_| {});
     let tok = fb.result(tok);
     let one = fb.int(Type::I32, 1);
-    let a = fb.val(
-        InstKind::Binary(BinaryOp::Add),
-        &[x, one],
-        Type::I32,
-        Flags::NUW.union(Flags::NSW),
-    );
+    let a = fb.val(InstKind::Binary(BinaryOp::Add), &[x, one], Type::I32, Flags::NUW.union(Flags::NSW));
     fb.func().dfg.set_value_name(a, Some("a b"));
-    let s = fb.val(
-        InstKind::Binary(BinaryOp::SDiv),
-        &[a, one],
-        Type::I32,
-        Flags::EXACT,
-    );
+    let s = fb.val(InstKind::Binary(BinaryOp::SDiv), &[a, one], Type::I32, Flags::EXACT);
     fb.func().dfg.set_value_name(s, Some("dup"));
-    let o = fb.val(
-        InstKind::Binary(BinaryOp::Or),
-        &[s, one],
-        Type::I32,
-        Flags::DISJOINT,
-    );
+    let o = fb.val(InstKind::Binary(BinaryOp::Or), &[s, one], Type::I32, Flags::DISJOINT);
     fb.func().dfg.set_value_name(o, Some("dup"));
-    let fa = fb.val(
-        InstKind::Binary(BinaryOp::FAdd),
-        &[fl, fl],
-        Type::FLOAT,
-        Flags::FAST,
-    );
+    let fa = fb.val(InstKind::Binary(BinaryOp::FAdd), &[fl, fl], Type::FLOAT, Flags::FAST);
     let fm = fb.val(
         InstKind::Binary(BinaryOp::FMul),
         &[fa, fl],
@@ -343,41 +250,16 @@ fn build_everything() -> Module {
         Flags::NNAN.union(Flags::NINF).union(Flags::REASSOC),
     );
     let fnn = fb.val(InstKind::FNeg, &[fm], Type::FLOAT, Flags::NSZ);
-    let cmp = fb.val(
-        InstKind::FCmp(FloatPredicate::Olt),
-        &[fnn, fl],
-        Type::I1,
-        Flags::FAST,
-    );
+    let cmp = fb.val(InstKind::FCmp(FloatPredicate::Olt), &[fnn, fl], Type::I1, Flags::FAST);
     let ze = fb.val(InstKind::Cast(CastOp::ZExt), &[o], Type::I64, Flags::NNEG);
     let tr = fb.val(InstKind::Cast(CastOp::Trunc), &[ze], Type::I16, Flags::NUW);
-    let _u = fb.val(
-        InstKind::Cast(CastOp::UIToFP),
-        &[tr],
-        Type::DOUBLE,
-        Flags::NNEG,
-    );
-    let pi = fb.val(
-        InstKind::Cast(CastOp::PtrToInt),
-        &[p],
-        Type::I64,
-        Flags::NONE,
-    );
+    let _u = fb.val(InstKind::Cast(CastOp::UIToFP), &[tr], Type::DOUBLE, Flags::NNEG);
+    let pi = fb.val(InstKind::Cast(CastOp::PtrToInt), &[p], Type::I64, Flags::NONE);
     let ip = fb.val(InstKind::Cast(CastOp::IntToPtr), &[pi], p1, Flags::NONE);
-    let _ac = fb.val(
-        InstKind::Cast(CastOp::AddrSpaceCast),
-        &[ip],
-        Type::PTR,
-        Flags::NONE,
-    );
+    let _ac = fb.val(InstKind::Cast(CastOp::AddrSpaceCast), &[ip], Type::PTR, Flags::NONE);
     let sel = fb.val(InstKind::Select, &[cmp, fl, fnn], Type::FLOAT, Flags::NNAN);
     let al = fb.val(
-        InstKind::Alloca {
-            elem_ty: Type::I32,
-            explicit_count: false,
-            align: Some(4),
-            addrspace: 0,
-        },
+        InstKind::Alloca { elem_ty: Type::I32, explicit_count: false, align: Some(4), addrspace: 0 },
         &[],
         Type::PTR,
         Flags::NONE,
@@ -385,27 +267,13 @@ fn build_everything() -> Module {
     let n4 = fb.int(Type::I64, 4);
     let p5 = fb.m.types.ptr(5);
     let _al2 = fb.val(
-        InstKind::Alloca {
-            elem_ty: Type::FLOAT,
-            explicit_count: true,
-            align: Some(8),
-            addrspace: 5,
-        },
+        InstKind::Alloca { elem_ty: Type::FLOAT, explicit_count: true, align: Some(8), addrspace: 5 },
         &[n4],
         p5,
         Flags::NONE,
     );
-    let vol = MemFlags {
-        volatile: true,
-        align: Some(4),
-        ..Default::default()
-    };
-    fb.inst(
-        InstKind::Store(vol.clone()),
-        &[x, al],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let vol = MemFlags { volatile: true, align: Some(4), ..Default::default() };
+    fb.inst(InstKind::Store(vol.clone()), &[x, al], Type::VOID, Flags::NONE);
     let acq = MemFlags {
         volatile: false,
         align: Some(4),
@@ -413,12 +281,8 @@ fn build_everything() -> Module {
         scope: SyncScope::Named("block".into()),
     };
     let ld = fb.val(InstKind::Load(acq), &[al], Type::I32, Flags::NONE);
-    let rel = MemFlags {
-        volatile: true,
-        align: Some(4),
-        ordering: Some(AtomicOrdering::Release),
-        scope: SyncScope::System,
-    };
+    let rel =
+        MemFlags { volatile: true, align: Some(4), ordering: Some(AtomicOrdering::Release), scope: SyncScope::System };
     fb.inst(InstKind::Store(rel), &[ld, al], Type::VOID, Flags::NONE);
     let ldv = fb.val(InstKind::Load(vol), &[p], Type::I32, Flags::NONE);
     let rmw = MemFlags {
@@ -427,46 +291,19 @@ fn build_everything() -> Module {
         ordering: Some(AtomicOrdering::Monotonic),
         scope: SyncScope::Named("device".into()),
     };
-    let _r = fb.val(
-        InstKind::AtomicRmw(AtomicRmwOp::Add, rmw),
-        &[p, ldv],
-        Type::I32,
-        Flags::NONE,
-    );
-    let cx = MemFlags {
-        volatile: true,
-        align: Some(4),
-        ordering: Some(AtomicOrdering::AcqRel),
-        scope: SyncScope::System,
-    };
+    let _r = fb.val(InstKind::AtomicRmw(AtomicRmwOp::Add, rmw), &[p, ldv], Type::I32, Flags::NONE);
+    let cx =
+        MemFlags { volatile: true, align: Some(4), ordering: Some(AtomicOrdering::AcqRel), scope: SyncScope::System };
     let cx = fb.val(
-        InstKind::CmpXchg {
-            mem: cx,
-            failure: AtomicOrdering::Monotonic,
-            weak: true,
-        },
+        InstKind::CmpXchg { mem: cx, failure: AtomicOrdering::Monotonic, weak: true },
         &[p, ldv, x],
         pair,
         Flags::NONE,
     );
-    let ev = fb.val(
-        InstKind::ExtractValue {
-            indices: smallvec::smallvec![0],
-        },
-        &[cx],
-        Type::I32,
-        Flags::NONE,
-    );
+    let ev = fb.val(InstKind::ExtractValue { indices: smallvec::smallvec![0] }, &[cx], Type::I32, Flags::NONE);
     let undef_pair = fb.m.consts.intern(ConstData::Undef(pair));
     let undef_pair = fb.c(undef_pair);
-    let _iv = fb.val(
-        InstKind::InsertValue {
-            indices: smallvec::smallvec![0],
-        },
-        &[undef_pair, ev],
-        pair,
-        Flags::NONE,
-    );
+    let _iv = fb.val(InstKind::InsertValue { indices: smallvec::smallvec![0] }, &[undef_pair, ev], pair, Flags::NONE);
     let fence = MemFlags {
         ordering: Some(AtomicOrdering::SeqCst),
         scope: SyncScope::Named("block".into()),
@@ -474,49 +311,18 @@ fn build_everything() -> Module {
     };
     fb.inst(InstKind::Fence(fence), &[], Type::VOID, Flags::NONE);
     let zero32 = fb.int(Type::I32, 0);
-    let ee = fb.val(
-        InstKind::ExtractElement,
-        &[vec, zero32],
-        Type::I32,
-        Flags::NONE,
-    );
+    let ee = fb.val(InstKind::ExtractElement, &[vec, zero32], Type::I32, Flags::NONE);
     let ie = fb.val(InstKind::InsertElement, &[vec, ee, one], v4i32, Flags::NONE);
-    let _sv = fb.val(
-        InstKind::ShuffleVector {
-            mask: vec![0, -1, 5, 2],
-        },
-        &[ie, vec],
-        v4i32,
-        Flags::NONE,
-    );
-    let _sz = fb.val(
-        InstKind::ShuffleVector { mask: vec![0; 4] },
-        &[ie, vec],
-        v4i32,
-        Flags::NONE,
-    );
+    let _sv = fb.val(InstKind::ShuffleVector { mask: vec![0, -1, 5, 2] }, &[ie, vec], v4i32, Flags::NONE);
+    let _sz = fb.val(InstKind::ShuffleVector { mask: vec![0; 4] }, &[ie, vec], v4i32, Flags::NONE);
     let vf = fb.m.consts.intern(ConstData::Zero(v4f));
     let _vfz = fb.c(vf);
     let fr = fb.val(InstKind::Freeze, &[x], Type::I32, Flags::NONE);
     let n0 = fb.int(Type::I64, 0);
     let sh_v = fb.c(sh_ref);
-    let _g = fb.val(
-        InstKind::Gep { source_ty: sh_ty },
-        &[sh_v, n0, ze],
-        p3,
-        Flags::INBOUNDS.union(Flags::NUW),
-    );
-    let _g2 = fb.val(
-        InstKind::Gep {
-            source_ty: Type::I8,
-        },
-        &[p, n0],
-        Type::PTR,
-        Flags::NUSW,
-    );
-    let fmt_v =
-        fb.m.consts
-            .intern(ConstData::Global(Type::PTR, GlobalRef::Var(fmt)));
+    let _g = fb.val(InstKind::Gep { source_ty: sh_ty }, &[sh_v, n0, ze], p3, Flags::INBOUNDS.union(Flags::NUW));
+    let _g2 = fb.val(InstKind::Gep { source_ty: Type::I8 }, &[p, n0], Type::PTR, Flags::NUSW);
+    let fmt_v = fb.m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Var(fmt)));
     let fmt_v = fb.c(fmt_v);
     let pc = fb.call(printf, &[fmt_v, fr], |cd| cd.tail = TailKind::NoTail);
     let pcv = fb.result(pc);
@@ -526,10 +332,7 @@ fn build_everything() -> Module {
         cd.attrs.func = AttrSet(vec![flag("nounwind")]);
     });
     fb.call(barrier, &[tok], |cd| {
-        cd.bundles.push(Bundle {
-            tag: "convergencectrl".into(),
-            count: 1,
-        });
+        cd.bundles.push(Bundle { tag: "convergencectrl".into(), count: 1 });
         cd.attrs.func = AttrSet(vec![flag("convergent"), flag("nounwind")]);
     });
     fb.call(fastf, &[], |cd| cd.cc = CallConv::Fast);
@@ -545,24 +348,10 @@ fn build_everything() -> Module {
         })),
         Type::PTR,
     );
-    let cd = CallData {
-        fn_ty: asm_ty,
-        tail: TailKind::None,
-        cc: CallConv::C,
-        attrs: CallAttrs::default(),
-        bundles: vec![],
-    };
-    let asm_r = fb.val(
-        InstKind::Call(Box::new(cd)),
-        &[asm, x],
-        Type::I32,
-        Flags::NONE,
-    );
-    let mdv = |fb: &mut Fb<'_>, op: MdOperand| {
-        fb.func()
-            .dfg
-            .make_value(ValueDef::Metadata(op), Type::METADATA)
-    };
+    let cd =
+        CallData { fn_ty: asm_ty, tail: TailKind::None, cc: CallConv::C, attrs: CallAttrs::default(), bundles: vec![] };
+    let asm_r = fb.val(InstKind::Call(Box::new(cd)), &[asm, x], Type::I32, Flags::NONE);
+    let mdv = |fb: &mut Fb<'_>, op: MdOperand| fb.func().dfg.make_value(ValueDef::Metadata(op), Type::METADATA);
     let c0 = fb.m.consts.int(Type::I32, 32, 0);
     let m0 = mdv(&mut fb, MdOperand::Value(c0));
     let m1 = mdv(&mut fb, MdOperand::Node(dbg.var));
@@ -573,39 +362,16 @@ fn build_everything() -> Module {
     let b1 = fb.block(Some("1"));
     let bret = fb.block(Some("ret"));
     let bun = fb.block(None);
-    let br = fb.inst(
-        InstKind::CondBr {
-            then_dest: bsw,
-            else_dest: bun,
-        },
-        &[cmp],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let br = fb.inst(InstKind::CondBr { then_dest: bsw, else_dest: bun }, &[cmp], Type::VOID, Flags::NONE);
     fb.func().dfg.set_inst_md(br, dbg_kind, dbg.loc);
     fb.b = bsw;
     let c1 = fb.m.consts.int(Type::I32, 32, 1);
     let cm = fb.m.consts.int(Type::I32, 32, -7);
-    fb.inst(
-        InstKind::Switch {
-            default: bret,
-            cases: vec![(c1, b1), (cm, bret)],
-        },
-        &[asm_r],
-        Type::VOID,
-        Flags::NONE,
-    );
+    fb.inst(InstKind::Switch { default: bret, cases: vec![(c1, b1), (cm, bret)] }, &[asm_r], Type::VOID, Flags::NONE);
     fb.b = b1;
     fb.inst(InstKind::Br { dest: bret }, &[], Type::VOID, Flags::NONE);
     fb.b = bret;
-    let ph = fb.inst(
-        InstKind::Phi {
-            blocks: Default::default(),
-        },
-        &[],
-        Type::FLOAT,
-        Flags::FAST,
-    );
+    let ph = fb.inst(InstKind::Phi { blocks: Default::default() }, &[], Type::FLOAT, Flags::FAST);
     fb.func().dfg.phi_add_incoming(ph, sel, bsw);
     fb.func().dfg.phi_add_incoming(ph, fl, b1);
     fb.func().dfg.phi_add_incoming(ph, sel, bsw);
@@ -632,23 +398,11 @@ fn build_everything() -> Module {
     kf.unnamed_addr = UnnamedAddr::Global;
     let k = m.add_func(kf);
     let mut fb = Fb::new(&mut m, k);
-    let unc =
-        fb.m.consts
-            .intern(ConstData::Global(Type::PTR, GlobalRef::Func(un)));
+    let unc = fb.m.consts.intern(ConstData::Global(Type::PTR, GlobalRef::Func(un)));
     let unv = fb.c(unc);
-    let cd = CallData {
-        fn_ty: vty,
-        tail: TailKind::None,
-        cc: CallConv::C,
-        attrs: CallAttrs::default(),
-        bundles: vec![],
-    };
-    fb.inst(
-        InstKind::Call(Box::new(cd)),
-        &[unv],
-        Type::VOID,
-        Flags::NONE,
-    );
+    let cd =
+        CallData { fn_ty: vty, tail: TailKind::None, cc: CallConv::C, attrs: CallAttrs::default(), bundles: vec![] };
+    fb.inst(InstKind::Call(Box::new(cd)), &[unv], Type::VOID, Flags::NONE);
     fb.inst(InstKind::Ret, &[], Type::VOID, Flags::NONE);
     m
 }
@@ -722,10 +476,7 @@ fn every_instruction_kind_is_accepted_and_canonical() {
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{}", numbered(&text));
     }
-    assert!(
-        !text.contains("!12 ="),
-        "inline DIExpression nodes take no number:\n{text}"
-    );
+    assert!(!text.contains("!12 ="), "inline DIExpression nodes take no number:\n{text}");
     assert_llvm_as(&text);
     assert_llvm_reprints_same(&text);
 }
