@@ -95,9 +95,7 @@ fn function_rpcs(p: &Program, start: usize, end: usize) -> Vec<(usize, u32)> {
     let nb = starts.len();
     let exit = nb;
     let mut block_of = vec![usize::MAX; end];
-    for k in 0..n {
-        block_of[start + k] = block_of_rel[k];
-    }
+    block_of[start..start + n].copy_from_slice(&block_of_rel);
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); nb + 1];
     let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nb + 1];
     for b in 0..nb {

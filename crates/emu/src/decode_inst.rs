@@ -175,10 +175,11 @@ pub(crate) fn decode_body(
     for s in body {
         match s {
             Stmt::Inst(_) => pc += 1,
-            Stmt::Label { name, line } => {
-                if labels.insert(name.clone(), pc).is_some() {
-                    return Err((*line, format!("label '{name}' is defined twice")));
-                }
+            Stmt::Label { name, line } if labels.contains_key(name) => {
+                return Err((*line, format!("label '{name}' is defined twice")));
+            }
+            Stmt::Label { name, .. } => {
+                labels.insert(name.clone(), pc);
             }
             Stmt::BranchTargets { name, targets, .. } => {
                 tables.insert(name.clone(), targets.clone());

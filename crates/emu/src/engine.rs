@@ -19,6 +19,7 @@
 //! * `stack`: the classic IPDOM reconvergence stack: always run the most recently created ready group, never
 //!   time-slice, never release early. Intra-warp spin locks livelock, as on pre-Volta hardware, and end with the
 //!   instruction-limit error.
+//!
 //! For structured control flow both policies execute the same warp instructions.
 //!
 //! ## CTA barriers and deadlock

@@ -167,7 +167,7 @@ fn combine(op: BoolOp, a: u32, b: u32) -> u32 {
 /// Loads from `space` for lane `l`.
 #[inline]
 pub fn load(w: &Warp, env: &Env<'_>, cta: &CtaMem, l: usize, space: Space, a: u64, size: u32) -> Result<u64, Fault> {
-    if a % size as u64 != 0 {
+    if !a.is_multiple_of(size as u64) {
         return Err(Fault::Misaligned { space, addr: a, size });
     }
     let oob = Fault::OutOfBounds { space, addr: a, size };
@@ -215,7 +215,7 @@ pub fn store(
     size: u32,
     v: u64,
 ) -> Result<(), Fault> {
-    if a % size as u64 != 0 {
+    if !a.is_multiple_of(size as u64) {
         return Err(Fault::Misaligned { space, addr: a, size });
     }
     let oob = Fault::OutOfBounds { space, addr: a, size };
@@ -327,7 +327,7 @@ fn atomic(
     c: u64,
 ) -> Result<u64, Fault> {
     let size = ty.size();
-    if a % size as u64 != 0 {
+    if !a.is_multiple_of(size as u64) {
         return Err(Fault::Misaligned { space, addr: a, size });
     }
     let (space, a) = match space {
@@ -636,7 +636,7 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             let total = size * *vec as u32;
             for l in lanes_of(mask) {
                 let base = a[l].wrapping_add(*off as u64);
-                if base % total as u64 != 0 {
+                if !base.is_multiple_of(total as u64) {
                     let f = Fault::Misaligned { space: *space, addr: base, size: total };
                     return Err(ExecError::lane(l, f.describe(false)));
                 }
@@ -661,7 +661,7 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             }
             for l in lanes_of(mask) {
                 let base = a[l].wrapping_add(*off as u64);
-                if base % total as u64 != 0 {
+                if !base.is_multiple_of(total as u64) {
                     let f = Fault::Misaligned { space: *space, addr: base, size: total };
                     return Err(ExecError::lane(l, f.describe(true)));
                 }

@@ -312,14 +312,10 @@ pub fn fmin<T: Float>(a: T, b: T) -> T {
 pub fn fmax<T: Float>(a: T, b: T) -> T {
     if a.nan() {
         b
-    } else if b.nan() || a > b {
+    } else if b.nan() || a > b || (a == b && !a.neg_sign()) {
         a
-    } else if b > a {
-        b
-    } else if a.neg_sign() {
-        b
     } else {
-        a
+        b
     }
 }
 
@@ -722,7 +718,7 @@ mod tests {
         assert_eq!(f64_to_f16(65504.0, RN), 0x7BFF);
         assert_eq!(f64_to_f16(1e6, RN), 0x7C00);
         assert_eq!(f64_to_f16(-2.0, RN), 0xC000);
-        assert_eq!(f16_to_f32(f64_to_f16(5.960464477539063e-8, RN)), 5.960464477539063e-8);
+        assert_eq!(f16_to_f32(f64_to_f16(5.960_464_5e-8, RN)), 5.960_464_5e-8);
         assert_eq!(f32_to_bf16(1.0, RN), 0x3F80);
         assert_eq!(bf16_to_f32(0x3F80), 1.0);
     }

@@ -89,6 +89,9 @@ pub struct RunResult {
     pub branches: Vec<BranchProfile>,
 }
 
+/// What one CTA produced.
+type CtaOutcome = Result<(Counters, Vec<BranchStat>), Failure>;
+
 /// Gap between global segments: accesses that run off a buffer land in unmapped memory.
 const GUARD: u64 = 64 * 1024;
 
@@ -196,7 +199,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
     let [gx, gy, gz] = launch.grid;
     let ncta = gx as usize * gy as usize * gz as usize;
     let first_failure = AtomicUsize::new(usize::MAX);
-    let run_one = |i: usize| -> Option<Result<(Counters, Vec<BranchStat>), Failure>> {
+    let run_one = |i: usize| -> Option<CtaOutcome> {
         if i > first_failure.load(Ordering::Relaxed) {
             return None;
         }
@@ -214,7 +217,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             }
         }
     };
-    let results: Vec<Option<Result<(Counters, Vec<BranchStat>), Failure>>> = if opts.jobs == Some(1) {
+    let results: Vec<Option<CtaOutcome>> = if opts.jobs == Some(1) {
         let mut v = Vec::with_capacity(ncta);
         for i in 0..ncta {
             let r = run_one(i);

@@ -296,7 +296,7 @@ fn parse_init(v: &toml::Value, k: usize) -> Result<Init, String> {
 fn parse_hex(s: &str, k: usize) -> Result<Vec<u8>, String> {
     let clean: String = s.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
     let clean = clean.strip_prefix("0x").unwrap_or(&clean);
-    if clean.len() % 2 != 0 {
+    if !clean.len().is_multiple_of(2) {
         return Err(format!("argument {k}: 'bytes' must have an even number of hex digits"));
     }
     (0..clean.len())

@@ -686,9 +686,7 @@ impl<'a> Parser<'a> {
                 };
                 let off = if base == AddrBase::None {
                     self.int("an address")? as i64
-                } else if self.eat(Tok::Plus) {
-                    self.int("an offset")? as i64
-                } else if self.peek() == Some(Tok::Minus) {
+                } else if self.eat(Tok::Plus) || self.peek() == Some(Tok::Minus) {
                     self.int("an offset")? as i64
                 } else {
                     0
