@@ -65,6 +65,16 @@ impl DataFlowGraph {
         Self::default()
     }
 
+    /// Reserves room for about `insts` more instructions and `values` more values (a reader that can estimate a
+    /// function's size avoids regrowing its tables).
+    pub fn reserve(&mut self, insts: usize, values: usize) {
+        self.insts.reserve(insts);
+        self.results.reserve(insts);
+        self.values.reserve(values);
+        self.uses.reserve(values);
+        self.names.reserve(values);
+    }
+
     // ----- blocks -----
 
     /// Creates a block (not yet in the layout).

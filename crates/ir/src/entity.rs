@@ -98,6 +98,10 @@ impl<K: EntityRef, V> PrimaryMap<K, V> {
     pub fn is_empty(&self) -> bool {
         self.elems.is_empty()
     }
+    /// Reserves room for `n` more entities.
+    pub fn reserve(&mut self, n: usize) {
+        self.elems.reserve(n);
+    }
     /// The id the next `push` will return.
     pub fn next_key(&self) -> K {
         K::new(self.elems.len())
@@ -200,6 +204,10 @@ impl<K: EntityRef, V: Clone> SecondaryMap<K, V> {
             self.elems.resize(i + 1, self.default.clone());
         }
         &mut self.elems[i]
+    }
+    /// Reserves storage for `n` more entries than are stored now.
+    pub fn reserve(&mut self, n: usize) {
+        self.elems.reserve(n);
     }
     /// Resets every entry to the default.
     pub fn clear(&mut self) {

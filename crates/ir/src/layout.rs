@@ -44,6 +44,10 @@ impl Layout {
     pub fn new() -> Self {
         Self::default()
     }
+    /// Reserves room for about `insts` more instructions.
+    pub fn reserve_insts(&mut self, insts: usize) {
+        self.insts.reserve(insts);
+    }
 
     /// The entry block (the first in order).
     pub fn entry_block(&self) -> Option<Block> {

@@ -115,6 +115,21 @@ impl<'s> Parser<'s> {
                 return self.err_at(sp, format!("redefinition of argument '{}'", key.show()));
             }
         }
+        // Size the function's tables from its token count (about 8 tokens per instruction) instead of regrowing them.
+        let mut depth = 0usize;
+        let mut ntoks = 0usize;
+        for (t, _) in &self.toks[self.pos..] {
+            ntoks += 1;
+            match t {
+                Tok::LBrace => depth += 1,
+                Tok::RBrace if depth <= 1 => break,
+                Tok::RBrace => depth -= 1,
+                _ => {}
+            }
+        }
+        let est = ntoks / 8;
+        fs.f.dfg.reserve(est, est + est / 4);
+        fs.f.layout.reserve_insts(est);
         let open = self.span();
         self.expect(&Tok::LBrace)?;
         let mut first = true;
