@@ -18,16 +18,8 @@ pub fn generate(n: usize) -> String {
         );
         s.push_str("entry:\n  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  br label %b0\n");
         for b in 0..blocks_per_fn {
-            let prev = if b == 0 {
-                "entry".to_string()
-            } else {
-                format!("b{}.j", b - 1)
-            };
-            let acc_in = if b == 0 {
-                "0.0".to_string()
-            } else {
-                format!("%acc{}", b - 1)
-            };
+            let prev = if b == 0 { "entry".to_string() } else { format!("b{}.j", b - 1) };
+            let acc_in = if b == 0 { "0.0".to_string() } else { format!("%acc{}", b - 1) };
             let _ = write!(
                 s,
                 "b{b}:\n  %p{b} = phi float [ {acc_in}, %{prev} ]\n  %i{b} = add nsw i32 %tid, {b}\n  \
