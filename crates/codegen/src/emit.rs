@@ -193,10 +193,23 @@ fn write_inst(out: &mut String, f: &MFunction, nums: &[u32], label: &dyn Fn(MBlo
 /// A debug listing of MIR (`--emit mir`): like the body text, but every block is labelled with its number and
 /// its predecessors, and pseudo-instructions (`phi`, convergence markers) are shown.
 pub fn mir_text(f: &MFunction, fn_index: usize) -> String {
+    let _ = fn_index;
+    mir_text_titled(f, &format!("mir {}", f.name))
+}
+
+/// [`mir_text`] with its own title line (`<title> {`), e.g. for the SSA form before destruction.
+pub fn mir_text_titled(f: &MFunction, title: &str) -> String {
     let nums = renumber_all(f);
-    let preds = f.preds();
+    let mut preds = f.preds();
+    // After branch folding a block may fall through into the next one in layout: that is an edge too.
+    for w in f.order.windows(2) {
+        let falls = !f.block(w[0]).insts.last().is_some_and(|i| i.is_terminator());
+        if falls && !preds[w[1].0 as usize].contains(&w[0]) {
+            preds[w[1].0 as usize].push(w[0]);
+        }
+    }
     let label = |b: MBlock| format!("bb{}", b.0);
-    let mut out = format!("mir {} {{\n", f.name);
+    let mut out = format!("{title} {{\n");
     for &b in &f.order {
         let p: Vec<String> = preds[b.0 as usize].iter().map(|x| label(*x)).collect();
         let _ = writeln!(out, "{}:{}", label(b), if p.is_empty() { String::new() } else { format!("  ; preds: {}", p.join(", ")) });
@@ -216,7 +229,6 @@ pub fn mir_text(f: &MFunction, fn_index: usize) -> String {
         }
     }
     out.push_str("}\n");
-    let _ = fn_index;
     out
 }
 

@@ -41,7 +41,8 @@ use simtc_ir::{EntityRef, FuncId, Module};
 pub struct Output {
     /// The PTX module text.
     pub ptx: String,
-    /// The MIR of every function after SSA destruction (for `--emit mir`), in module order.
+    /// The MIR of every function (for `--emit mir`), in module order: first in SSA form as selected (with
+    /// `phi`s), then after SSA destruction.
     pub mir: Vec<(String, String)>,
     /// Static instruction counts by opcode (for `--stats`), sorted by name.
     pub stats: Vec<(String, usize)>,
@@ -83,6 +84,7 @@ impl module::BodyEmitter for Emitter<'_> {
         if !self.opts.is_disabled("peephole") {
             peephole::run(&mut mf);
         }
+        let ssa_text = emit::mir_text_titled(&mf, &format!("mir {} (ssa)", mf.name));
         ssa::destruct(&mut mf);
         if !self.opts.is_disabled("dce") {
             dce::run(&mut mf);
@@ -99,7 +101,7 @@ impl module::BodyEmitter for Emitter<'_> {
             }
         }
         let text = emit::body_text(&mf, f.index());
-        self.mir.push((name.clone(), emit::mir_text(&mf, f.index())));
+        self.mir.push((name.clone(), format!("{ssa_text}{}", emit::mir_text(&mf, f.index()))));
         Ok(text)
     }
 }
