@@ -9,7 +9,7 @@
 //! regions, so their post-dominators agree with LLVM's in the common cases.
 //!
 //! Complexity: Semi-NCA is O(n log n) with path compression; tree queries are O(1) (`dominates`) or O(depth)
-//! (`nca`); frontiers are O(n + |DF|).
+//! (`nca`); frontiers are O(n + e + |DF|) (see [`DomTree::frontiers`]).
 
 use crate::cfg::Cfg;
 use crate::graph::{DiGraph, NONE};
@@ -193,24 +193,32 @@ impl DomTree {
     pub fn preorder(&self) -> &[u32] {
         &self.dfs_order
     }
-    /// Dominance frontiers over `g` (the graph the tree was computed on).
+    /// Dominance frontiers over `g` (the graph the tree was computed on), each list sorted.
+    ///
+    /// Cooper–Harvey–Kennedy: for every join block `b` (two or more predecessors, or the root with any), walk
+    /// up the tree from each predecessor to `b`'s immediate dominator, adding `b` to the frontier of every block passed. A walk stops
+    /// early at the first block whose frontier already holds `b`: an earlier walk for `b` went on from there to
+    /// the immediate dominator. So every (block, frontier block) pair is added once and walks cost
+    /// O(V + E + |DF|) in all, where the plain walks are O(V·E) on chains of early exits to one block (each
+    /// predecessor's walk climbing the whole chain). Frontier blocks are in increasing order because join
+    /// blocks are visited in that order.
     pub fn frontiers(&self, g: &DiGraph) -> Vec<Vec<u32>> {
         let mut df: Vec<Vec<u32>> = vec![Vec::new(); g.len()];
         for b in 0..g.len() as u32 {
-            if !self.is_reachable(b) {
-                continue;
-            }
             let preds = g.preds(b);
-            if preds.len() < 2 {
+            // A block with one predecessor is in no frontier (that predecessor is its immediate dominator),
+            // except the root, which nothing strictly dominates.
+            if !self.is_reachable(b) || (preds.len() < 2 && b != self.root) {
                 continue;
             }
             let stop = self.idom[b as usize];
             for &p in preds {
                 let mut r = p;
                 while r != NONE && r != stop && self.is_reachable(r) {
-                    if df[r as usize].last() != Some(&b) {
-                        df[r as usize].push(b);
+                    if df[r as usize].last() == Some(&b) {
+                        break;
                     }
+                    df[r as usize].push(b);
                     r = self.idom[r as usize];
                 }
             }
@@ -391,9 +399,7 @@ impl PostDominatorTree {
     pub fn frontiers(&self) -> Vec<Vec<Block>> {
         let mut f = self.tree.frontiers(&self.reversed);
         f.truncate(self.cfg.len());
-        f.into_iter()
-            .map(|v| v.into_iter().filter(|&i| i != self.exit).map(|i| self.cfg.block(i)).collect())
-            .collect()
+        f.into_iter().map(|v| v.into_iter().filter(|&i| i != self.exit).map(|i| self.cfg.block(i)).collect()).collect()
     }
 }
 
@@ -442,8 +448,52 @@ mod tests {
         assert!(df[3].contains(&1));
     }
 
+    /// Cytron et al.'s definition: `y ∈ DF(x)` iff `x` dominates a (reachable) predecessor of `y` and does not
+    /// strictly dominate `y`.
+    fn naive_frontiers(g: &DiGraph) -> Vec<Vec<u32>> {
+        let n = g.len() as u32;
+        let reach = g.reachable();
+        let dom = |a: u32, b: u32| naive_dominates(g, a, b);
+        (0..n)
+            .map(|x| {
+                (0..n)
+                    .filter(|&y| {
+                        reach[x as usize]
+                            && reach[y as usize]
+                            && !(x != y && dom(x, y))
+                            && g.preds(y).iter().any(|&p| reach[p as usize] && dom(x, p))
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn frontier_walks_stop_early_on_exit_chains() {
+        // A chain 0 -> 1 -> ... -> n-1 where every block also exits to x = n: the plain walks from the n
+        // predecessors of x climb the whole chain (quadratic); all frontiers are {x}.
+        let n = 2000u32;
+        let mut edges: Vec<(u32, u32)> = (0..n - 1).map(|i| (i, i + 1)).collect();
+        edges.extend((0..n).map(|i| (i, n)));
+        let g = DiGraph::new(n as usize + 1, 0, edges);
+        let t = DomTree::compute(&g);
+        let df = t.frontiers(&g);
+        for (i, f) in df.iter().enumerate() {
+            let want: &[u32] = if i == 0 || i == n as usize { &[] } else { &[n] };
+            assert_eq!(f, want, "DF({i})");
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1500))]
+        #[test]
+        fn frontiers_match_naive(n in 1usize..16, raw in proptest::collection::vec((0u32..16, 0u32..16), 0..36)) {
+            let edges: Vec<(u32, u32)> = raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).collect();
+            let g = DiGraph::new(n, 0, edges);
+            let t = DomTree::compute(&g);
+            proptest::prop_assert_eq!(t.frontiers(&g), naive_frontiers(&g));
+        }
+
         #[test]
         fn semi_nca_matches_naive(n in 1usize..24, raw in proptest::collection::vec((0u32..24, 0u32..24), 0..60)) {
             let edges: Vec<(u32, u32)> = raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).collect();

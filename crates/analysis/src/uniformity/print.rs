@@ -208,7 +208,12 @@ pub(crate) fn write(info: &UniformityInfo, m: &Module, out: &mut String) {
     if !div_args.is_empty() {
         out.push_str("DIVERGENT ARGUMENTS:\n");
         for p in div_args {
-            let _ = writeln!(out, "{DIV}{} {}", type_to_string(&m.types, func.dfg.value_ty(p)), names.value_ref(m, func, p));
+            let _ = writeln!(
+                out,
+                "{DIV}{} {}",
+                type_to_string(&m.types, func.dfg.value_ty(p)),
+                names.value_ref(m, func, p)
+            );
         }
     }
     if !info.assumed.is_empty() {

@@ -160,6 +160,7 @@ fn sreg_rule(r: &str) -> Rule {
 }
 
 /// Target-independent intrinsics whose result is a function of their operands only (no memory, no lane state).
+#[rustfmt::skip]
 const PURE_LLVM: &[&str] = &[
     "abs", "smax", "smin", "umax", "umin", "fabs", "sqrt", "fma", "fmuladd", "ctpop", "ctlz", "cttz", "bswap",
     "bitreverse", "fshl", "fshr", "minnum", "maxnum", "minimum", "maximum", "minimumnum", "maximumnum", "copysign",
@@ -175,6 +176,7 @@ const PURE_LLVM: &[&str] = &[
 ];
 
 /// NVVM intrinsic families (first name component after `llvm.nvvm.`) that are pure arithmetic.
+#[rustfmt::skip]
 const PURE_NVVM: &[&str] = &[
     "fabs", "fmin", "fmax", "sqrt", "rsqrt", "rcp", "div", "mul", "add", "fma", "ex2", "lg2", "sin", "cos",
     "saturate", "brev32", "brev64", "clz", "popc", "prmt", "sad", "mulhi", "mul24", "umul24", "abs", "min", "max",

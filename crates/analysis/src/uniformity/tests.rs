@@ -82,10 +82,7 @@ join:
     let entry = blk(&m, f, "entry");
     assert!(u.is_divergent_branch(entry));
     assert_eq!(u.divergent_branches(), &[entry]);
-    assert_eq!(
-        u.reason(val(&m, f, "p")),
-        Some(Reason::SyncJoin { branch: entry, join: blk(&m, f, "join") })
-    );
+    assert_eq!(u.reason(val(&m, f, "p")), Some(Reason::SyncJoin { branch: entry, join: blk(&m, f, "join") }));
     let blocks = u.divergent_blocks();
     assert!(blocks.contains(&blk(&m, f, "then")) && blocks.contains(&blk(&m, f, "else")));
     assert!(!blocks.contains(&blk(&m, f, "join")) && !blocks.contains(&entry));
@@ -149,10 +146,7 @@ exit:
     let i = val(&m, f, "i");
     let after_inst = m.funcs[f].dfg.value_inst(val(&m, f, "after")).unwrap();
     assert!(u.is_divergent_use(i, after_inst));
-    assert_eq!(
-        u.reason(val(&m, f, "after")),
-        Some(Reason::Temporal { def: i, header, branch: latch })
-    );
+    assert_eq!(u.reason(val(&m, f, "after")), Some(Reason::Temporal { def: i, header, branch: latch }));
     assert!(u.temporal_divergence().iter().any(|t| t.def == i && t.user == after_inst));
     assert!(u.is_divergent_block(header) && u.is_divergent_block(latch));
     assert!(!u.is_divergent_block(blk(&m, f, "exit")));
@@ -331,7 +325,9 @@ define i32 @dev(i32 %n, i32 %m) {
     check(&m, f, &u, &["n", "m", "x"], &[]);
     assert_eq!(u.reason(val(&m, f, "n")), Some(Reason::Source(Source::DeviceArgument)));
     let text = u.to_text(&m);
-    assert!(text.starts_with("UniformityInfo for function 'dev':\nDIVERGENT ARGUMENTS:\n  DIVERGENT: i32 %n\n  DIVERGENT: i32 %m\n"));
+    assert!(text.starts_with(
+        "UniformityInfo for function 'dev':\nDIVERGENT ARGUMENTS:\n  DIVERGENT: i32 %n\n  DIVERGENT: i32 %m\n"
+    ));
     // LLVM prints `ret` of a divergent value as a divergent terminator.
     assert!(text.contains("TERMINATORS\n  DIVERGENT:   ret i32 %x\n"), "{text}");
 }
@@ -584,19 +580,25 @@ exit:
          %tid is a source of divergence: thread index\n"
     );
     let p = u.explain(&m, f, val(&m, f, "p"));
-    assert!(p.starts_with(
-        "%p is divergent: phi at join block %join of divergent branch in %entry (sync dependence)\n\
+    assert!(
+        p.starts_with(
+            "%p is divergent: phi at join block %join of divergent branch in %entry (sync dependence)\n\
          branch in %entry is divergent: condition %c = icmp slt i32 %x, %n\n\
          %c is divergent: operand %x = add i32 %tid, 1\n"
-    ), "{p}");
+        ),
+        "{p}"
+    );
     let after = u.explain(&m, f, val(&m, f, "after"));
-    assert!(after.starts_with(
-        "%after is divergent: temporal divergence: operand %i1 is defined in cycle with header %loop which has a \
+    assert!(
+        after.starts_with(
+            "%after is divergent: temporal divergence: operand %i1 is defined in cycle with header %loop which has a \
          divergent exit from %loop\n\
          branch in %loop is divergent: condition %lc = icmp slt i32 %i1, %p\n\
          %lc is divergent: operand %p = phi i32 [ 1, %then ], [ 2, %entry ]\n\
          %p is divergent: phi at join block %join"
-    ), "{after}");
+        ),
+        "{after}"
+    );
     assert!(after.ends_with("%tid is a source of divergence: thread index\n"), "{after}");
     assert_eq!(u.explain(&m, f, val(&m, f, "n")), "%n is uniform\n");
     assert_eq!(u.explain(&m, f, val(&m, f, "i")), "%i is uniform\n");
@@ -783,12 +785,8 @@ fn examples_are_at_least_as_precise_as_llvm() {
                 failures.push(format!("{file}: function {fname} missing from simtc's output"));
                 continue;
             };
-            let count = |f: &Facts| {
-                (
-                    f.values.values().filter(|&&d| d).count(),
-                    f.branches.values().filter(|&&d| d).count(),
-                )
-            };
+            let count =
+                |f: &Facts| (f.values.values().filter(|&&d| d).count(), f.branches.values().filter(|&&d| d).count());
             let (lv, lb) = count(lf);
             let (sv, sb) = count(sf);
             // LLVM's "ALL VALUES UNIFORM" lists nothing; every simtc value must then be uniform.
@@ -814,20 +812,214 @@ fn examples_are_at_least_as_precise_as_llvm() {
 }
 
 #[test]
-#[ignore]
-fn tmp_dump() {
-    for f in std::env::var("DUMP").unwrap().split(',') {
-        let src = std::fs::read_to_string(f).unwrap();
-        let m = simtc_llvm_reader::parse_module(&src).unwrap();
-        std::fs::write(format!("{f}.simtc.txt"), print_module(&m)).unwrap();
-        let mut ex = String::new();
-        for fid in m.func_ids().filter(|&x| !m.funcs[x].is_declaration()) {
-            let u = UniformityInfo::compute(&m, fid);
-            for v in u.divergent_values() {
-                ex.push_str(&u.explain(&m, fid, v));
-                ex.push_str("--\n");
+fn exit_join_paths_stop_at_the_common_cycle_header() {
+    // %t leaves the inner loop divergently to %x and otherwise goes round (%l), and %l leaves to the outer
+    // latch %ol. Lanes at one instance of %x arrive only from %t: reaching %y from %t means going through %o,
+    // the header of the outer loop (another iteration). So %ph takes one value on the relevant edges. (%oi is
+    // divergent: %o joins the paths through %x and %ol.)
+    let (m, f, u) = analyze(
+        r#"
+define ptx_kernel void @k(i32 %n, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %o
+o:
+  %oi = phi i32 [ 0, %entry ], [ %oi.n, %x ], [ %oi.n2, %ol ]
+  %oc = icmp slt i32 %n, 7
+  br i1 %oc, label %i, label %y
+i:
+  %ii = phi i32 [ 0, %o ], [ %ii.n, %l ]
+  br label %t
+t:
+  %c = icmp eq i32 %ii, %tid
+  br i1 %c, label %x, label %l
+l:
+  %ii.n = add i32 %ii, 1
+  %e = icmp slt i32 %ii.n, %n
+  br i1 %e, label %i, label %ol
+ol:
+  %oi.n2 = add i32 %oi, 2
+  br label %o
+y:
+  br label %x
+x:
+  %ph = phi i32 [ 0, %t ], [ 1, %y ]
+  %oi.n = add i32 %oi, 1
+  %w = icmp slt i32 %n, 9
+  store i32 %ph, ptr addrspace(1) %out
+  br i1 %w, label %o, label %done
+done:
+  ret void
+}"#,
+    );
+    check(&m, f, &u, &["c", "oi"], &["oc", "ph", "w"]);
+    assert_matches_reference(&m);
+}
+
+/// Everything the analysis reports, for comparing two runs.
+fn summary(m: &Module, u: &UniformityInfo) -> String {
+    format!(
+        "{}\nblocks {:?}\nbranches {:?}\ntemporal {:?}\nexit cycles {:?}\nassumed {:?}",
+        u.to_text(m),
+        u.divergent_blocks(),
+        u.divergent_branches(),
+        u.temporal_divergence(),
+        u.cycles_with_divergent_exit(),
+        u.assumed_divergent_cycles()
+    )
+}
+
+/// Asserts that the fast analysis (walk shortcuts on) and the reference (off) agree on every function.
+fn assert_matches_reference(m: &Module) {
+    for f in m.func_ids().filter(|&f| !m.funcs[f].is_declaration()) {
+        let fast = summary(m, &UniformityInfo::compute(m, f));
+        let reference = summary(m, &UniformityInfo::compute_reference(m, f));
+        assert_eq!(fast, reference, "shortcuts changed the result of @{}", m.funcs[f].name);
+    }
+}
+
+/// A chain of `n` loops, each left early on a divergent test: `shared` exits all go to one return block whose
+/// phi takes each loop's counter, otherwise each loop has its own `return`.
+fn early_exit_chain(n: usize, shared: bool) -> String {
+    let mut s = String::from("define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) {\nentry:\n");
+    s += "  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  br label %s0\n";
+    let mut incoming = Vec::new();
+    for k in 0..n {
+        let exit = if shared { "ret".to_string() } else { format!("r{k}") };
+        s += &format!(
+            "s{k}:\n  br label %h{k}\nh{k}:\n  %i{k} = phi i32 [ 0, %s{k} ], [ %i.n{k}, %l{k} ]\n  \
+             %c{k} = icmp eq i32 %i{k}, %tid\n  br i1 %c{k}, label %{exit}, label %l{k}\n\
+             l{k}:\n  %i.n{k} = add i32 %i{k}, 1\n  %e{k} = icmp slt i32 %i.n{k}, %n\n  \
+             br i1 %e{k}, label %h{k}, label %s{}\n",
+            k + 1
+        );
+        if shared {
+            incoming.push(format!("[ %i{k}, %h{k} ]"));
+        } else {
+            s += &format!("r{k}:\n  store i32 %i{k}, ptr addrspace(1) %out, align 4\n  ret void\n");
+        }
+    }
+    s += &format!("s{n}:\n  br label %ret\nret:\n");
+    incoming.push(format!("[ 7, %s{n} ]"));
+    if shared {
+        s += &format!("  %r = phi i32 {}\n  store i32 %r, ptr addrspace(1) %out, align 4\n", incoming.join(", "));
+    }
+    s += "  ret void\n}\n";
+    s
+}
+
+#[test]
+fn early_returns_from_loops_match_reference() {
+    for shared in [false, true] {
+        let (m, f, u) = analyze(&early_exit_chain(40, shared));
+        assert_matches_reference(&m);
+        // Every loop exits divergently: its counter is divergent where it is used after the loop.
+        assert_eq!(u.cycles_with_divergent_exit().len(), 40);
+        assert!(u.is_uniform(val(&m, f, "i7")) && u.is_uniform(val(&m, f, "e7")));
+        if shared {
+            // The shared return block joins the paths of every early exit.
+            check(&m, f, &u, &["r"], &[]);
+            assert!(matches!(u.reason(val(&m, f, "r")), Some(Reason::SyncJoin { .. } | Reason::Temporal { .. })));
+            assert!(u.is_divergent_block(blk(&m, f, "s40")));
+        }
+        assert!(!u.is_divergent_block(blk(&m, f, "entry")) && !u.is_divergent_block(blk(&m, f, "s0")));
+        assert!(u.is_divergent_block(blk(&m, f, "h39")));
+    }
+}
+
+#[test]
+fn benchmark_kernel_matches_reference() {
+    // The segments of `benches/scaling.rs`: diamonds, a three-deep nest with a divergent break out of the middle
+    // loop, a switch, a loop with three exits.
+    #[path = "../../benches/common/mod.rs"]
+    #[allow(dead_code)]
+    mod common;
+    let (m, _) = common::kernel(300);
+    assert_matches_reference(&m);
+}
+
+/// A random kernel for the reference comparison: `n` blocks, the edges given (none into the entry), branch
+/// conditions on the thread index, a kernel argument or a phi; every block with predecessors has a phi taking
+/// its predecessors' values (or constants) and computes a value from it and from a value of a dominating block,
+/// so values flow across cycles and out of them.
+fn random_kernel(n: usize, edges: &[(u32, u32)], choices: &[u8]) -> String {
+    let mut succ: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &(a, b) in edges {
+        if b != 0 && succ[a as usize].len() < 4 {
+            succ[a as usize].push(b);
+        }
+    }
+    let g = crate::graph::DiGraph::new(
+        n,
+        0,
+        succ.iter().enumerate().flat_map(|(a, ss)| ss.iter().map(move |&b| (a as u32, b))),
+    );
+    let dt = crate::DomTree::compute(&g);
+    let pick = |k: usize| choices.get(k % choices.len().max(1)).copied().unwrap_or(0);
+    let mut preds: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (a, ss) in succ.iter().enumerate() {
+        for &b in ss {
+            preds[b as usize].push(a as u32);
+        }
+    }
+    let mut s = String::from("define ptx_kernel void @k(ptr addrspace(1) %out, i32 %n) {\n");
+    for b in 0..n {
+        s += &format!("b{b}:\n");
+        if b == 0 {
+            s += "  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  %p0 = add i32 %n, 0\n";
+        } else if preds[b].is_empty() {
+            s += &format!("  %p{b} = add i32 %n, 1\n");
+        } else {
+            let inc: Vec<String> = preds[b]
+                .iter()
+                .map(|&p| {
+                    if pick(b * 7 + p as usize) % 2 == 0 {
+                        format!("[ {}, %b{p} ]", pick(p as usize) % 3)
+                    } else {
+                        format!("[ %v{p}, %b{p} ]")
+                    }
+                })
+                .collect();
+            s += &format!("  %p{b} = phi i32 {}\n", inc.join(", "));
+        }
+        let other = match dt.idom(b as u32) {
+            Some(d) if pick(b * 3) % 3 != 0 => format!("%v{d}"),
+            _ => "%n".to_string(),
+        };
+        s += &format!("  %v{b} = add i32 %p{b}, {other}\n");
+        let src = ["%tid", "%n", &format!("%p{b}"), &format!("%v{b}")][pick(b * 5 + 1) as usize % 4].to_string();
+        s += &format!("  %c{b} = icmp slt i32 {src}, {}\n", pick(b * 11) % 4);
+        match succ[b].as_slice() {
+            [] => s += &format!("  store i32 %v{b}, ptr addrspace(1) %out, align 4\n  ret void\n"),
+            [t] => s += &format!("  br label %b{t}\n"),
+            [t, e] => s += &format!("  br i1 %c{b}, label %b{t}, label %b{e}\n"),
+            [d, rest @ ..] => {
+                let cases: Vec<String> =
+                    rest.iter().enumerate().map(|(i, t)| format!("i32 {i}, label %b{t}")).collect();
+                s += &format!("  switch i32 {src}, label %b{d} [ {} ]\n", cases.join(" "));
             }
         }
-        std::fs::write(format!("{f}.explain.txt"), ex).unwrap();
+    }
+    s += "}\n";
+    s
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+    /// The walk shortcuts (label walks stopping early, confined exit-join walks, divergent-block walks stopping
+    /// at covered blocks) change nothing, on random reducible and irreducible CFGs.
+    #[test]
+    fn shortcuts_match_reference_on_random_cfgs(
+        n in 2usize..22,
+        raw in proptest::collection::vec((0u32..22, 0u32..22), 1..50),
+        choices in proptest::collection::vec(0u8..=255, 1..32),
+    ) {
+        let edges: Vec<(u32, u32)> = raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).collect();
+        let src = format!("target triple = \"nvptx64-nvidia-cuda\"\n{}\n{DECLS}", random_kernel(n, &edges, &choices));
+        let m = simtc_llvm_reader::parse_module(&src).unwrap_or_else(|e| panic!("parse: {e:?}\n{src}"));
+        if let Err(e) = simtc_ir::verifier::verify_module(&m) {
+            panic!("generated IR is broken: {e:?}\n{src}");
+        }
+        assert_matches_reference(&m);
     }
 }
