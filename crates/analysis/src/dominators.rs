@@ -485,7 +485,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(1500))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
         #[test]
         fn frontiers_match_naive(n in 1usize..16, raw in proptest::collection::vec((0u32..16, 0u32..16), 0..36)) {
             let edges: Vec<(u32, u32)> = raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).collect();
