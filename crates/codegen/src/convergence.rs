@@ -120,11 +120,7 @@ pub fn verify(m: &Module, fid: FuncId) -> Result<(), CodegenError> {
                 return Err(err("Convergence control token can only be produced by a convergence intrinsic.", i));
             }
             let Some(db) = f.layout.inst_block(def) else { continue };
-            let dominated = if db == b {
-                insts[..pos].contains(&def)
-            } else {
-                dt.dominates(db, b)
-            };
+            let dominated = if db == b { insts[..pos].contains(&def) } else { dt.dominates(db, b) };
             if !dominated {
                 return Err(err("Convergence control token must dominate all its uses.", i));
             }
@@ -154,7 +150,8 @@ pub fn verify(m: &Module, fid: FuncId) -> Result<(), CodegenError> {
                 }
             }
             if kind == Some("loop") {
-                let first_conv = insts[..pos].iter().any(|&x| conv_kind(m, f, x).is_some() || is_convergent_call(m, f, x));
+                let first_conv =
+                    insts[..pos].iter().any(|&x| conv_kind(m, f, x).is_some() || is_convergent_call(m, f, x));
                 if first_conv {
                     return Err(err("Loop intrinsic must be the first convergent operation in its block.", i));
                 }

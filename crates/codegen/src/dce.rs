@@ -16,7 +16,10 @@ pub fn run(f: &mut MFunction) -> usize {
         }
     }
     let dead = |i: &crate::mir::MInst, uses: &[u32]| {
-        i.is_pure() && !i.is_phi() && !i.dsts.is_empty() && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0)
+        i.is_pure()
+            && !i.is_phi()
+            && !i.dsts.is_empty()
+            && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0)
             && i.dsts.iter().all(|d| !matches!(d, crate::mir::Operand::Sym(_)))
     };
     let mut removed = 0;

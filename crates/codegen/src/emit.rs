@@ -212,7 +212,12 @@ pub fn mir_text_titled(f: &MFunction, title: &str) -> String {
     let mut out = format!("{title} {{\n");
     for &b in &f.order {
         let p: Vec<String> = preds[b.0 as usize].iter().map(|x| label(*x)).collect();
-        let _ = writeln!(out, "{}:{}", label(b), if p.is_empty() { String::new() } else { format!("  ; preds: {}", p.join(", ")) });
+        let _ = writeln!(
+            out,
+            "{}:{}",
+            label(b),
+            if p.is_empty() { String::new() } else { format!("  ; preds: {}", p.join(", ")) }
+        );
         for i in &f.block(b).insts {
             if i.is_phi() {
                 let _ = write!(out, "\t{} = phi", crate::mir::reg_name(f, &nums, i.defs()[0]));

@@ -232,7 +232,11 @@ impl MInst {
                 | "pmevent"
         ) || b.starts_with("convergence")
             || (b == "ld" && self.op.contains(".volatile"))
-            || b == "mov" && self.srcs.iter().any(|s| matches!(s, Operand::Sym(n) if n.starts_with("%clock") || n.starts_with("%globaltimer"))))
+            || b == "mov"
+                && self
+                    .srcs
+                    .iter()
+                    .any(|s| matches!(s, Operand::Sym(n) if n.starts_with("%clock") || n.starts_with("%globaltimer"))))
     }
     /// Registers written.
     pub fn defs(&self) -> SmallVec<[Reg; 4]> {

@@ -80,7 +80,7 @@ pub fn run(f: &mut MFunction) -> usize {
                         if let Operand::Reg(r) = **inner {
                             if defs[r.0 as usize] == 1 {
                                 if let Some((nb, off)) = resolve(&offset_of, &defs, r) {
-                                    *inner = Box::new(nb);
+                                    **inner = nb;
                                     *k = k.wrapping_add(off);
                                     rewrites += 1;
                                 }

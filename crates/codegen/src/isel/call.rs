@@ -55,7 +55,7 @@ impl Lower<'_> {
     pub(crate) fn lower_call(&mut self, b: Block, inst: Inst) -> Result<()> {
         let callee = self.f.dfg.args(inst)[0];
         match self.f.dfg.value_def(callee).clone() {
-            ValueDef::InlineAsm(ia) => return self.lower_inline_asm(inst, &ia),
+            ValueDef::InlineAsm(ia) => self.lower_inline_asm(inst, &ia),
             ValueDef::Const(c) => {
                 if let ConstData::Global(_, GlobalRef::Func(fid)) = self.m.consts.data(c) {
                     let name = self.m.funcs[*fid].name.clone();
@@ -73,9 +73,11 @@ impl Lower<'_> {
     fn lower_device_call(&mut self, b: Block, inst: Inst, callee: Option<simtc_ir::FuncId>) -> Result<()> {
         let m = self.m;
         let InstKind::Call(cd) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
-        let (ret_ty, param_tys, vararg) = m.types.func_parts(cd.fn_ty).map(|(r, p, v)| (r, p.to_vec(), v)).ok_or_else(|| {
-            CodegenError::new("call without a function type")
-        })?;
+        let (ret_ty, param_tys, vararg) = m
+            .types
+            .func_parts(cd.fn_ty)
+            .map(|(r, p, v)| (r, p.to_vec(), v))
+            .ok_or_else(|| CodegenError::new("call without a function type"))?;
         if vararg {
             return Err(CodegenError::unsupported("calls to variadic functions"));
         }
@@ -120,7 +122,11 @@ impl Lower<'_> {
                 let ret_decl = abi.ret.as_ref().map(|s| format!("({}) ", param_decl(s, "_"))).unwrap_or_default();
                 let plist: Vec<String> = abi.params.iter().map(|s| param_decl(s, "_")).collect();
                 self.mf.prologue.push(format!("{proto} : .callprototype {ret_decl}_ ({});", plist.join(", ")));
-                let mut mi = MInst::new("call", &[], &[Operand::Raw(ret_part.to_string()), Operand::Reg(r), Operand::Raw(format!("{params}, {proto}"))]);
+                let mut mi = MInst::new(
+                    "call",
+                    &[],
+                    &[Operand::Raw(ret_part.to_string()), Operand::Reg(r), Operand::Raw(format!("{params}, {proto}"))],
+                );
                 mi.side_effects = true;
                 mi.op = "call.indirect".into();
                 self.emit(mi);
@@ -149,10 +155,12 @@ impl Lower<'_> {
                 };
                 let vc = class_of(m, ty)?;
                 let o = match (vc, &o) {
-                    (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => Operand::Reg(self.to_reg(o, vc)),
+                    (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => {
+                        Operand::Reg(self.materialize(o, vc))
+                    }
                     _ => o,
                 };
-                let o = self.to_param_class(o, vc, lc);
+                let o = self.value_to_param_class(o, vc, lc);
                 let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
                 self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
             }
@@ -160,7 +168,8 @@ impl Lower<'_> {
                 // byval: copy the pointee into the param array.
                 let (r, sp) = self.ptr(v)?;
                 let align = slot.align as u64;
-                let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && slot.size % c == 0).unwrap_or(1);
+                let chunk =
+                    [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && slot.size.is_multiple_of(*c)).unwrap_or(1);
                 let (c, t) = match chunk {
                     8 => (RegClass::B64, "b64"),
                     4 => (RegClass::B32, "b32"),
@@ -169,7 +178,11 @@ impl Lower<'_> {
                 };
                 let mut k = 0;
                 while k < slot.size {
-                    let x = self.emit_def(format!("ld{}.{t}", sp.suffix()), c, &[Operand::Addr(Box::new(Operand::Reg(r)), k as i64)]);
+                    let x = self.emit_def(
+                        format!("ld{}.{t}", sp.suffix()),
+                        c,
+                        &[Operand::Addr(Box::new(Operand::Reg(r)), k as i64)],
+                    );
                     self.emit_effect(format!("st.param.{t}"), &[], &[addr(k as i64), Operand::Reg(x)]);
                     k += chunk;
                 }
@@ -182,11 +195,18 @@ impl Lower<'_> {
                     let sfx = super::mem::mem_suffix(m, lt)?;
                     let vc = class_of(m, lt)?;
                     let o = if vc == RegClass::Pred {
-                        Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]))
+                        Operand::Reg(self.emit_def(
+                            "selp.u16",
+                            RegClass::B16,
+                            &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)],
+                        ))
                     } else {
                         Operand::Reg(r)
                     };
-                    let sfx = if sfx.starts_with('u') { format!("b{}", &sfx[1..]) } else { sfx.to_string() };
+                    let sfx = match sfx.strip_prefix('u') {
+                        Some(bits) => format!("b{bits}"),
+                        None => sfx.to_string(),
+                    };
                     self.emit_effect(format!("st.param.{sfx}"), &[], &[addr(off as i64), o]);
                 }
             }
@@ -201,9 +221,13 @@ impl Lower<'_> {
             ParamKind::Scalar { ld_ty } => {
                 let lc = slot_class(ld_ty);
                 let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
-                let r = self.emit_def(format!("ld.param.{t}"), lc, &[Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0)]);
+                let r = self.emit_def(
+                    format!("ld.param.{t}"),
+                    lc,
+                    &[Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0)],
+                );
                 let vc = class_of(m, ty)?;
-                let r = self.from_param_class(r, lc, vc);
+                let r = self.param_to_value_class(r, lc, vc);
                 let r = if m.types.is_ptr(ty) {
                     let want = self.spaces[simtc_ir::EntityRef::index(res)];
                     self.convert_space(r, space_of_type(m, ty), want)?
@@ -241,10 +265,12 @@ impl Lower<'_> {
                     };
                     let vc = class_of(m, ty)?;
                     let o = match (vc, &o) {
-                        (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => Operand::Reg(self.to_reg(o, vc)),
+                        (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => {
+                            Operand::Reg(self.materialize(o, vc))
+                        }
                         _ => o,
                     };
-                    let o = self.to_param_class(o, vc, lc);
+                    let o = self.value_to_param_class(o, vc, lc);
                     let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
                     self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
                 }
@@ -256,11 +282,18 @@ impl Lower<'_> {
                         let sfx = super::mem::mem_suffix(m, lt)?;
                         let vc = class_of(m, lt)?;
                         let o = if vc == RegClass::Pred {
-                            Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]))
+                            Operand::Reg(self.emit_def(
+                                "selp.u16",
+                                RegClass::B16,
+                                &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)],
+                            ))
                         } else {
                             Operand::Reg(r)
                         };
-                        let sfx = if sfx.starts_with('u') { format!("b{}", &sfx[1..]) } else { sfx.to_string() };
+                        let sfx = match sfx.strip_prefix('u') {
+                            Some(bits) => format!("b{bits}"),
+                            None => sfx.to_string(),
+                        };
                         self.emit_effect(format!("st.param.{sfx}"), &[], &[addr(off as i64), o]);
                     }
                 }
@@ -320,7 +353,7 @@ impl Lower<'_> {
                 for ((lt, _), or) in lv.iter().zip(&out_regs) {
                     let vc = class_of(m, *lt)?;
                     let oc = self.mf.class(*or);
-                    regs.push(if vc == oc { *or } else { self.from_param_class(*or, oc, vc) });
+                    regs.push(if vc == oc { *or } else { self.param_to_value_class(*or, oc, vc) });
                 }
                 self.define(r, regs);
             }

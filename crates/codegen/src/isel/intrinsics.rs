@@ -40,9 +40,11 @@ impl Lower<'_> {
                 | "nctaid.x" | "nctaid.y" | "nctaid.z" | "laneid" | "warpid" | "nwarpid" | "smid" | "nsmid"
                 | "lanemask.eq" | "lanemask.le" | "lanemask.lt" | "lanemask.ge" | "lanemask.gt" | "clock"
                 | "clusterid.x" | "clusterid.y" | "clusterid.z" | "nclusterid.x" | "nclusterid.y" | "nclusterid.z"
-                | "cluster.ctaid.x" | "cluster.ctaid.y" | "cluster.ctaid.z" | "cluster.nctaid.x" | "cluster.nctaid.y"
-                | "cluster.nctaid.z" | "cluster.ctarank" | "cluster.nctarank" | "total_smem_size"
-                | "dynamic_smem_size" => (format!("%{}", sreg.replace("lanemask.", "lanemask_")), RegClass::B32, "u32"),
+                | "cluster.ctaid.x" | "cluster.ctaid.y" | "cluster.ctaid.z" | "cluster.nctaid.x"
+                | "cluster.nctaid.y" | "cluster.nctaid.z" | "cluster.ctarank" | "cluster.nctarank"
+                | "total_smem_size" | "dynamic_smem_size" => {
+                    (format!("%{}", sreg.replace("lanemask.", "lanemask_")), RegClass::B32, "u32")
+                }
                 "warpsize" => ("WARP_SZ".to_string(), RegClass::B32, "u32"),
                 "clock64" | "globaltimer" | "gridid" => (format!("%{sreg}"), RegClass::B64, "u64"),
                 s if s.starts_with("envreg") => (format!("%{s}"), RegClass::B32, "b32"),
@@ -75,10 +77,15 @@ impl Lower<'_> {
                 let kind = &name["llvm.nvvm.barrier0.".len()..];
                 let r = self.mf.new_reg(if kind == "popc" { RegClass::B32 } else { RegClass::Pred });
                 let t = if kind == "popc" { "u32" } else { "pred" };
-                let mut mi = MInst::new(format!("bar.red.{kind}.{t}"), &[Operand::Reg(r)], &[Operand::Imm(0), Operand::Reg(p)]);
+                let mut mi =
+                    MInst::new(format!("bar.red.{kind}.{t}"), &[Operand::Reg(r)], &[Operand::Imm(0), Operand::Reg(p)]);
                 mi.side_effects = true;
                 self.emit(mi);
-                let out = if kind == "popc" { r } else { self.emit_def("selp.u32", RegClass::B32, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)]) };
+                let out = if kind == "popc" {
+                    r
+                } else {
+                    self.emit_def("selp.u32", RegClass::B32, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)])
+                };
                 self.set(inst, out);
             }
             "llvm.nvvm.bar.warp.sync" => {
@@ -102,8 +109,8 @@ impl Lower<'_> {
                     return Err(CodegenError::new(format!("{name} is not supported on {arch} Architectures")));
                 }
                 let uses = res.map(|r| self.f.dfg.uses(r).to_vec()).unwrap_or_default();
-                let one_branch = uses.len() == 1
-                    && matches!(self.f.dfg.inst(uses[0].inst).kind, simtc_ir::InstKind::CondBr { .. });
+                let one_branch =
+                    uses.len() == 1 && matches!(self.f.dfg.inst(uses[0].inst).kind, simtc_ir::InstKind::CondBr { .. });
                 if !one_branch {
                     return Err(CodegenError::new(
                         "result of llvm.nvvm.branch.if.convergent and llvm.nvvm.branch.if.all.convergent can only be used by exactly one branch instruction",
@@ -194,12 +201,15 @@ impl Lower<'_> {
                 if let Some(r) = res {
                     // llvm.invariant.start returns a token-like pointer; nothing reads it in codegen.
                     if self.m.types.is_ptr(self.ty(r)) {
-                        let z = self.to_reg(Operand::Imm(0), RegClass::B64);
+                        let z = self.materialize(Operand::Imm(0), RegClass::B64);
                         self.define(r, smallvec![z]);
                     }
                 }
             }
-            _ if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") || name.starts_with("llvm.memset.") => {
+            _ if name.starts_with("llvm.memcpy.")
+                || name.starts_with("llvm.memmove.")
+                || name.starts_with("llvm.memset.") =>
+            {
                 return self.lower_mem_intrinsic(inst, name, &args);
             }
             _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
@@ -299,12 +309,16 @@ impl Lower<'_> {
                 o => o,
             };
             let val = match val {
-                Operand::Imm(_) if c == RegClass::B16 => Operand::Reg(self.to_reg(val, c)),
+                Operand::Imm(_) if c == RegClass::B16 => Operand::Reg(self.materialize(val, c)),
                 v => v,
             };
             let mut k = 0;
             while k < len {
-                self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val.clone()]);
+                self.emit_effect(
+                    format!("st{}.{t}", dsp.suffix()),
+                    &[],
+                    &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val.clone()],
+                );
                 k += chunk;
             }
             return Ok(());
@@ -323,21 +337,40 @@ impl Lower<'_> {
         let mut loaded = Vec::new();
         let mut k = 0;
         while k < len {
-            let r = self.emit_def(format!("ld{}.{t}", ssp.suffix()), c, &[Operand::Addr(Box::new(Operand::Reg(src)), k as i64)]);
+            let r = self.emit_def(
+                format!("ld{}.{t}", ssp.suffix()),
+                c,
+                &[Operand::Addr(Box::new(Operand::Reg(src)), k as i64)],
+            );
             loaded.push((k, r));
             k += chunk;
             if !name.starts_with("llvm.memmove.") {
                 let (kk, r) = loaded.pop().expect("just pushed");
-                self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)]);
+                self.emit_effect(
+                    format!("st{}.{t}", dsp.suffix()),
+                    &[],
+                    &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)],
+                );
             }
         }
         for (kk, r) in loaded {
-            self.emit_effect(format!("st{}.{t}", dsp.suffix()), &[], &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)]);
+            self.emit_effect(
+                format!("st{}.{t}", dsp.suffix()),
+                &[],
+                &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)],
+            );
         }
         Ok(())
     }
 
-    fn lower_math_intrinsic(&mut self, _b: Block, inst: Inst, name: &str, args: &[Value], rty: Option<simtc_ir::Type>) -> Result<()> {
+    fn lower_math_intrinsic(
+        &mut self,
+        _b: Block,
+        inst: Inst,
+        name: &str,
+        args: &[Value],
+        rty: Option<simtc_ir::Type>,
+    ) -> Result<()> {
         let unsupported = || CodegenError::unsupported(format!("intrinsic @{name}"));
         let rty = rty.ok_or_else(unsupported)?;
         let m = self.m;
@@ -359,7 +392,7 @@ impl Lower<'_> {
         }
         let base = name.trim_start_matches("llvm.");
         let stem = base.split('.').next().unwrap_or("");
-        let first_reg = |s: &mut Self, o: Operand, c: RegClass| Operand::Reg(s.to_reg(o, c));
+        let first_reg = |s: &mut Self, o: Operand, c: RegClass| Operand::Reg(s.materialize(o, c));
         let r = match stem {
             "smax" | "smin" | "umax" | "umin" => {
                 let w = self.int_width(rty).unwrap_or(32);
@@ -446,7 +479,8 @@ impl Lower<'_> {
             }
             "bswap" if c == RegClass::B16 => {
                 let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[ops[0].clone()]);
-                let p = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0), Operand::Imm(0x7701)]);
+                let p =
+                    self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0), Operand::Imm(0x7701)]);
                 self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(p)])
             }
             "fshl" | "fshr" if c == RegClass::B32 => {
@@ -463,16 +497,25 @@ impl Lower<'_> {
         Ok(())
     }
 
-    fn lower_nvvm_math(&mut self, inst: Inst, base: &str, ops: &[Operand], c: RegClass, _rty: simtc_ir::Type) -> Result<()> {
+    fn lower_nvvm_math(
+        &mut self,
+        inst: Inst,
+        base: &str,
+        ops: &[Operand],
+        c: RegClass,
+        _rty: simtc_ir::Type,
+    ) -> Result<()> {
         let name = base.trim_start_matches("nvvm.");
         let ty_of = |sfx: &str| match sfx {
             "f" | "ftz.f" => "f32",
             "d" => "f64",
             _ => "",
         };
-        let first = |s: &mut Self, o: &Operand| Operand::Reg(s.to_reg(o.clone(), c));
+        let first = |s: &mut Self, o: &Operand| Operand::Reg(s.materialize(o.clone(), c));
         let r = match name {
-            "fabs.f" | "fabs.ftz.f" => self.emit_def(if name.contains("ftz") { "abs.ftz.f32" } else { "abs.f32" }, c, &[ops[0].clone()]),
+            "fabs.f" | "fabs.ftz.f" => {
+                self.emit_def(if name.contains("ftz") { "abs.ftz.f32" } else { "abs.f32" }, c, &[ops[0].clone()])
+            }
             "fabs.d" => self.emit_def("abs.f64", c, &[ops[0].clone()]),
             "popc.i" => self.emit_def("popc.b32", c, &[ops[0].clone()]),
             "popc.ll" => self.emit_def("popc.b64", c, &[ops[0].clone()]),

@@ -33,7 +33,12 @@ pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str>
         TypeData::Float => "f32",
         TypeData::Double => "f64",
         TypeData::Half | TypeData::BFloat => "b16",
-        _ => return Err(CodegenError::unsupported(format!("memory access of type {}", simtc_ir::writer::type_to_string(&m.types, ty)))),
+        _ => {
+            return Err(CodegenError::unsupported(format!(
+                "memory access of type {}",
+                simtc_ir::writer::type_to_string(&m.types, ty)
+            )))
+        }
     })
 }
 
@@ -62,8 +67,11 @@ impl Lower<'_> {
         match self.f.dfg.value_def(v) {
             ValueDef::Const(c) => {
                 let c = *c;
-                if matches!(self.m.consts.data(c), ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_)) {
-                    let r = self.to_reg(Operand::Imm(0), RegClass::B64);
+                if matches!(
+                    self.m.consts.data(c),
+                    ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_)
+                ) {
+                    let r = self.materialize(Operand::Imm(0), RegClass::B64);
                     return Ok((r, space_of_type(self.m, self.ty(v))));
                 }
                 self.const_ptr_or_int(c)
@@ -116,9 +124,11 @@ impl Lower<'_> {
                 let name = crate::names::func_symbol(m, fid);
                 Ok((self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]), Space::Generic))
             }
-            ConstData::Int(_, ap) => Ok((self.to_reg(Operand::Imm(ap.as_u128() as i64), RegClass::B64), Space::Generic)),
+            ConstData::Int(_, ap) => {
+                Ok((self.materialize(Operand::Imm(ap.as_u128() as i64), RegClass::B64), Space::Generic))
+            }
             ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => {
-                Ok((self.to_reg(Operand::Imm(0), RegClass::B64), Space::Generic))
+                Ok((self.materialize(Operand::Imm(0), RegClass::B64), Space::Generic))
             }
             ConstData::Expr { ty, op, operands } => match op {
                 ConstExprOp::Cast(CastOp::AddrSpaceCast) | ConstExprOp::Cast(CastOp::BitCast) => {
@@ -144,7 +154,11 @@ impl Lower<'_> {
                     let mut off: i64 = 0;
                     let mut t = source_ty;
                     for (k, &ix) in operands[1..].iter().enumerate() {
-                        let i = m.consts.as_i128(ix).ok_or_else(|| CodegenError::unsupported("a non-integer constant GEP index"))? as i64;
+                        let i = m
+                            .consts
+                            .as_i128(ix)
+                            .ok_or_else(|| CodegenError::unsupported("a non-integer constant GEP index"))?
+                            as i64;
                         if k == 0 {
                             off += i * m.types.alloc_size(t) as i64;
                             continue;
@@ -227,7 +241,11 @@ impl Lower<'_> {
                 ParamKind::Scalar { ld_ty } => {
                     let bits: u32 = ld_ty[1..].parse().unwrap_or(32);
                     let lc = if ld_ty.starts_with('f') {
-                        if bits == 32 { RegClass::F32 } else { RegClass::F64 }
+                        if bits == 32 {
+                            RegClass::F32
+                        } else {
+                            RegClass::F64
+                        }
                     } else {
                         match bits {
                             8 | 16 => RegClass::B16,
@@ -235,9 +253,13 @@ impl Lower<'_> {
                             _ => RegClass::B64,
                         }
                     };
-                    let r = self.emit_def(format!("ld.param.{ld_ty}"), lc, &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone())), 0)]);
+                    let r = self.emit_def(
+                        format!("ld.param.{ld_ty}"),
+                        lc,
+                        &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone())), 0)],
+                    );
                     let vc = class_of(m, ty)?;
-                    let r = self.from_param_class(r, lc, vc);
+                    let r = self.param_to_value_class(r, lc, vc);
                     let r = if m.types.is_ptr(ty) {
                         let want = self.spaces[v.index()];
                         let declared = space_of_type(m, ty);
@@ -262,7 +284,11 @@ impl Lower<'_> {
                                 self.depot_local(off)
                             } else {
                                 self.mf.uses_sp = true;
-                                self.emit_def("add.u64", RegClass::B64, &[Operand::Sym("%SP".into()), Operand::Imm(off as i64)])
+                                self.emit_def(
+                                    "add.u64",
+                                    RegClass::B64,
+                                    &[Operand::Sym("%SP".into()), Operand::Imm(off as i64)],
+                                )
                             };
                             self.define(v, smallvec![r]);
                         }
@@ -284,7 +310,7 @@ impl Lower<'_> {
     }
 
     fn copy_param_to_depot(&mut self, name: &str, off: u64, size: u64, align: u64) {
-        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && size % c == 0).unwrap_or(1);
+        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && size.is_multiple_of(*c)).unwrap_or(1);
         let (c, t) = match chunk {
             8 => (RegClass::B64, "b64"),
             4 => (RegClass::B32, "b32"),
@@ -293,7 +319,11 @@ impl Lower<'_> {
         };
         let mut k = 0;
         while k < size {
-            let r = self.emit_def(format!("ld.param.{t}"), c, &[Operand::Addr(Box::new(Operand::Sym(name.into())), k as i64)]);
+            let r = self.emit_def(
+                format!("ld.param.{t}"),
+                c,
+                &[Operand::Addr(Box::new(Operand::Sym(name.into())), k as i64)],
+            );
             self.emit_effect(
                 format!("st.local.{t}"),
                 &[],
@@ -304,7 +334,7 @@ impl Lower<'_> {
     }
 
     /// Converts a value loaded in the `.param` ABI width to its value class.
-    pub(crate) fn from_param_class(&mut self, r: Reg, lc: RegClass, vc: RegClass) -> Reg {
+    pub(crate) fn param_to_value_class(&mut self, r: Reg, lc: RegClass, vc: RegClass) -> Reg {
         if lc == vc {
             return r;
         }
@@ -318,25 +348,31 @@ impl Lower<'_> {
             _ if lc == RegClass::F32 || lc == RegClass::F64 => {
                 self.emit_def(format!("mov.b{}", vc.bits()), vc, &[Operand::Reg(r)])
             }
-            _ if lc.bits() > vc.bits() => self.emit_def(format!("cvt.u{}.u{}", vc.bits(), lc.bits()), vc, &[Operand::Reg(r)]),
+            _ if lc.bits() > vc.bits() => {
+                self.emit_def(format!("cvt.u{}.u{}", vc.bits(), lc.bits()), vc, &[Operand::Reg(r)])
+            }
             _ => self.emit_def(format!("cvt.u{}.u{}", vc.bits(), lc.bits()), vc, &[Operand::Reg(r)]),
         }
     }
 
     /// Converts a value register to the `.param` ABI class of width `bits` (for stores to params).
-    pub(crate) fn to_param_class(&mut self, o: Operand, vc: RegClass, lc: RegClass) -> Operand {
+    pub(crate) fn value_to_param_class(&mut self, o: Operand, vc: RegClass, lc: RegClass) -> Operand {
         if vc == lc {
             return o;
         }
         match (vc, o) {
             (_, Operand::Imm(v)) => Operand::Imm(v),
-            (RegClass::Pred, Operand::Reg(p)) => {
-                Operand::Reg(self.emit_def(format!("selp.u{}", lc.bits()), lc, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]))
-            }
+            (RegClass::Pred, Operand::Reg(p)) => Operand::Reg(self.emit_def(
+                format!("selp.u{}", lc.bits()),
+                lc,
+                &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)],
+            )),
             (RegClass::F32 | RegClass::F64, o) | (_, o @ Operand::F32(_)) | (_, o @ Operand::F64(_)) => {
                 Operand::Reg(self.emit_def(format!("mov.b{}", lc.bits()), lc, &[o]))
             }
-            (_, o) if lc == RegClass::F32 || lc == RegClass::F64 => Operand::Reg(self.emit_def(format!("mov.b{}", lc.bits()), lc, &[o])),
+            (_, o) if lc == RegClass::F32 || lc == RegClass::F64 => {
+                Operand::Reg(self.emit_def(format!("mov.b{}", lc.bits()), lc, &[o]))
+            }
             (_, o) => Operand::Reg(self.emit_def(format!("cvt.u{}.u{}", lc.bits(), vc.bits()), lc, &[o])),
         }
     }
@@ -444,14 +480,17 @@ impl Lower<'_> {
                 self.scaled_index(w, size as u64)
             }
             RegClass::Pred => {
-                let w = self.emit_def("selp.s64", RegClass::B64, &[Operand::Imm(-size), Operand::Imm(0), Operand::Reg(r)]);
-                w
+                self.emit_def("selp.s64", RegClass::B64, &[Operand::Imm(-size), Operand::Imm(0), Operand::Reg(r)])
             }
             _ => {
                 if size == 1 {
                     r
                 } else if (size as u64).is_power_of_two() {
-                    self.emit_def("shl.b64", RegClass::B64, &[Operand::Reg(r), Operand::Imm(size.trailing_zeros() as i64)])
+                    self.emit_def(
+                        "shl.b64",
+                        RegClass::B64,
+                        &[Operand::Reg(r), Operand::Imm(size.trailing_zeros() as i64)],
+                    )
                 } else {
                     self.emit_def("mul.lo.s64", RegClass::B64, &[Operand::Reg(r), Operand::Imm(size)])
                 }
@@ -531,7 +570,11 @@ impl Lower<'_> {
         store: Option<&[Operand]>,
     ) -> Result<Option<SmallVec<[Reg; 1]>>> {
         let n = lv.len();
-        if !(n == 2 || n == 4) || sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+        if !(n == 2 || n == 4)
+            || sem.starts_with(".relaxed")
+            || sem.starts_with(".acquire")
+            || sem.starts_with(".release")
+        {
             return Ok(None);
         }
         let t0 = lv[0].0;
@@ -585,10 +628,16 @@ impl Lower<'_> {
             let c = class_of(m, *lt)?;
             let o = match (c, o) {
                 (RegClass::Pred, o) => {
-                    let p = self.to_reg(o, c);
-                    Operand::Reg(self.emit_def("selp.u16", RegClass::B16, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)]))
+                    let p = self.materialize(o, c);
+                    Operand::Reg(self.emit_def(
+                        "selp.u16",
+                        RegClass::B16,
+                        &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(p)],
+                    ))
                 }
-                (RegClass::B16, Operand::Imm(i)) if self.fkind(*lt).is_some() => Operand::Reg(self.to_reg(Operand::Imm(i), c)),
+                (RegClass::B16, Operand::Imm(i)) if self.fkind(*lt).is_some() => {
+                    Operand::Reg(self.materialize(Operand::Imm(i), c))
+                }
                 (_, o) => o,
             };
             fixed.push(o);
@@ -598,7 +647,11 @@ impl Lower<'_> {
         }
         for ((lt, off), o) in lv.iter().zip(fixed) {
             let sfx = mem_suffix(m, *lt)?;
-            self.emit_effect(format!("st{sem}{space}.{sfx}"), &[], &[Operand::Addr(Box::new(Operand::Reg(base)), *off as i64), o]);
+            self.emit_effect(
+                format!("st{sem}{space}.{sfx}"),
+                &[],
+                &[Operand::Addr(Box::new(Operand::Reg(base)), *off as i64), o],
+            );
         }
         Ok(())
     }

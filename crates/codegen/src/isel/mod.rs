@@ -21,9 +21,9 @@ mod ops;
 pub mod spaces;
 
 use crate::abi::FunctionAbi;
+use crate::debuginfo::FileTable;
 use crate::error::CodegenError;
 use crate::mir::{MBlock, MFunction, MInst, Operand, Reg, RegClass};
-use crate::debuginfo::FileTable;
 use crate::target::Options;
 use simtc_analysis::UniformityInfo;
 use simtc_ir::{
@@ -47,7 +47,12 @@ pub fn class_of(m: &Module, ty: Type) -> Result<RegClass> {
         TypeData::Float => RegClass::F32,
         TypeData::Double => RegClass::F64,
         TypeData::Ptr(_) => RegClass::B64,
-        _ => return Err(CodegenError::unsupported(format!("values of type {}", simtc_ir::writer::type_to_string(&m.types, ty)))),
+        _ => {
+            return Err(CodegenError::unsupported(format!(
+                "values of type {}",
+                simtc_ir::writer::type_to_string(&m.types, ty)
+            )))
+        }
     })
 }
 
@@ -68,7 +73,7 @@ pub fn leaves(m: &Module, ty: Type, base: u64, out: &mut Vec<(Type, u64)>) {
         }
         TypeData::Struct { .. } | TypeData::Named(_) => {
             if let (Some(fields), Some(layout)) = (m.types.struct_fields(ty), m.types.struct_layout(ty)) {
-                for (k, f) in fields.to_vec().into_iter().enumerate() {
+                for (k, &f) in fields.iter().enumerate() {
                     leaves(m, f, base + layout.offsets[k], out);
                 }
             }
@@ -187,7 +192,7 @@ impl<'a> Lower<'a> {
             if let Some(md) = self.f.dfg.get_inst_md(inst, simtc_ir::MetadataTable::dbg_kind()) {
                 if let Some(dl) = self.m.metadata.di_location(md) {
                     let file = self.files.file_name_of_scope(self.m, dl.scope).unwrap_or_default();
-                    e.loc = Some((file, dl.line as u32, dl.column as u32));
+                    e.loc = Some((file, dl.line, dl.column));
                 }
             }
         }
@@ -198,7 +203,7 @@ impl<'a> Lower<'a> {
         let md = self.f.dfg.get_inst_md(inst, simtc_ir::MetadataTable::dbg_kind())?;
         let dl = self.m.metadata.di_location(md)?;
         let idx = self.files.index_of_scope(self.m, dl.scope)?;
-        Some((idx, dl.line as u32, dl.column as u32))
+        Some((idx, dl.line, dl.column))
     }
 
     fn lower_loop_pragma(&mut self, b: Block) {
@@ -297,14 +302,16 @@ impl<'a> Lower<'a> {
     pub(crate) fn reg(&mut self, v: Value) -> Result<Reg> {
         let o = self.op(v)?;
         let c = class_of(self.m, self.ty(v))?;
-        Ok(self.to_reg(o, c))
+        Ok(self.materialize(o, c))
     }
 
     /// Moves an operand into a register of class `c` if it is not one already.
-    pub(crate) fn to_reg(&mut self, o: Operand, c: RegClass) -> Reg {
+    pub(crate) fn materialize(&mut self, o: Operand, c: RegClass) -> Reg {
         match o {
             Operand::Reg(r) => r,
-            Operand::Imm(v) if c == RegClass::Pred => self.emit_def("setp.ne.s32", c, &[Operand::Imm(v & 1), Operand::Imm(0)]),
+            Operand::Imm(v) if c == RegClass::Pred => {
+                self.emit_def("setp.ne.s32", c, &[Operand::Imm(v & 1), Operand::Imm(0)])
+            }
             o => self.emit_def(format!("mov.{}", c.mov_type()), c, &[o]),
         }
     }
@@ -322,7 +329,7 @@ impl<'a> Lower<'a> {
                 let mut out = SmallVec::new();
                 for (o, (lt, _)) in ops.into_iter().zip(lv) {
                     let cl = class_of(self.m, lt)?;
-                    out.push(self.to_reg(o, cl));
+                    out.push(self.materialize(o, cl));
                 }
                 Ok(out)
             }
@@ -463,9 +470,11 @@ impl<'a> Lower<'a> {
                 self.define(v, regs);
                 Ok(())
             }
-            InstKind::Br { .. } | InstKind::CondBr { .. } | InstKind::Switch { .. } | InstKind::Ret | InstKind::Unreachable => {
-                self.lower_terminator(b, inst)
-            }
+            InstKind::Br { .. }
+            | InstKind::CondBr { .. }
+            | InstKind::Switch { .. }
+            | InstKind::Ret
+            | InstKind::Unreachable => self.lower_terminator(b, inst),
         }
     }
 
@@ -486,7 +495,7 @@ impl<'a> Lower<'a> {
                         self.emit(MInst::new("bra.uni", &[], &[Operand::Label(target)]));
                     }
                     o => {
-                        let p = self.to_reg(o, RegClass::Pred);
+                        let p = self.materialize(o, RegClass::Pred);
                         let mut br = MInst::new(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
                         br.guard = Some((p, false));
                         self.emit(br);
@@ -521,7 +530,7 @@ impl<'a> Lower<'a> {
             };
             let val = if bits < 64 { val & ((1i64 << w.min(63)) - 1).max(1) } else { val };
             let p = if c == RegClass::Pred {
-                let one = self.to_reg(x.clone(), RegClass::Pred);
+                let one = self.materialize(x.clone(), RegClass::Pred);
                 if val & 1 == 1 {
                     one
                 } else {
@@ -618,7 +627,9 @@ impl<'a> Lower<'a> {
     pub(crate) fn move_before_branches(&mut self, b: MBlock, start: usize) {
         let insts = &mut self.mf.block_mut(b).insts;
         let mut first_br = start;
-        while first_br > 0 && (insts[first_br - 1].is_branch() || insts[first_br - 1].op == "exit" || insts[first_br - 1].op == "ret") {
+        while first_br > 0
+            && (insts[first_br - 1].is_branch() || insts[first_br - 1].op == "exit" || insts[first_br - 1].op == "ret")
+        {
             first_br -= 1;
         }
         if first_br == start {

@@ -6,7 +6,7 @@
 use super::{class_of, leaves, Lower, Result};
 use crate::error::CodegenError;
 use crate::mir::{MInst, Operand, Reg, RegClass};
-use simtc_ir::{EntityRef, BinaryOp, CastOp, FloatPredicate, Flags, Inst, InstKind, IntPredicate, TypeData, Value};
+use simtc_ir::{BinaryOp, CastOp, EntityRef, Flags, FloatPredicate, Inst, InstKind, IntPredicate, TypeData, Value};
 use smallvec::{smallvec, SmallVec};
 
 /// Float kind of a register-level value.
@@ -99,7 +99,7 @@ impl Lower<'_> {
                 }
                 InstKind::Select => {
                     let c = self.lane(args[0], if cond_lanes == 1 { 0 } else { k }, cond_lanes)?;
-                    let c = self.to_reg(c, RegClass::Pred);
+                    let c = self.materialize(c, RegClass::Pred);
                     if lanes == 1 && self.m.types.is_ptr(op_ty) {
                         let want = self.spaces[res.index()];
                         let (ra, sa) = self.ptr(args[1])?;
@@ -125,8 +125,8 @@ impl Lower<'_> {
 
     pub(crate) fn select(&mut self, c: RegClass, cond: Reg, a: Operand, b: Operand) -> Reg {
         if c == RegClass::Pred {
-            let a = self.to_reg(a, c);
-            let b = self.to_reg(b, c);
+            let a = self.materialize(a, c);
+            let b = self.materialize(b, c);
             let t1 = self.emit_def("and.pred", c, &[Operand::Reg(cond), Operand::Reg(a)]);
             let nc = self.emit_def("not.pred", c, &[Operand::Reg(cond)]);
             let t2 = self.emit_def("and.pred", c, &[Operand::Reg(nc), Operand::Reg(b)]);
@@ -138,7 +138,7 @@ impl Lower<'_> {
     /// Half-precision immediates cannot appear in PTX arithmetic: move them into a `.b16` register.
     pub(crate) fn float_operand(&mut self, o: Operand, fk: FKind, c: RegClass) -> Operand {
         match (fk, &o) {
-            (FKind::F16 | FKind::BF16, Operand::Imm(_)) => Operand::Reg(self.to_reg(o, c)),
+            (FKind::F16 | FKind::BF16, Operand::Imm(_)) => Operand::Reg(self.materialize(o, c)),
             _ => o,
         }
     }
@@ -178,8 +178,8 @@ impl Lower<'_> {
                     _ => {}
                 }
             }
-            let a = self.to_reg(a, c);
-            let b = self.to_reg(b, c);
+            let a = self.materialize(a, c);
+            let b = self.materialize(b, c);
             let (pa, pb) = (Operand::Reg(a), Operand::Reg(b));
             return Ok(match op {
                 BinaryOp::Add | BinaryOp::Sub | BinaryOp::Xor => self.emit_def("xor.pred", c, &[pa, pb]),
@@ -227,7 +227,15 @@ impl Lower<'_> {
         })
     }
 
-    fn float_binary(&mut self, op: BinaryOp, flags: Flags, fk: FKind, c: RegClass, a: Operand, b: Operand) -> Result<Reg> {
+    fn float_binary(
+        &mut self,
+        op: BinaryOp,
+        flags: Flags,
+        fk: FKind,
+        c: RegClass,
+        a: Operand,
+        b: Operand,
+    ) -> Result<Reg> {
         let s = fk.suffix();
         let rn = if flags.contains(Flags::CONTRACT) || flags.contains(Flags::FAST) { "" } else { ".rn" };
         Ok(match op {
@@ -270,19 +278,30 @@ impl Lower<'_> {
         match (b, c) {
             (Operand::Imm(v), _) => Operand::Imm(v & 0xffff_ffff),
             (Operand::Reg(r), RegClass::B32) => Operand::Reg(r),
-            (Operand::Reg(r), RegClass::B64) => Operand::Reg(self.emit_def("cvt.u32.u64", RegClass::B32, &[Operand::Reg(r)])),
+            (Operand::Reg(r), RegClass::B64) => {
+                Operand::Reg(self.emit_def("cvt.u32.u64", RegClass::B32, &[Operand::Reg(r)]))
+            }
             (Operand::Reg(r), _) => Operand::Reg(self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)])),
             (o, _) => o,
         }
     }
 
-    fn icmp(&mut self, p: IntPredicate, ty: simtc_ir::Type, a: Operand, b: Operand, va: Value, vb: Value) -> Result<Reg> {
+    fn icmp(
+        &mut self,
+        p: IntPredicate,
+        ty: simtc_ir::Type,
+        a: Operand,
+        b: Operand,
+        va: Value,
+        vb: Value,
+    ) -> Result<Reg> {
         let m = self.m;
         let (a, b, c, w) = if m.types.is_ptr(ty) {
             // Compare generic addresses unless both sides are in the same declared space.
             let (ra, sa) = self.ptr(va)?;
             let (rb, sb) = self.ptr(vb)?;
-            let want = if sa == sb && sa == super::spaces::space_of_type(m, ty) { sa } else { super::spaces::Space::Generic };
+            let want =
+                if sa == sb && sa == super::spaces::space_of_type(m, ty) { sa } else { super::spaces::Space::Generic };
             let ra = self.convert_space(ra, sa, want)?;
             let rb = self.convert_space(rb, sb, want)?;
             (Operand::Reg(ra), Operand::Reg(rb), RegClass::B64, 64)
@@ -291,8 +310,8 @@ impl Lower<'_> {
             (a, b, c, self.int_width(ty).unwrap_or(1))
         };
         if c == RegClass::Pred {
-            let ra = self.to_reg(a, c);
-            let rb = self.to_reg(b, c);
+            let ra = self.materialize(a, c);
+            let rb = self.materialize(b, c);
             let (x, y) = (Operand::Reg(ra), Operand::Reg(rb));
             // On i1, true is 1 unsigned and -1 signed.
             let not = |s: &mut Self, r: Reg| s.emit_def("not.pred", c, &[Operand::Reg(r)]);
@@ -342,7 +361,7 @@ impl Lower<'_> {
         // PTX wants a register as the first comparison operand.
         let a = match a {
             Operand::Reg(_) => a,
-            o => Operand::Reg(self.to_reg(o, c)),
+            o => Operand::Reg(self.materialize(o, c)),
         };
         Ok(self.emit_def(format!("setp.{cmp}.{s}{bits}"), RegClass::Pred, &[a, b]))
     }
@@ -351,8 +370,12 @@ impl Lower<'_> {
         let fk = self.fkind(ty).ok_or_else(|| CodegenError::unsupported("fcmp on a non-float"))?;
         let c = class_of(self.m, ty)?;
         let cmp = match p {
-            FloatPredicate::False => return Ok(self.emit_def("setp.ne.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)])),
-            FloatPredicate::True => return Ok(self.emit_def("setp.eq.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)])),
+            FloatPredicate::False => {
+                return Ok(self.emit_def("setp.ne.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)]))
+            }
+            FloatPredicate::True => {
+                return Ok(self.emit_def("setp.eq.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)]))
+            }
             FloatPredicate::Oeq => "eq",
             FloatPredicate::Ogt => "gt",
             FloatPredicate::Oge => "ge",
@@ -380,7 +403,7 @@ impl Lower<'_> {
             _ => {
                 let a = self.float_operand(a, fk, c);
                 let b = self.float_operand(b, fk, c);
-                (Operand::Reg(self.to_reg(a, c)), b, fk.suffix())
+                (Operand::Reg(self.materialize(a, c)), b, fk.suffix())
             }
         };
         Ok(self.emit_def(format!("setp.{cmp}.{s}"), RegClass::Pred, &[a, b]))
@@ -446,7 +469,7 @@ impl Lower<'_> {
                 let signed = op == CastOp::SExt;
                 if sc == RegClass::Pred {
                     let (t, f) = if signed { (-1, 0) } else { (1, 0) };
-                    let p = self.to_reg(a, sc);
+                    let p = self.materialize(a, sc);
                     return Ok(self.emit_def(
                         format!("selp.{}{}", if signed { 's' } else { 'u' }, dc.bits()),
                         dc,
@@ -457,7 +480,7 @@ impl Lower<'_> {
                 if !widening {
                     // Truncation: low bits are kept; upper bits of the narrower value are don't-care.
                     if dc == sc {
-                        return Ok(self.to_reg_copy(a, dc));
+                        return Ok(self.reg_or_copy(a, dc));
                     }
                     return Ok(self.emit_def(format!("cvt.u{}.u{}", dc.bits(), sc.bits()), dc, &[a]));
                 }
@@ -468,7 +491,7 @@ impl Lower<'_> {
                 }
                 let a = self.normalized(a, sw, sc, signed);
                 if dc == sc {
-                    self.to_reg_copy(a, dc)
+                    self.reg_or_copy(a, dc)
                 } else {
                     self.emit_def(format!("cvt.{s}{}.{s}{}", dc.bits(), sc.bits()), dc, &[a])
                 }
@@ -486,12 +509,15 @@ impl Lower<'_> {
                 }
                 if dk == FKind::BF16 {
                     if sk == FKind::F32 {
-                        let r = self.to_reg(a, sc);
+                        let r = self.materialize(a, sc);
                         return self.f32_to_half(r, dk);
                     }
                     if self.opts.target.sm() < 90 {
                         // cvt.rn.bf16.f64 is sm_90; going through f32 would round twice.
-                        return Err(CodegenError::unsupported(format!("fptrunc {} to bfloat before sm_90", sk.suffix())));
+                        return Err(CodegenError::unsupported(format!(
+                            "fptrunc {} to bfloat before sm_90",
+                            sk.suffix()
+                        )));
                     }
                 }
                 let rnd = if op == CastOp::FPTrunc { ".rn" } else { "" };
@@ -512,9 +538,16 @@ impl Lower<'_> {
                 let signed = op == CastOp::SIToFP;
                 let s = if signed { 's' } else { 'u' };
                 let (a, bits) = if sc == RegClass::Pred {
-                    let p = self.to_reg(a, sc);
+                    let p = self.materialize(a, sc);
                     let v = if signed { -1 } else { 1 };
-                    (Operand::Reg(self.emit_def(format!("selp.{s}32"), RegClass::B32, &[Operand::Imm(v), Operand::Imm(0), Operand::Reg(p)])), 32)
+                    (
+                        Operand::Reg(self.emit_def(
+                            format!("selp.{s}32"),
+                            RegClass::B32,
+                            &[Operand::Imm(v), Operand::Imm(0), Operand::Reg(p)],
+                        )),
+                        32,
+                    )
                 } else if matches!(sw, 8 | 16 | 32 | 64) {
                     (a, sw)
                 } else {
@@ -526,10 +559,10 @@ impl Lower<'_> {
         })
     }
 
-    fn to_reg_copy(&mut self, a: Operand, c: RegClass) -> Reg {
+    fn reg_or_copy(&mut self, a: Operand, c: RegClass) -> Reg {
         match a {
             Operand::Reg(r) => r,
-            o => self.to_reg(o, c),
+            o => self.materialize(o, c),
         }
     }
 
@@ -550,7 +583,11 @@ impl Lower<'_> {
             return Err(CodegenError::unsupported("bitcast of vectors with elements narrower than 16 bits"));
         }
         let out: SmallVec<[Reg; 1]> = if sregs.len() == dcls.len() {
-            sregs.iter().zip(&dcls).map(|(r, c)| self.emit_def(format!("mov.b{}", c.bits()), *c, &[Operand::Reg(*r)])).collect()
+            sregs
+                .iter()
+                .zip(&dcls)
+                .map(|(r, c)| self.emit_def(format!("mov.b{}", c.bits()), *c, &[Operand::Reg(*r)]))
+                .collect()
         } else if dcls.len() == 1 {
             // Pack: mov.b32 %r, {%rs1, %rs2}.
             let d = self.mf.new_reg(dcls[0]);
@@ -578,7 +615,8 @@ impl Lower<'_> {
                 let v = self.regs(data.args[0])?;
                 match self.op(data.args[1])? {
                     Operand::Imm(k) => {
-                        let r = *v.get(k as usize).ok_or_else(|| CodegenError::new("extractelement index out of range"))?;
+                        let r =
+                            *v.get(k as usize).ok_or_else(|| CodegenError::new("extractelement index out of range"))?;
                         smallvec![r]
                     }
                     idx => {
@@ -589,7 +627,11 @@ impl Lower<'_> {
                             _ => 32,
                         };
                         for (k, r) in v.iter().enumerate().skip(1) {
-                            let p = self.emit_def(format!("setp.eq.u{ib}"), RegClass::Pred, &[idx.clone(), Operand::Imm(k as i64)]);
+                            let p = self.emit_def(
+                                format!("setp.eq.u{ib}"),
+                                RegClass::Pred,
+                                &[idx.clone(), Operand::Imm(k as i64)],
+                            );
                             acc = self.select(ec, p, Operand::Reg(*r), Operand::Reg(acc));
                         }
                         smallvec![acc]
@@ -601,7 +643,9 @@ impl Lower<'_> {
                 let e = self.reg(data.args[1])?;
                 match self.op(data.args[2])? {
                     Operand::Imm(k) => {
-                        let slot = v.get_mut(k as usize).ok_or_else(|| CodegenError::new("insertelement index out of range"))?;
+                        let slot = v
+                            .get_mut(k as usize)
+                            .ok_or_else(|| CodegenError::new("insertelement index out of range"))?;
                         *slot = e;
                     }
                     idx => {
@@ -611,7 +655,11 @@ impl Lower<'_> {
                         };
                         for k in 0..v.len() {
                             let ec = self.mf.class(v[k]);
-                            let p = self.emit_def(format!("setp.eq.u{ib}"), RegClass::Pred, &[idx.clone(), Operand::Imm(k as i64)]);
+                            let p = self.emit_def(
+                                format!("setp.eq.u{ib}"),
+                                RegClass::Pred,
+                                &[idx.clone(), Operand::Imm(k as i64)],
+                            );
                             v[k] = self.select(ec, p, Operand::Reg(e), Operand::Reg(v[k]));
                         }
                     }
@@ -626,7 +674,7 @@ impl Lower<'_> {
                 for &k in mask {
                     let r = if k < 0 {
                         let c = self.mf.class(a[0]);
-                        self.to_reg(Operand::Imm(0), c)
+                        self.materialize(Operand::Imm(0), c)
                     } else if k < n {
                         a[k as usize]
                     } else {

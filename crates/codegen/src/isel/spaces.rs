@@ -12,7 +12,9 @@
 //! The analysis is an optimistic fixpoint over a worklist in reverse post-order; each value moves down the
 //! lattice `Unknown → specific → Generic` at most twice, so it is linear in the number of pointer uses.
 
-use simtc_ir::{ConstData, ConstExprOp, ConstId, EntityRef, Function, GlobalRef, InstKind, Module, Type, Value, ValueDef};
+use simtc_ir::{
+    ConstData, ConstExprOp, ConstId, EntityRef, Function, GlobalRef, InstKind, Module, Type, Value, ValueDef,
+};
 
 /// An address space as PTX spells it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
