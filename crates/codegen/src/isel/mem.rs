@@ -584,7 +584,7 @@ impl Lower<'_> {
         }
         let total = sz * n as u64;
         let c = class_of(self.m, t0)?;
-        if align.unwrap_or(1) < total || total > 16 || c == RegClass::Pred || sz < 2 {
+        if align.unwrap_or(1) < total || total > 16 || c == RegClass::Pred {
             return Ok(None);
         }
         let sfx = mem_suffix(self.m, t0)?;

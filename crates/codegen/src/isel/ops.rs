@@ -580,7 +580,10 @@ impl Lower<'_> {
         let dbits: Vec<u32> = dl.iter().map(|(t, _)| m.types.scalar_bits(*t).unwrap_or(0)).collect();
         let exact = |bits: &[u32], cls: &[RegClass]| bits.iter().zip(cls).all(|(b, c)| *b == c.bits());
         if !exact(&sbits, &scls) || !exact(&dbits, &dcls) {
-            return Err(CodegenError::unsupported("bitcast of vectors with elements narrower than 16 bits"));
+            // Elements narrower than their registers (<4 x i8> <-> i32, <2 x i8> <-> i16, <8 x i8> <-> double).
+            let out = self.bitcast_packed(&sregs, &scls, &sbits, &dcls, &dbits)?;
+            self.define(res, out);
+            return Ok(());
         }
         let out: SmallVec<[Reg; 1]> = if sregs.len() == dcls.len() {
             sregs
@@ -604,6 +607,79 @@ impl Lower<'_> {
         };
         self.define(res, out);
         Ok(())
+    }
+
+    /// A bitcast through integer words: the source leaves are packed little-endian into 32-bit words (64-bit when
+    /// a leaf is 64 bits wide) with `bfi`, and the destination leaves extracted with `bfe`, as LLVM does for
+    /// `<4 x i8>`. Every leaf must lie within one word.
+    fn bitcast_packed(
+        &mut self,
+        sregs: &[Reg],
+        scls: &[RegClass],
+        sbits: &[u32],
+        dcls: &[RegClass],
+        dbits: &[u32],
+    ) -> Result<SmallVec<[Reg; 1]>> {
+        let unsupported = || CodegenError::unsupported("this bitcast between vectors of narrow elements");
+        let total: u32 = sbits.iter().sum();
+        let bad_class = |c: &RegClass| matches!(c, RegClass::Pred | RegClass::B128);
+        if total != dbits.iter().sum::<u32>() || scls.iter().chain(dcls).any(bad_class) || sregs.len() != scls.len() {
+            return Err(unsupported());
+        }
+        let w: u32 = if sbits.iter().chain(dbits).any(|b| *b > 32) { 64 } else { 32 };
+        let wc = if w == 64 { RegClass::B64 } else { RegClass::B32 };
+        let int_class = |c: RegClass| match c {
+            RegClass::F32 => RegClass::B32,
+            RegClass::F64 => RegClass::B64,
+            c => c,
+        };
+        let mut words: Vec<Option<Reg>> = vec![None; total.div_ceil(w) as usize];
+        let mut off = 0;
+        for ((&r, &c), &b) in sregs.iter().zip(scls).zip(sbits) {
+            let (k, o) = ((off / w) as usize, off % w);
+            if o + b > w {
+                return Err(unsupported());
+            }
+            let ic = int_class(c);
+            let mut t = if ic != c { self.emit_def(format!("mov.b{}", c.bits()), ic, &[Operand::Reg(r)]) } else { r };
+            if ic.bits() < w {
+                t = self.emit_def(format!("cvt.u{w}.u{}", ic.bits()), wc, &[Operand::Reg(t)]);
+            }
+            words[k] = Some(match words[k] {
+                None if b < w => self.emit_def(format!("and.b{w}"), wc, &[Operand::Reg(t), Operand::Imm(((1u64 << b) - 1) as i64)]),
+                None => t,
+                Some(acc) => self.emit_def(
+                    format!("bfi.b{w}"),
+                    wc,
+                    &[Operand::Reg(t), Operand::Reg(acc), Operand::Imm(o as i64), Operand::Imm(b as i64)],
+                ),
+            });
+            off += b;
+        }
+        let mut out = SmallVec::new();
+        off = 0;
+        for (&c, &b) in dcls.iter().zip(dbits) {
+            let (k, o) = ((off / w) as usize, off % w);
+            let word = match words.get(k) {
+                Some(Some(x)) if o + b <= w => *x,
+                _ => return Err(unsupported()),
+            };
+            let mut t = if o == 0 && b == w {
+                word
+            } else {
+                self.emit_def(format!("bfe.u{w}"), wc, &[Operand::Reg(word), Operand::Imm(o as i64), Operand::Imm(b as i64)])
+            };
+            let ic = int_class(c);
+            if ic.bits() < w {
+                t = self.emit_def(format!("cvt.u{}.u{w}", ic.bits()), ic, &[Operand::Reg(t)]);
+            }
+            if ic != c {
+                t = self.emit_def(format!("mov.b{}", c.bits()), c, &[Operand::Reg(t)]);
+            }
+            out.push(t);
+            off += b;
+        }
+        Ok(out)
     }
 
     pub(crate) fn lower_aggregate(&mut self, inst: Inst) -> Result<()> {
