@@ -27,7 +27,7 @@
 //! operand, or all threads of the CTA that have not exited) has arrived. A CTA in which no warp can run and no
 //! barrier can complete is deadlocked: the error lists what every waiting group waits for.
 
-use crate::exec::{self, CtaMem, Env, ExecError, Frame};
+use crate::exec::{self, CtaMem, Env, ExecError, Frame, Scratch};
 use crate::lanes::lanes_of;
 use crate::program::*;
 
@@ -219,6 +219,7 @@ pub struct Cta<'e> {
     /// Per-branch statistics, indexed like `branch_index` values.
     pub branches: Vec<BranchStat>,
     branch_index: &'e [u32],
+    scratch: Box<Scratch>,
 }
 
 fn lane_range(mask: u32) -> String {
@@ -236,6 +237,36 @@ fn lane_range(mask: u32) -> String {
         }
     }
     parts.join(",")
+}
+
+/// Why the hot loop stopped.
+enum Stop {
+    /// Budget, slice or reconvergence point.
+    Ran,
+    /// The forward-progress limit.
+    Spin,
+    /// A control instruction (with its guard mask) needs the slow path.
+    Control(u32),
+    /// A fault.
+    Fault(ExecError),
+}
+
+fn is_control(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::Bra { .. }
+            | Op::BrxIdx { .. }
+            | Op::Call { .. }
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | Op::WarpSync { .. }
+            | Op::Shfl { .. }
+            | Op::Vote { mask: Some(_), .. }
+            | Op::Match { .. }
+            | Op::Redux { .. }
+    )
 }
 
 enum Flow {
@@ -301,6 +332,7 @@ impl<'e> Cta<'e> {
             counters: Counters::default(),
             branches: vec![BranchStat::default(); nbranches],
             branch_index,
+            scratch: Box::default(),
         }
     }
 
@@ -591,17 +623,16 @@ impl<'e> Cta<'e> {
                 w.groups[gi].stack.push(Entry::Conv(b));
             }
         }
-        let template = w.groups[gi].clone();
-        w.groups[gi].mask = parts[0].0;
-        w.groups[gi].pc = parts[0].1;
         let mut at = gi;
         for &(m, pc) in parts[1..].iter().rev() {
-            let mut ng = template.clone();
+            let mut ng = w.groups[at].clone();
             ng.mask = m;
             ng.pc = pc;
             w.groups.insert(at, ng);
             at += 1;
         }
+        w.groups[at].mask = parts[0].0;
+        w.groups[at].pc = parts[0].1;
         w.cur = at;
     }
 
@@ -655,64 +686,70 @@ impl<'e> Cta<'e> {
             let mut pc = g.pc;
             let fr = g.frame();
             let mut flow = Flow::Continue;
-            while executed < budget {
-                if pc == stop {
-                    break;
-                }
-                if pcs {
-                    let w = &mut self.warps[wi];
-                    if w.slice_left == 0 {
+            // The hot loop: data instructions of one group, with the CTA's fields borrowed separately.
+            let mut issued = 0u64;
+            let mut nonpred = 0u64;
+            let mut stopped = Stop::Ran;
+            {
+                let Cta { warps, mem, scratch, env, opts, .. } = &mut *self;
+                let w = &mut warps[wi];
+                while executed < budget {
+                    if pc == stop {
                         break;
                     }
-                    w.slice_left -= 1;
-                    if waiters {
-                        w.since_progress += 1;
-                        if w.since_progress > self.opts.spin_limit {
-                            w.groups[gi].pc = pc;
-                            self.force_release(wi);
-                            flow = Flow::Repick;
+                    if pcs {
+                        if w.slice_left == 0 {
+                            break;
+                        }
+                        w.slice_left -= 1;
+                        if waiters {
+                            w.since_progress += 1;
+                            if w.since_progress > opts.spin_limit {
+                                stopped = Stop::Spin;
+                                break;
+                            }
+                        }
+                    }
+                    let inst = &prog.insts[pc as usize];
+                    let gm = match inst.guard {
+                        None => mask,
+                        Some((p, neg)) => {
+                            let m = w.preds[p as usize];
+                            (if neg { !m } else { m }) & mask
+                        }
+                    };
+                    executed += 1;
+                    issued += 1;
+                    nonpred += gm.count_ones() as u64;
+                    if is_control(&inst.op) {
+                        stopped = Stop::Control(gm);
+                        break;
+                    }
+                    if gm != 0 {
+                        if let Err(e) = exec::exec(w, env, mem, fr, &inst.op, gm, scratch) {
+                            stopped = Stop::Fault(e);
                             break;
                         }
                     }
+                    pc += 1;
                 }
-                let inst = &prog.insts[pc as usize];
-                let gm = match inst.guard {
-                    None => mask,
-                    Some((p, neg)) => {
-                        let m = self.warps[wi].preds[p as usize];
-                        (if neg { !m } else { m }) & mask
-                    }
-                };
-                executed += 1;
-                self.mem.clock += 1;
-                self.counters.warp_instructions += 1;
-                self.counters.thread_instructions += mask.count_ones() as u64;
-                self.counters.thread_instructions_nonpred += gm.count_ones() as u64;
-                match &inst.op {
-                    Op::Bra { .. }
-                    | Op::BrxIdx { .. }
-                    | Op::Call { .. }
-                    | Op::Ret
-                    | Op::Exit
-                    | Op::Trap
-                    | Op::Bar { .. }
-                    | Op::WarpSync { .. }
-                    | Op::Shfl { .. }
-                    | Op::Vote { mask: Some(_), .. }
-                    | Op::Match { .. }
-                    | Op::Redux { .. } => {
-                        self.warps[wi].groups[gi].pc = pc;
-                        flow = self.control(wi, gi, pc, mask, gm)?;
-                        break;
-                    }
-                    op => {
-                        if gm != 0 {
-                            exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, op, gm)
-                                .map_err(|e| self.fail(wi, pc, e))?;
-                        }
-                        pc += 1;
-                    }
+            }
+            self.mem.clock += issued;
+            self.counters.warp_instructions += issued;
+            self.counters.thread_instructions += issued * mask.count_ones() as u64;
+            self.counters.thread_instructions_nonpred += nonpred;
+            match stopped {
+                Stop::Ran => {}
+                Stop::Spin => {
+                    self.warps[wi].groups[gi].pc = pc;
+                    self.force_release(wi);
+                    flow = Flow::Repick;
                 }
+                Stop::Control(gm) => {
+                    self.warps[wi].groups[gi].pc = pc;
+                    flow = self.control(wi, gi, pc, mask, gm)?;
+                }
+                Stop::Fault(e) => return Err(self.fail(wi, pc, e)),
             }
             if let Flow::Continue = flow {
                 self.warps[wi].groups[gi].pc = pc;
@@ -1109,7 +1146,7 @@ impl<'e> Cta<'e> {
                     return Ok(Flow::Repick);
                 }
                 if gm != 0 && !matches!(inst.op, Op::WarpSync { .. }) {
-                    exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, &inst.op, gm)
+                    exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, &inst.op, gm, &mut self.scratch)
                         .map_err(|e| self.fail(wi, pc, e))?;
                 }
                 set_pc(self, gi, pc + 1);

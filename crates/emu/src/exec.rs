@@ -109,6 +109,39 @@ fn sreg_value(w: &Warp, env: &Env<'_>, cta: &CtaMem, sr: Sreg, l: usize) -> u64 
     }
 }
 
+/// Scratch lane vectors for one instruction (kept per CTA, so executing an instruction allocates and clears
+/// nothing).
+#[derive(Debug, Clone)]
+pub struct Scratch {
+    /// First operand.
+    pub a: Lanes,
+    /// Second operand.
+    pub b: Lanes,
+    /// Third operand.
+    pub c: Lanes,
+    /// Result.
+    pub r: Lanes,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch { a: [0; 32], b: [0; 32], c: [0; 32], r: [0; 32] }
+    }
+}
+
+/// A source operand for all lanes: a reference to the register itself, or `tmp` filled with the value.
+#[inline]
+pub fn operand<'a>(w: &'a Warp, env: &Env<'_>, cta: &CtaMem, fr: Frame, s: Src, tmp: &'a mut Lanes) -> &'a Lanes {
+    if let Src::Reg(r) = s {
+        let b = r as usize * 32;
+        if let Ok(l) = <&Lanes>::try_from(&w.regs[b..b + 32]) {
+            return l;
+        }
+    }
+    fetch(w, env, cta, fr, s, tmp);
+    tmp
+}
+
 /// Writes `vals` to register `d` in the lanes of `mask`.
 #[inline]
 pub fn write(w: &mut Warp, d: u32, vals: &Lanes, mask: u32) {
@@ -472,84 +505,87 @@ pub fn collective(
 }
 
 /// Executes a data instruction on the lanes of `mask` (active and guard-true).
-pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, mask: u32) -> Result<(), ExecError> {
-    let mut a = [0u64; 32];
-    let mut b = [0u64; 32];
-    let mut c = [0u64; 32];
-    let mut r = [0u64; 32];
+pub fn exec(
+    w: &mut Warp,
+    env: &Env<'_>,
+    cta: &mut CtaMem,
+    fr: Frame,
+    op: &Op,
+    mask: u32,
+    scratch: &mut Scratch,
+) -> Result<(), ExecError> {
+    let Scratch { a, b, c, r } = scratch;
     match op {
         Op::Nop => {}
         Op::Mov { d, a: s, bits } => {
-            fetch(w, env, cta, fr, *s, &mut a);
+            fetch(w, env, cta, fr, *s, a);
             if *bits < 64 {
                 for x in a.iter_mut() {
                     *x = trunc(*x, *bits);
                 }
             }
-            write(w, *d, &a, mask);
+            write(w, *d, a, mask);
         }
         Op::Alu1 { f, d, a: s } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            f(&a, &mut r);
-            write(w, *d, &r, mask);
+            let x = operand(w, env, cta, fr, *s, a);
+            f(x, r);
+            write(w, *d, r, mask);
         }
         Op::Alu2 { f, d, a: s, b: t } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            f(&a, &b, &mut r);
-            write(w, *d, &r, mask);
+            let x = operand(w, env, cta, fr, *s, a);
+            let y = operand(w, env, cta, fr, *t, b);
+            f(x, y, r);
+            write(w, *d, r, mask);
         }
         Op::Alu3 { f, d, a: s, b: t, c: u } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
-            f(&a, &b, &c, &mut r);
-            write(w, *d, &r, mask);
+            let x = operand(w, env, cta, fr, *s, a);
+            let y = operand(w, env, cta, fr, *t, b);
+            let z = operand(w, env, cta, fr, *u, c);
+            f(x, y, z, r);
+            write(w, *d, r, mask);
         }
         Op::Div { f, d, a: s, b: t, bits } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
             for l in lanes_of(mask) {
                 if trunc(b[l], *bits) == 0 {
                     return Err(ExecError::lane(l, "integer division by zero".into()));
                 }
             }
-            f(&a, &b, &mut r);
-            write(w, *d, &r, mask);
+            f(a, b, r);
+            write(w, *d, r, mask);
         }
         Op::Bfi { d, a: s, b: t, c: u, e, bits } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
             let mut ev = [0u64; 32];
             fetch(w, env, cta, fr, *e, &mut ev);
             for l in 0..32 {
                 r[l] = crate::intops::bfi(a[l], b[l], c[l] as u8 as u32, ev[l] as u8 as u32, *bits);
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Lop3 { d, a: s, b: t, c: u, lut } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
             for l in 0..32 {
                 r[l] = crate::intops::lop3(a[l], b[l], c[l], *lut);
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Prmt { d, a: s, b: t, c: u, mode } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
             for l in 0..32 {
                 r[l] = crate::intops::prmt(a[l] as u32, b[l] as u32, c[l] as u32, *mode) as u64;
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Setp { f, p, q, a: s, b: t, comb } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            let m = f(&a, &b);
+            let m = f(operand(w, env, cta, fr, *s, a), operand(w, env, cta, fr, *t, b));
             let (pv, qv) = match comb {
                 Some((op, c)) => {
                     let cm = pmask(w, *c);
@@ -565,9 +601,9 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             }
         }
         Op::Set { f, d, a: s, b: t, comb, float } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            let mut m = f(&a, &b);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            let mut m = f(a, b);
             if let Some((op, c)) = comb {
                 m = combine(*op, m, pmask(w, *c));
             }
@@ -575,16 +611,16 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             for (l, x) in r.iter_mut().enumerate() {
                 *x = if m >> l & 1 == 1 { one } else { zero };
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Selp { d, a: s, b: t, p } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
             let m = pmask(w, *p);
             for l in 0..32 {
                 r[l] = if m >> l & 1 == 1 { a[l] } else { b[l] };
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::PLogic { op, p, a: x, b: y } => {
             let xm = pmask(w, *x);
@@ -595,43 +631,43 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             set_pred(w, *p, v, mask);
         }
         Op::Cvt { d, a: s, c: conv } => {
-            fetch(w, env, cta, fr, *s, &mut a);
+            fetch(w, env, cta, fr, *s, a);
             for l in lanes_of(mask) {
                 r[l] = convert(conv, a[l]);
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Pack { d, srcs, bits } => {
-            r = [0; 32];
+            *r = [0; 32];
             for (k, s) in srcs.iter().enumerate() {
-                fetch(w, env, cta, fr, *s, &mut a);
+                fetch(w, env, cta, fr, *s, a);
                 for l in 0..32 {
                     r[l] |= trunc(a[l], *bits) << (k as u32 * bits);
                 }
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Unpack { ds, a: s, bits } => {
-            fetch(w, env, cta, fr, *s, &mut a);
+            fetch(w, env, cta, fr, *s, a);
             for (k, d) in ds.iter().enumerate() {
                 if let Some(d) = d {
                     for l in 0..32 {
                         r[l] = trunc(a[l] >> (k as u32 * bits), *bits);
                     }
-                    write(w, *d, &r, mask);
+                    write(w, *d, r, mask);
                 }
             }
         }
         Op::Cvta { to, space, d, a: s, bits } => {
-            fetch(w, env, cta, fr, *s, &mut a);
+            fetch(w, env, cta, fr, *s, a);
             let win = crate::decode::window(*space);
             for l in 0..32 {
                 r[l] = trunc(if *to { a[l].wrapping_sub(win) } else { a[l].wrapping_add(win) }, *bits);
             }
-            write(w, *d, &r, mask);
+            write(w, *d, r, mask);
         }
         Op::Ld { space, size, vec, sext: sx, dbits, d, addr, off } => {
-            fetch(w, env, cta, fr, *addr, &mut a);
+            fetch(w, env, cta, fr, *addr, a);
             let size = *size as u32;
             let total = size * *vec as u32;
             for l in lanes_of(mask) {
@@ -652,7 +688,7 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             }
         }
         Op::St { space, size, vec, s, addr, off } => {
-            fetch(w, env, cta, fr, *addr, &mut a);
+            fetch(w, env, cta, fr, *addr, a);
             let size = *size as u32;
             let total = size * *vec as u32;
             let mut vals = [[0u64; 32]; 4];
@@ -672,29 +708,29 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &Op, m
             }
         }
         Op::Atom { space, op: aop, ty, d, addr, off, b: t, c: u } => {
-            fetch(w, env, cta, fr, *addr, &mut a);
-            fetch(w, env, cta, fr, *t, &mut b);
-            fetch(w, env, cta, fr, *u, &mut c);
+            fetch(w, env, cta, fr, *addr, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
             for l in lanes_of(mask) {
                 let at = a[l].wrapping_add(*off as u64);
                 r[l] = atomic(w, env, cta, l, *space, at, *aop, *ty, b[l], c[l])
                     .map_err(|f| ExecError::lane(l, format!("atomic: {}", f.describe(true))))?;
             }
             if let Some(d) = d {
-                write(w, *d, &r, mask);
+                write(w, *d, r, mask);
             }
         }
         Op::Shfl { a: s, .. } | Op::Match { a: s, .. } | Op::Redux { a: s, .. } => {
-            fetch(w, env, cta, fr, *s, &mut a);
-            collective(w, env, cta, fr, op, mask, &a, 0, mask);
+            fetch(w, env, cta, fr, *s, a);
+            collective(w, env, cta, fr, op, mask, a, 0, mask);
         }
         Op::Vote { a: x, .. } => {
             let pm = pmask(w, *x) & mask;
-            collective(w, env, cta, fr, op, mask, &a, pm, mask);
+            collective(w, env, cta, fr, op, mask, a, pm, mask);
         }
         Op::ActiveMask { d } => write(w, *d, &[fr.group_mask as u64; 32], mask),
         Op::Testp { kind, ty, p, a: s } => {
-            fetch(w, env, cta, fr, *s, &mut a);
+            fetch(w, env, cta, fr, *s, a);
             let mut pv = 0u32;
             for (l, &x) in a.iter().enumerate() {
                 let v = if *ty == Ty::F32 { f32::from_bits(x as u32) as f64 } else { f64::from_bits(x) };
