@@ -111,7 +111,7 @@ fn sreg_value(w: &Warp, env: &Env<'_>, cta: &CtaMem, sr: Sreg, l: usize) -> u64 
 
 /// Scratch lane vectors for one instruction (kept per CTA, so executing an instruction allocates and clears
 /// nothing).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Scratch {
     /// First operand.
     pub a: Lanes,
@@ -121,12 +121,6 @@ pub struct Scratch {
     pub c: Lanes,
     /// Result.
     pub r: Lanes,
-}
-
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch { a: [0; 32], b: [0; 32], c: [0; 32], r: [0; 32] }
-    }
 }
 
 /// A source operand for all lanes: a reference to the register itself, or `tmp` filled with the value.
