@@ -541,7 +541,9 @@ impl Lower<'_> {
         let space = sp.suffix();
         let mut lv = Vec::new();
         leaves(self.m, ty, 0, &mut lv);
-        if let Some(regs) = self.try_vector_access(&lv, mf.align, &sem, base, space, None)? {
+        // Without `align` the access has its type's ABI alignment (LLVM's rule).
+        let align = mf.align.or_else(|| Some(self.m.types.abi_align(ty)));
+        if let Some(regs) = self.try_vector_access(&lv, align, &sem, base, space, None)? {
             self.define(res, regs);
             return Ok(());
         }
@@ -642,7 +644,8 @@ impl Lower<'_> {
             };
             fixed.push(o);
         }
-        if self.try_vector_access(&lv, mf.align, &sem, base, space, Some(&fixed))?.is_some() {
+        let align = mf.align.or_else(|| Some(m.types.abi_align(ty)));
+        if self.try_vector_access(&lv, align, &sem, base, space, Some(&fixed))?.is_some() {
             return Ok(());
         }
         for ((lt, off), o) in lv.iter().zip(fixed) {

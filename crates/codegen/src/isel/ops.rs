@@ -64,6 +64,21 @@ impl Lower<'_> {
         let data = self.f.dfg.inst(inst).clone();
         let res = self.f.dfg.result(inst).expect("arith has a result");
         let args = data.args.clone();
+        if matches!(data.kind, InstKind::Select)
+            && matches!(self.m.types.data(self.ty(res)), TypeData::Struct { .. } | TypeData::Named(_) | TypeData::Array { .. })
+        {
+            // A select of aggregates selects every leaf (pointer leaves are all in their declared space).
+            let c = self.op(args[0])?;
+            let c = self.materialize(c, RegClass::Pred);
+            let (a, b) = (self.regs(args[1])?, self.regs(args[2])?);
+            let mut out: SmallVec<[Reg; 1]> = SmallVec::new();
+            for (x, y) in a.iter().zip(&b) {
+                let cl = self.mf.class(*x);
+                out.push(self.select(cl, c, Operand::Reg(*x), Operand::Reg(*y)));
+            }
+            self.define(res, out);
+            return Ok(());
+        }
         let lanes = self.lanes_of(args[if matches!(data.kind, InstKind::Select) { 1 } else { 0 }]);
         let cond_lanes = if matches!(data.kind, InstKind::Select) { self.lanes_of(args[0]) } else { 1 };
         let op_ty = self.m.types.scalar_type(self.ty(args[if matches!(data.kind, InstKind::Select) { 1 } else { 0 }]));
@@ -682,6 +697,17 @@ impl Lower<'_> {
         Ok(out)
     }
 
+    /// The register of a scalar placed into an aggregate or vector. Pointer leaves of aggregates hold the
+    /// address in their type's declared space (what stores, calls and returns of the aggregate expect), not the
+    /// space inference found for the scalar.
+    fn element_reg(&mut self, v: Value) -> Result<Reg> {
+        if self.m.types.is_ptr(self.ty(v)) {
+            let (r, sp) = self.ptr(v)?;
+            return self.convert_space(r, sp, super::spaces::space_of_type(self.m, self.ty(v)));
+        }
+        self.reg(v)
+    }
+
     pub(crate) fn lower_aggregate(&mut self, inst: Inst) -> Result<()> {
         let data = self.f.dfg.inst(inst).clone();
         let res = self.f.dfg.result(inst).expect("has a result");
@@ -716,7 +742,7 @@ impl Lower<'_> {
             }
             InstKind::InsertElement => {
                 let mut v = self.regs(data.args[0])?;
-                let e = self.reg(data.args[1])?;
+                let e = self.element_reg(data.args[1])?;
                 match self.op(data.args[2])? {
                     Operand::Imm(k) => {
                         let slot = v
@@ -770,7 +796,11 @@ impl Lower<'_> {
                 let agg = data.args[0];
                 let mut regs = self.regs(agg)?;
                 let (start, len) = leaf_range(m, self.ty(agg), indices);
-                let vals = self.regs(data.args[1])?;
+                let vals = if m.types.is_ptr(self.ty(data.args[1])) {
+                    smallvec![self.element_reg(data.args[1])?]
+                } else {
+                    self.regs(data.args[1])?
+                };
                 regs[start..start + len].copy_from_slice(&vals[..len]);
                 regs
             }
