@@ -569,6 +569,9 @@ impl Ctx<'_> {
                     });
                 }
                 match (&o[0], &o[1]) {
+                    (Operand::Vec(v), _) | (_, Operand::Vec(v)) if !matches!(v.len(), 2 | 4) => {
+                        Err("vector operands of mov have 2 or 4 elements".into())
+                    }
                     (Operand::Vec(ds), a) => {
                         let bits = ty.bits() / ds.len() as u32;
                         let ds = ds.iter().map(|d| self.dst_bits(d).map(|x| x.0)).collect::<DResult<Vec<_>>>()?;

@@ -203,7 +203,7 @@ pub fn load(w: &Warp, env: &Env<'_>, cta: &CtaMem, l: usize, space: Space, a: u6
         Space::Shared => load_bytes(&cta.shared, a, size).ok_or(oob),
         Space::Const => load_bytes(&env.prog.const_bank, a, size).ok_or(oob),
         Space::Local => {
-            if a + size as u64 > w.local_bytes as u64 {
+            if a.saturating_add(size as u64) > w.local_bytes as u64 {
                 return Err(oob);
             }
             load_bytes(&w.local, l as u64 * w.local_bytes as u64 + a, size).ok_or(oob)
@@ -211,7 +211,7 @@ pub fn load(w: &Warp, env: &Env<'_>, cta: &CtaMem, l: usize, space: Space, a: u6
         Space::Param => {
             if a >= PARAM_FRAME_BASE {
                 let o = a - PARAM_FRAME_BASE;
-                if o + size as u64 > w.param_bytes as u64 {
+                if o.saturating_add(size as u64) > w.param_bytes as u64 {
                     return Err(oob);
                 }
                 load_bytes(&w.params, l as u64 * w.param_bytes as u64 + o, size).ok_or(oob)
@@ -251,7 +251,7 @@ pub fn store(
         Space::Shared => store_bytes(&mut cta.shared, a, size, v).then_some(()).ok_or(oob),
         Space::Const => Err(Fault::ReadOnly { space, addr: a }),
         Space::Local => {
-            if a + size as u64 > w.local_bytes as u64 {
+            if a.saturating_add(size as u64) > w.local_bytes as u64 {
                 return Err(oob);
             }
             let base = l as u64 * w.local_bytes as u64;
@@ -260,7 +260,7 @@ pub fn store(
         Space::Param => {
             if a >= PARAM_FRAME_BASE {
                 let o = a - PARAM_FRAME_BASE;
-                if o + size as u64 > w.param_bytes as u64 {
+                if o.saturating_add(size as u64) > w.param_bytes as u64 {
                     return Err(oob);
                 }
                 let base = l as u64 * w.param_bytes as u64;

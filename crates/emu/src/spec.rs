@@ -22,6 +22,11 @@
 //! `{ fill = V }` or `{ file = "x.bin" }` (raw little-endian, relative to the spec's directory; `len` may then be
 //! left out). Random values come from SplitMix64 seeded with `seed`: integers are `min + r % (max - min + 1)`
 //! (defaults 0 and 100), floats `min + (r >> 11) · 2⁻⁵³ · (max - min)` (defaults 0 and 1), one `r` per element.
+//!
+//! Two extensions for by-value structs that hold pointers: a `bytes` argument may carry
+//! `pointers = [{ offset = 8, buffer = "in" }]` (the buffer's address is written at that byte offset), and
+//! `[[buffers]]` declares buffers that are not themselves kernel arguments (same keys as buffer arguments).
+//! Unknown keys are errors.
 
 use crate::error::EmuError;
 use crate::launch::{Arg, Buffer, Launch};
