@@ -6,7 +6,7 @@
 
 use super::{AttrTarget, PResult, Parser};
 use crate::diag::Diagnostic;
-use crate::lexer::Tok;
+use crate::lexer::{Kind, Tok};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::writer::type_to_string;
 use simtc_ir::*;
@@ -118,12 +118,12 @@ impl<'s> Parser<'s> {
         // Size the function's tables from its token count (about 8 tokens per instruction) instead of regrowing them.
         let mut depth = 0usize;
         let mut ntoks = 0usize;
-        for (t, _) in &self.toks[self.pos..] {
+        for t in &self.toks[self.pos..] {
             ntoks += 1;
-            match t {
-                Tok::LBrace => depth += 1,
-                Tok::RBrace if depth <= 1 => break,
-                Tok::RBrace => depth -= 1,
+            match t.kind {
+                Kind::LBrace => depth += 1,
+                Kind::RBrace if depth <= 1 => break,
+                Kind::RBrace => depth -= 1,
                 _ => {}
             }
         }
@@ -171,7 +171,7 @@ impl<'s> Parser<'s> {
 
     fn block(&mut self, fs: &mut FnState<'s>, first: bool) -> PResult<()> {
         let sp = self.span();
-        let key = match self.peek().cloned() {
+        let key = match self.peek() {
             Some(Tok::Label(l)) => {
                 self.pos += 1;
                 if !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()) {
@@ -259,7 +259,7 @@ impl<'s> Parser<'s> {
             return Ok(false);
         }
         let start = self.span();
-        let result = match (self.peek().cloned(), self.peek_at(1)) {
+        let result = match (self.peek(), self.peek_at(1)) {
             (Some(Tok::LocalName(n)), Some(Tok::Eq)) => {
                 self.pos += 2;
                 Some((LocalKey::Name(n), start.clone()))
@@ -271,7 +271,7 @@ impl<'s> Parser<'s> {
             _ => None,
         };
         let op_sp = self.span();
-        let opcode = match self.peek().cloned() {
+        let opcode = match self.peek() {
             Some(Tok::Ident(s)) => s,
             _ => return self.expected("instruction opcode"),
         };
@@ -348,7 +348,7 @@ impl<'s> Parser<'s> {
             self.attr_fixups.push((AttrTarget::Call(fs.fid, inst), n, sp));
         }
         // Attachments.
-        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
+        while self.at(Kind::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
             self.pos += 1;
             let k = match self.bump() {
                 Some(Tok::MetaName(k)) => k,
@@ -358,7 +358,7 @@ impl<'s> Parser<'s> {
             let md = self.metadata_ref()?;
             fs.f.dfg.set_inst_md(inst, kind, md);
         }
-        if self.peek() == Some(&Tok::Comma) {
+        if self.at(Kind::Comma) {
             self.pos += 1;
             return self.expected("instruction operand or metadata attachment");
         }
@@ -366,7 +366,7 @@ impl<'s> Parser<'s> {
     }
 
     fn attachments_skip(&mut self) -> PResult<()> {
-        while self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
+        while self.at(Kind::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_))) {
             self.pos += 2;
             self.metadata_ref()?;
         }
@@ -375,7 +375,7 @@ impl<'s> Parser<'s> {
 
     /// Whether the next tokens are `, !kind` (an attachment, ending operand lists).
     fn at_attachment(&self) -> bool {
-        self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_)))
+        self.at(Kind::Comma) && matches!(self.peek_at(1), Some(Tok::MetaName(_)))
     }
 
     // ----- operands -----
@@ -383,7 +383,7 @@ impl<'s> Parser<'s> {
     /// A value of type `ty`: a local, a constant, or (for `metadata`) a metadata operand.
     fn operand(&mut self, fs: &mut FnState<'s>, ty: Type) -> PResult<Value> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::LocalName(n)) => {
                 self.pos += 1;
                 self.local(fs, LocalKey::Name(n), ty, sp)
@@ -476,7 +476,7 @@ impl<'s> Parser<'s> {
 
     /// `, align N` if present (not consuming attachments).
     fn opt_align(&mut self) -> PResult<Option<u64>> {
-        if self.peek() == Some(&Tok::Comma) && matches!(self.peek_at(1), Some(Tok::Ident(s)) if *s == "align") {
+        if self.at(Kind::Comma) && matches!(self.peek_at(1), Some(Tok::Ident(s)) if s == "align") {
             self.pos += 2;
             let sp = self.span();
             let a = self.expect_u64()?;
@@ -608,7 +608,7 @@ impl<'s> Parser<'s> {
                     self.expect(&Tok::Comma)?;
                     blocks.push(self.block_name_ref(fs)?);
                     self.expect(&Tok::RBracket)?;
-                    if !(self.peek() == Some(&Tok::Comma) && self.peek_at(1) == Some(&Tok::LBracket)) {
+                    if !(self.at(Kind::Comma) && self.kind_at(1) == Some(Kind::LBracket)) {
                         break;
                     }
                     self.pos += 1;
@@ -625,7 +625,7 @@ impl<'s> Parser<'s> {
                 let mut count = None;
                 let mut align = None;
                 let mut addrspace = 0;
-                while self.peek() == Some(&Tok::Comma) && !self.at_attachment() {
+                while self.at(Kind::Comma) && !self.at_attachment() {
                     self.pos += 1;
                     if self.eat_ident("align") {
                         let asp = self.span();
@@ -696,7 +696,7 @@ impl<'s> Parser<'s> {
                 self.check_type(self.m.types.is_ptr(ps), psp, "base of getelementptr must be a pointer")?;
                 let mut args = vec![base];
                 let mut result_ty = pt;
-                while self.peek() == Some(&Tok::Comma) && !self.at_attachment() {
+                while self.at(Kind::Comma) && !self.at_attachment() {
                     self.pos += 1;
                     let isp = self.span();
                     let (it, iv) = self.typed_operand(fs)?;
@@ -891,7 +891,7 @@ impl<'s> Parser<'s> {
 
     fn index_list(&mut self) -> PResult<SmallVec<[u32; 2]>> {
         let mut v = SmallVec::new();
-        while self.peek() == Some(&Tok::Comma) && !self.at_attachment() {
+        while self.at(Kind::Comma) && !self.at_attachment() {
             self.pos += 1;
             v.push(self.expect_u32()?);
         }
@@ -953,7 +953,7 @@ impl<'s> Parser<'s> {
         let explicit_fn_ty = matches!(self.m.types.data(ty), TypeData::Func { .. });
         // Callee.
         let csp = self.span();
-        let callee = match self.peek().cloned() {
+        let callee = match self.peek() {
             Some(Tok::Ident("asm")) => {
                 self.pos += 1;
                 let mut asm = InlineAsm {
@@ -1064,7 +1064,7 @@ impl<'s> Parser<'s> {
         let mut fn_attrs = AttrSet::new();
         loop {
             if let Some(Tok::AttrGroup(n)) = self.peek() {
-                groups.push((*n, self.span()));
+                groups.push((n, self.span()));
                 self.pos += 1;
                 continue;
             }

@@ -48,7 +48,7 @@ impl Parser<'_> {
         if !self.eat(&Tok::RBrace) {
             loop {
                 let sp = self.span();
-                match self.peek().cloned() {
+                match self.peek() {
                     Some(Tok::MetaNum(n)) => {
                         self.pos += 1;
                         ops.push(self.md_num(n, sp));
@@ -75,7 +75,7 @@ impl Parser<'_> {
 
     /// A node body at `!{` or `!DIKind(`.
     fn md_node_body(&mut self, distinct: bool) -> PResult<MdNode> {
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Exclaim) => {
                 self.pos += 1;
                 self.expect(&Tok::LBrace)?;
@@ -138,7 +138,7 @@ impl Parser<'_> {
                 let mut fields = Vec::new();
                 if !self.eat(&Tok::RParen) {
                     loop {
-                        let label = match self.peek().cloned() {
+                        let label = match self.peek() {
                             Some(Tok::Label(l)) => {
                                 self.pos += 1;
                                 Some(l)
@@ -166,7 +166,7 @@ impl Parser<'_> {
     /// A field value of a specialized node.
     fn md_field(&mut self) -> PResult<MdField> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Int(s)) | Some(Tok::HexInt(s)) => {
                 self.pos += 1;
                 Ok(MdField::Raw(s.to_string()))
@@ -201,7 +201,7 @@ impl Parser<'_> {
     /// An operand inside `!{ ... }`.
     fn md_operand(&mut self) -> PResult<MdOperand> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Ident("null")) => {
                 self.pos += 1;
                 Ok(MdOperand::Null)
@@ -211,7 +211,7 @@ impl Parser<'_> {
                 Ok(MdOperand::Node(self.md_num(n, sp)))
             }
             Some(Tok::Exclaim) => {
-                if let Some(Tok::Str(s)) = self.peek_at(1).cloned() {
+                if let Some(Tok::Str(s)) = self.peek_at(1) {
                     self.pos += 2;
                     return Ok(MdOperand::String(s.into_owned()));
                 }
@@ -236,7 +236,7 @@ impl Parser<'_> {
     /// A metadata reference in attachment position: `!N`, `!{...}`, `!DIKind(...)`.
     pub(crate) fn metadata_ref(&mut self) -> PResult<MdId> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::MetaNum(n)) => {
                 self.pos += 1;
                 Ok(self.md_num(n, sp))

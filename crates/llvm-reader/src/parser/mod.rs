@@ -9,7 +9,7 @@ mod consts;
 mod metadata;
 
 use crate::diag::Diagnostic;
-use crate::lexer::{self, describe, Spanned, Tok};
+use crate::lexer::{self, describe, Kind, RawTok, Tok};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::*;
 use std::ops::Range;
@@ -26,7 +26,7 @@ enum AttrTarget {
 
 pub(crate) struct Parser<'s> {
     src: &'s str,
-    toks: Vec<Spanned<'s>>,
+    toks: Vec<RawTok>,
     pos: usize,
     pub(crate) m: Module,
     global_names: FxHashMap<String, GlobalRef>,
@@ -66,7 +66,7 @@ fn common_int_type(s: &str) -> Option<Type> {
 }
 
 pub(crate) fn parse(src: &str) -> PResult<Module> {
-    let toks = lexer::lex(src).map_err(|sp| {
+    let toks = lexer::lex_raw(src).map_err(|sp| {
         let c = src[sp.start..].chars().next().unwrap_or(' ');
         Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
     })?;
@@ -105,27 +105,44 @@ impl<'s> Parser<'s> {
     pub(crate) fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
     }
-    pub(crate) fn peek(&self) -> Option<&Tok<'s>> {
-        self.toks.get(self.pos).map(|(t, _)| t)
+    /// The token at `i`.
+    #[inline]
+    pub(crate) fn tok_at(&self, i: usize) -> Option<Tok<'s>> {
+        self.toks.get(i).map(|&t| lexer::tok(self.src, t))
     }
-    pub(crate) fn peek_at(&self, k: usize) -> Option<&Tok<'s>> {
-        self.toks.get(self.pos + k).map(|(t, _)| t)
+    #[inline]
+    pub(crate) fn peek(&self) -> Option<Tok<'s>> {
+        self.tok_at(self.pos)
+    }
+    #[inline]
+    pub(crate) fn peek_at(&self, k: usize) -> Option<Tok<'s>> {
+        self.tok_at(self.pos + k)
+    }
+    /// The kind of the token `k` ahead (quoted names have their own kinds).
+    #[inline]
+    pub(crate) fn kind_at(&self, k: usize) -> Option<Kind> {
+        self.toks.get(self.pos + k).map(|t| t.kind)
+    }
+    /// Whether the current token is of kind `k` (a punctuation kind).
+    #[inline]
+    pub(crate) fn at(&self, k: Kind) -> bool {
+        self.kind_at(0) == Some(k)
     }
     pub(crate) fn span(&self) -> Range<usize> {
         match self.toks.get(self.pos) {
-            Some((_, s)) => s.clone(),
+            Some(t) => t.span(),
             None => self.src.len()..self.src.len(),
         }
     }
     pub(crate) fn prev_span(&self) -> Range<usize> {
         match self.pos.checked_sub(1).and_then(|i| self.toks.get(i)) {
-            Some((_, s)) => s.clone(),
+            Some(t) => t.span(),
             None if self.pos == 0 => 0..0,
             None => self.src.len()..self.src.len(),
         }
     }
     pub(crate) fn bump(&mut self) -> Option<Tok<'s>> {
-        let t = self.toks.get(self.pos).map(|(t, _)| t.clone());
+        let t = self.peek();
         if t.is_some() {
             self.pos += 1;
         }
@@ -142,15 +159,19 @@ impl<'s> Parser<'s> {
     }
     pub(crate) fn found(&self) -> String {
         match self.peek() {
-            Some(t) => describe(t),
+            Some(t) => describe(&t),
             None => "end of file".into(),
         }
     }
     pub(crate) fn expected<T>(&self, what: &str) -> PResult<T> {
         self.err(format!("expected {what}, found {}", self.found()))
     }
+    #[inline]
     pub(crate) fn is_ident(&self, kw: &str) -> bool {
-        matches!(self.peek(), Some(Tok::Ident(s)) if *s == kw)
+        match self.toks.get(self.pos) {
+            Some(t) if t.kind == Kind::Ident => &self.src[t.span()] == kw,
+            _ => false,
+        }
     }
     pub(crate) fn eat_ident(&mut self, kw: &str) -> bool {
         if self.is_ident(kw) {
@@ -167,8 +188,15 @@ impl<'s> Parser<'s> {
             self.expected(&format!("'{kw}'"))
         }
     }
+    #[inline]
     pub(crate) fn eat(&mut self, t: &Tok<'_>) -> bool {
-        if self.peek() == Some(t) {
+        let hit = match self.toks.get(self.pos) {
+            Some(r) if r.kind == t.kind() => t.is_punct() || lexer::tok(self.src, *r) == *t,
+            // Quoted names have their own kinds.
+            Some(_) if !t.is_punct() => self.peek().as_ref() == Some(t),
+            _ => false,
+        };
+        if hit {
             self.pos += 1;
             true
         } else {
@@ -182,6 +210,7 @@ impl<'s> Parser<'s> {
             self.expected(&describe(t))
         }
     }
+    #[inline]
     pub(crate) fn ident(&self) -> Option<&'s str> {
         match self.peek() {
             Some(Tok::Ident(s)) => Some(s),
@@ -228,62 +257,64 @@ impl<'s> Parser<'s> {
         let mut depth = 0i32;
         let mut i = 0;
         let mut md_defs = Vec::new();
+        let kind = |j: usize| self.toks.get(j).map(|t| t.kind);
+        let is_global = |k: Option<Kind>| matches!(k, Some(Kind::GlobalName | Kind::GlobalNameQ | Kind::GlobalNum));
+        let ident = |j: usize| match self.toks.get(j) {
+            Some(t) if t.kind == Kind::Ident => Some(&self.src[t.span()]),
+            _ => None,
+        };
+        let mut defs = Vec::new();
         while i < self.toks.len() {
-            match &self.toks[i].0 {
-                Tok::LBrace => depth += 1,
-                Tok::RBrace => depth -= 1,
-                Tok::GlobalName(_) | Tok::GlobalNum(_)
-                    if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) =>
+            match self.toks[i].kind {
+                Kind::LBrace => depth += 1,
+                Kind::RBrace => depth -= 1,
+                Kind::GlobalName | Kind::GlobalNameQ | Kind::GlobalNum
+                    if depth == 0 && kind(i + 1) == Some(Kind::Eq) =>
                 {
                     // Aliases/ifuncs are registered like variables so that the main parse reaches them and
                     // rejects them as unsupported (instead of as undefined names).
                     let mut j = i + 2;
                     let mut is_var = false;
-                    while let Some((t, _)) = self.toks.get(j) {
-                        match t {
-                            Tok::Ident(s) if *s == "global" || *s == "constant" || *s == "alias" || *s == "ifunc" => {
+                    while let Some(k) = kind(j) {
+                        match k {
+                            Kind::Ident
+                                if matches!(ident(j), Some("global" | "constant" | "alias" | "ifunc")) =>
+                            {
                                 is_var = true;
                                 break;
                             }
-                            Tok::Ident(_) | Tok::LParen | Tok::RParen | Tok::Int(_) | Tok::Str(_) => j += 1,
+                            Kind::Ident | Kind::LParen | Kind::RParen | Kind::Int | Kind::Str => j += 1,
                             _ => break,
                         }
                     }
                     if is_var {
-                        let span = self.toks[i].1.clone();
-                        let (name, num) = match &self.toks[i].0 {
-                            Tok::GlobalName(n) => (n.to_string(), None),
-                            Tok::GlobalNum(n) => (String::new(), Some(*n)),
-                            _ => unreachable!(),
-                        };
-                        let id = self.m.add_global(GlobalVar::new(&name, Type::VOID, 0));
-                        self.register_global(&name, num, GlobalRef::Var(id), span)?;
+                        defs.push((i, true));
                     }
                 }
-                Tok::MetaNum(n) if depth == 0 && matches!(self.toks.get(i + 1), Some((Tok::Eq, _))) => {
-                    md_defs.push(*n);
+                Kind::MetaNum if depth == 0 && kind(i + 1) == Some(Kind::Eq) => {
+                    md_defs.push(i);
                 }
-                Tok::Ident(s) if depth == 0 && (*s == "define" || *s == "declare") => {
+                Kind::Ident if depth == 0 && matches!(ident(i), Some("define" | "declare")) => {
                     // The name follows the return type, which may be a literal struct (`{ i32, float }`); a label
                     // or the next `define`/`declare` means the name is missing.
                     let mut j = i + 1;
                     let mut braces = 0u32;
                     while j < self.toks.len() {
-                        match &self.toks[j].0 {
-                            Tok::GlobalName(_) | Tok::GlobalNum(_) if braces == 0 => break,
-                            Tok::LBrace => {
+                        match self.toks[j].kind {
+                            k if braces == 0 && is_global(Some(k)) => break,
+                            Kind::LBrace => {
                                 braces += 1;
                                 j += 1;
                             }
-                            Tok::RBrace if braces > 0 => {
+                            Kind::RBrace if braces > 0 => {
                                 braces -= 1;
                                 j += 1;
                             }
-                            Tok::RBrace | Tok::Label(_) => {
+                            Kind::RBrace | Kind::Label | Kind::LabelQ => {
                                 j = self.toks.len();
                                 break;
                             }
-                            Tok::Ident(s) if *s == "define" || *s == "declare" => {
+                            Kind::Ident if matches!(ident(j), Some("define" | "declare")) => {
                                 j = self.toks.len();
                                 break;
                             }
@@ -291,20 +322,34 @@ impl<'s> Parser<'s> {
                         }
                     }
                     if j < self.toks.len() {
-                        let span = self.toks[j].1.clone();
-                        let (name, num) = match &self.toks[j].0 {
-                            Tok::GlobalName(n) => (n.to_string(), None),
-                            Tok::GlobalNum(n) => (String::new(), Some(*n)),
-                            _ => unreachable!(),
-                        };
-                        let id = self.m.add_func(Function::new(&name, Type::VOID, &[]));
-                        self.register_global(&name, num, GlobalRef::Func(id), span)?;
+                        defs.push((j, false));
                     }
                 }
                 _ => {}
             }
             i += 1;
         }
+        for (j, is_var) in defs {
+            let span = self.toks[j].span();
+            let (name, num) = match self.tok_at(j) {
+                Some(Tok::GlobalName(n)) => (n.into_owned(), None),
+                Some(Tok::GlobalNum(n)) => (String::new(), Some(n)),
+                _ => unreachable!(),
+            };
+            let g = if is_var {
+                GlobalRef::Var(self.m.add_global(GlobalVar::new(&name, Type::VOID, 0)))
+            } else {
+                GlobalRef::Func(self.m.add_func(Function::new(&name, Type::VOID, &[])))
+            };
+            self.register_global(&name, num, g, span)?;
+        }
+        let mut md_defs: Vec<u32> = md_defs
+            .into_iter()
+            .map(|i| match self.tok_at(i) {
+                Some(Tok::MetaNum(n)) => n,
+                _ => unreachable!(),
+            })
+            .collect();
         // Numbered metadata nodes get ids in source-number order, so the writer reproduces the numbering.
         md_defs.sort_unstable();
         md_defs.dedup();
@@ -332,7 +377,7 @@ impl<'s> Parser<'s> {
         let sp = self.span();
         let r = match self.peek() {
             Some(Tok::GlobalName(n)) => self.global_names.get(n.as_ref()).copied(),
-            Some(Tok::GlobalNum(n)) => self.global_nums.get(n).copied(),
+            Some(Tok::GlobalNum(n)) => self.global_nums.get(&n).copied(),
             _ => return self.expected("global name"),
         };
         match r {
@@ -351,7 +396,7 @@ impl<'s> Parser<'s> {
 
     fn top_level(&mut self) -> PResult<()> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Ident(kw)) => match kw {
                 "source_filename" => {
                     self.pos += 1;
@@ -464,7 +509,7 @@ impl<'s> Parser<'s> {
                     self.last_pointee = Some(t);
                     t = Type::PTR;
                 }
-                Some(Tok::Ident(s)) if *s == "addrspace" && self.peek_at(4) == Some(&Tok::Star) => {
+                Some(Tok::Ident(s)) if s == "addrspace" && self.kind_at(4) == Some(Kind::Star) => {
                     self.pos += 1;
                     let a = self.paren_u32()?;
                     self.expect(&Tok::Star)?;
@@ -518,7 +563,7 @@ impl<'s> Parser<'s> {
 
     fn base_type(&mut self) -> PResult<Type> {
         let sp = self.span();
-        let tok = self.peek().cloned();
+        let tok = self.peek();
         match tok {
             Some(Tok::Ident(s)) => {
                 self.pos += 1;
@@ -665,7 +710,7 @@ impl<'s> Parser<'s> {
         let sp = self.span();
         let name = match self.peek() {
             Some(Tok::Str(k)) => {
-                let k = String::from_utf8_lossy(k).into_owned();
+                let k = String::from_utf8_lossy(&k).into_owned();
                 self.pos += 1;
                 if self.eat(&Tok::Eq) {
                     let v = self.expect_string_utf8()?;
@@ -673,7 +718,7 @@ impl<'s> Parser<'s> {
                 }
                 return Ok(Some(Attribute::Str(k.into(), None)));
             }
-            Some(Tok::Ident(s)) => *s,
+            Some(Tok::Ident(s)) => s,
             _ => return Ok(None),
         };
         const FLAGS: &[&str] = &[
@@ -797,7 +842,7 @@ impl<'s> Parser<'s> {
             }
             return Ok(Some(Attribute::Int("align".into(), v)));
         }
-        if name == "alignstack" && in_group && self.peek_at(1) == Some(&Tok::Eq) {
+        if name == "alignstack" && in_group && self.kind_at(1) == Some(Kind::Eq) {
             self.pos += 2;
             let v = self.expect_u64()?;
             return Ok(Some(Attribute::Int("alignstack".into(), v)));
@@ -837,7 +882,7 @@ impl<'s> Parser<'s> {
         if RAW.contains(&name) {
             self.pos += 1;
             let start = sp.start;
-            if self.peek() == Some(&Tok::LParen) {
+            if self.at(Kind::LParen) {
                 self.skip_balanced_parens()?;
             }
             let end = self.prev_span().end;
@@ -874,7 +919,6 @@ impl<'s> Parser<'s> {
         let mut set = AttrSet::new();
         loop {
             if let Some(Tok::AttrGroup(n)) = self.peek() {
-                let n = *n;
                 let sp = self.span();
                 self.pos += 1;
                 if let Some(t) = target {
@@ -990,7 +1034,7 @@ impl<'s> Parser<'s> {
         let thread_local = if self.is_ident("thread_local") {
             let s = self.span().start;
             self.pos += 1;
-            if self.peek() == Some(&Tok::LParen) {
+            if self.at(Kind::LParen) {
                 self.skip_balanced_parens()?;
             }
             Some(self.src[s..self.prev_span().end].to_string())
@@ -1028,7 +1072,7 @@ impl<'s> Parser<'s> {
         g.is_constant = is_constant;
         g.init = init;
         while self.eat(&Tok::Comma) {
-            match self.peek().cloned() {
+            match self.peek() {
                 Some(Tok::Ident("section")) => {
                     self.pos += 1;
                     g.section = Some(self.expect_string_utf8()?);
@@ -1063,7 +1107,6 @@ impl<'s> Parser<'s> {
             }
         }
         while let Some(Tok::AttrGroup(n)) = self.peek() {
-            let n = *n;
             self.attr_fixups.push((AttrTarget::Global(id), n, self.span()));
             self.pos += 1;
         }
@@ -1075,9 +1118,9 @@ impl<'s> Parser<'s> {
     fn comdat(&mut self, own: &str) -> PResult<String> {
         let sp = self.span();
         self.expect_ident("comdat")?;
-        if self.peek() == Some(&Tok::LParen) {
-            if let Some((Tok::Comdat(name), nsp)) = self.toks.get(self.pos + 1).cloned() {
-                self.comdat_uses.push((name.into_owned(), nsp));
+        if self.at(Kind::LParen) {
+            if let Some(Tok::Comdat(name)) = self.peek_at(1) {
+                self.comdat_uses.push((name.into_owned(), self.toks[self.pos + 1].span()));
             }
             self.skip_balanced_parens()?;
         } else {
@@ -1091,7 +1134,7 @@ impl<'s> Parser<'s> {
         match self.peek() {
             Some(Tok::Comma) | Some(Tok::AttrGroup(_)) | None => false,
             Some(Tok::Ident(k)) => !matches!(
-                *k,
+                k,
                 "define" | "declare" | "attributes" | "source_filename" | "target" | "module" | "section" | "align"
             ),
             Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
@@ -1111,7 +1154,7 @@ impl<'s> Parser<'s> {
         self.pos += 1;
         // A declaration's metadata attachments come right after `declare` (`declare !dbg !5 void @f()`).
         let mut leading_md = Vec::new();
-        while let (false, Some(Tok::MetaName(k))) = (is_def, self.peek().cloned()) {
+        while let (false, Some(Tok::MetaName(k))) = (is_def, self.peek()) {
             self.pos += 1;
             let kind = self.m.metadata.kind(k);
             leading_md.push((kind, self.metadata_ref()?));
@@ -1160,7 +1203,7 @@ impl<'s> Parser<'s> {
                 }
                 let a = self.param_attrs(t)?;
                 let nsp = self.span();
-                let key = match self.peek().cloned() {
+                let key = match self.peek() {
                     Some(Tok::LocalName(n)) => {
                         self.pos += 1;
                         Some(body::LocalKey::Name(n))
@@ -1216,7 +1259,7 @@ impl<'s> Parser<'s> {
             } else if self.is_ident("prefix") || self.is_ident("prologue") {
                 return self.unsupported(self.span(), "prefix/prologue data");
             } else if let (Some(Tok::MetaName(k)), false, true) =
-                (self.peek().cloned(), self.peek_at(1) == Some(&Tok::Eq), is_def)
+                (self.peek(), self.kind_at(1) == Some(Kind::Eq), is_def)
             {
                 // `!name = ...` on the next line is named metadata, not an attachment (as in llvm-as); a
                 // declaration's attachments come before its header.
@@ -1235,7 +1278,7 @@ impl<'s> Parser<'s> {
             self.m.funcs[fid] = f;
             self.function_body(fid, pnames)?;
         } else {
-            if self.peek() == Some(&Tok::LBrace) {
+            if self.at(Kind::LBrace) {
                 return self.err("declarations cannot have a body");
             }
             for (i, (k, sp)) in pnames.into_iter().enumerate() {
@@ -1320,7 +1363,7 @@ impl<'s> Parser<'s> {
 
     pub(crate) fn int_literal(&mut self, width: u32) -> PResult<ApInt> {
         let sp = self.span();
-        match self.peek().cloned() {
+        match self.peek() {
             Some(Tok::Int(s)) => {
                 self.pos += 1;
                 ApInt::parse_decimal(width, s)
