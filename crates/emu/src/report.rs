@@ -171,3 +171,24 @@ pub fn float_close(x: f64, y: f64, rel: f64) -> bool {
     }
     (x - y).abs() <= rel * x.abs().max(y.abs())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f32b(v: &[f32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn comparison() {
+        assert!(compare_buffer(&f32b(&[1.0, 2.0]), &f32b(&[1.0, 2.0 + 1e-6]), ElemTy::F32, 1e-5).is_none());
+        let d = compare_buffer(&f32b(&[1.0, 2.0, 3.0]), &f32b(&[1.0, 2.1, 3.5]), ElemTy::F32, 1e-5).unwrap();
+        assert!(d.contains("2 of 3 elements differ") && d.contains("index 1"), "{d}");
+        assert!(compare_buffer(&f32b(&[f32::NAN]), &f32b(&[f32::NAN]), ElemTy::F32, 1e-5).is_none());
+        let d = compare_buffer(&[1, 0, 0, 0], &[2, 0, 0, 0], ElemTy::I32, 1e-5).unwrap();
+        assert!(d.contains("1 vs 2"), "{d}");
+        assert!(compare_buffer(&[1, 2], &[1, 2, 3], ElemTy::U8, 0.0).unwrap().contains("sizes differ"));
+        assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+}
