@@ -124,6 +124,9 @@ impl Lower<'_> {
             }
             "llvm.nvvm.exit" => self.emit_effect("exit", &[], &[]),
             _ if name.starts_with("llvm.nvvm.shfl.sync.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.ldg.global.") || name.starts_with("llvm.nvvm.ldu.global.") => {
+                return self.lower_ldg(inst, &args, name.starts_with("llvm.nvvm.ldu."));
+            }
             _ if name.starts_with("llvm.nvvm.vote.") => {
                 let mode = name.trim_start_matches("llvm.nvvm.vote.").trim_end_matches(".sync");
                 let mask = op(self, 0)?;
@@ -438,15 +441,24 @@ impl Lower<'_> {
                 };
                 self.emit_def(format!("cvt.{rm}.{fs}.{fs}"), c, &[ops[0].clone()])
             }
-            "round" => {
-                // round half away from zero: trunc(x + copysign(0.5 - ulp, x)) is what libdevice does;
-                // use floor(|x| + 0.5) with the sign restored.
-                let ax = self.emit_def(format!("abs.{fs}"), c, &[ops[0].clone()]);
-                let half = if bits == 64 { Operand::F64(0.5f64.to_bits()) } else { Operand::F32(0.5f32.to_bits()) };
-                let s = self.emit_def(format!("add.rn.{fs}"), c, &[Operand::Reg(ax), half]);
-                let fl = self.emit_def(format!("cvt.rmi.{fs}.{fs}"), c, &[Operand::Reg(s)]);
+            "round" if matches!(fk, Some(FKind::F32 | FKind::F64)) => {
+                // Round half away from zero, LLVM's expansion: copysign(trunc(|x| + 0.5), x), except that |x| < 0.5
+                // gives trunc(x) (|x| + 0.5 may round up to 1.0 there) and |x| >= 2^mantissa is already integral.
+                let (half, big) = if bits == 64 {
+                    (Operand::F64(0.5f64.to_bits()), Operand::F64(4503599627370496f64.to_bits()))
+                } else {
+                    (Operand::F32(0.5f32.to_bits()), Operand::F32(8388608f32.to_bits()))
+                };
                 let x = first_reg(self, ops[0].clone(), c);
-                self.emit_def(format!("copysign.{fs}"), c, &[x, Operand::Reg(fl)])
+                let ax = self.emit_def(format!("abs.{fs}"), c, &[x.clone()]);
+                let s = self.emit_def(format!("add.rn.{fs}"), c, &[Operand::Reg(ax), half.clone()]);
+                let t = self.emit_def(format!("cvt.rzi.{fs}.{fs}"), c, &[Operand::Reg(s)]);
+                let r = self.emit_def(format!("copysign.{fs}"), c, &[x.clone(), Operand::Reg(t)]);
+                let is_big = self.emit_def(format!("setp.gt.{fs}"), RegClass::Pred, &[Operand::Reg(ax), big]);
+                let r = self.emit_def(format!("selp.{fs}"), c, &[x.clone(), Operand::Reg(r), Operand::Reg(is_big)]);
+                let small = self.emit_def(format!("setp.lt.{fs}"), RegClass::Pred, &[Operand::Reg(ax), half]);
+                let tx = self.emit_def(format!("cvt.rzi.{fs}.{fs}"), c, &[x]);
+                self.emit_def(format!("selp.{fs}"), c, &[Operand::Reg(tx), Operand::Reg(r), Operand::Reg(small)])
             }
             "exp2" if fk == Some(FKind::F32) => self.emit_def("ex2.approx.f32", c, &[ops[0].clone()]),
             "log2" if fk == Some(FKind::F32) => self.emit_def("lg2.approx.f32", c, &[ops[0].clone()]),
@@ -528,6 +540,9 @@ impl Lower<'_> {
                 let a = first(self, &ops[0]);
                 self.emit_def(format!("{}.{s}{}", &name[..3], c.bits()), c, &[a, ops[1].clone()])
             }
+            "saturate.f" => self.emit_def("cvt.sat.f32.f32", c, &[ops[0].clone()]),
+            "saturate.ftz.f" => self.emit_def("cvt.ftz.sat.f32.f32", c, &[ops[0].clone()]),
+            "saturate.d" => self.emit_def("cvt.sat.f64.f64", c, &[ops[0].clone()]),
             "bitcast.f2i" | "bitcast.i2f" | "bitcast.d2ll" | "bitcast.ll2d" => {
                 self.emit_def(format!("mov.b{}", c.bits()), c, &[ops[0].clone()])
             }

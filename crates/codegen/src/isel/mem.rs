@@ -512,6 +512,48 @@ impl Lower<'_> {
         Ok(r)
     }
 
+    /// `llvm.nvvm.ldg.global.*` / `llvm.nvvm.ldu.global.*` (how LLVM 19 and older spell `__ldg`/`__ldu`): a load
+    /// through the non-coherent path (`ld.global.nc`) or the uniform one (`ldu.global`); `args` are the pointer
+    /// and the alignment.
+    pub(crate) fn lower_ldg(&mut self, inst: Inst, args: &[Value], ldu: bool) -> Result<()> {
+        let res = self.f.dfg.result(inst).ok_or_else(|| CodegenError::new("ldg/ldu without a result"))?;
+        let (r, sp) = self.ptr(args[0])?;
+        let base = self.convert_space(r, sp, Space::Global)?;
+        let align = match args.get(1).map(|a| self.f.dfg.value_def(*a)) {
+            Some(ValueDef::Const(c)) => self.m.consts.as_i128(*c).map(|a| a as u64),
+            _ => None,
+        };
+        let ty = self.ty(res);
+        let mut lv = Vec::new();
+        leaves(self.m, ty, 0, &mut lv);
+        let space = if ldu { ".global" } else { ".global.nc" };
+        let start = self.mf.block(self.cur).insts.len();
+        let mut regs = match self.try_vector_access(&lv, align, "", base, space, None)? {
+            Some(regs) => regs,
+            None => {
+                let mut regs = SmallVec::new();
+                for (lt, off) in lv {
+                    regs.push(self.load_leaf(lt, Operand::Reg(base), off as i64, space, "")?);
+                }
+                regs
+            }
+        };
+        if ldu {
+            let cur = self.cur;
+            for i in &mut self.mf.block_mut(cur).insts[start..] {
+                if let Some(rest) = i.op.strip_prefix("ld.global") {
+                    i.op = format!("ldu.global{rest}");
+                }
+            }
+        }
+        if self.m.types.is_ptr(ty) {
+            let want = self.spaces[res.index()];
+            regs[0] = self.convert_space(regs[0], space_of_type(self.m, ty), want)?;
+        }
+        self.define(res, regs);
+        Ok(())
+    }
+
     fn mem_semantics(&mut self, mf: &MemFlags, is_load: bool) -> String {
         match mf.ordering {
             Some(o) if o != AtomicOrdering::NotAtomic => {
