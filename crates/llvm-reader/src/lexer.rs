@@ -479,7 +479,6 @@ fn is_lower_or_underscore(c: u8) -> bool {
     c.is_ascii_lowercase() || c == b'_'
 }
 
-
 // The token is the longest prefix that some rule can still extend (the rules' union DFA runs until it is stuck, as
 // `logos` did); it is an error when no rule matches that prefix exactly. Each `*_walk` returns how far its rule can
 // read from `i` and whether it matches exactly that far.
@@ -768,7 +767,6 @@ mod reference {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -781,11 +779,83 @@ mod tests {
     #[test]
     fn matches_reference_lexer() {
         const PIECES: &[&str] = &[
-            "@", "%", "!", "#", "$", "\"", ":", ";", "\n", " ", " ", "\t", "\r", "\x0c", "-", "+", ".", "..", "...",
-            "0", "1", "9", "42", "x", "0x", "u0x", "s0x", "e", "E", "e+", "e-", "K", "H", "L", "R", "M", "a", "f", "Z",
-            "_", "dbg_", "#dbg_", "#dbg_value", "\\", "\\0A", "\\\\", ",", "=", "*", "[", "]", "{", "}", "(", ")", "<",
-            ">", "|", "?", "é", "4294967295", "4294967296", "99999999999", "^", "i32", "entry", "1.5", "-7", "'", "/",
-            "~", "&", "`", "\"a b\"", "0xH3C00", "ü", "\u{1F600}",
+            "@",
+            "%",
+            "!",
+            "#",
+            "$",
+            "\"",
+            ":",
+            ";",
+            "\n",
+            " ",
+            " ",
+            "\t",
+            "\r",
+            "\x0c",
+            "-",
+            "+",
+            ".",
+            "..",
+            "...",
+            "0",
+            "1",
+            "9",
+            "42",
+            "x",
+            "0x",
+            "u0x",
+            "s0x",
+            "e",
+            "E",
+            "e+",
+            "e-",
+            "K",
+            "H",
+            "L",
+            "R",
+            "M",
+            "a",
+            "f",
+            "Z",
+            "_",
+            "dbg_",
+            "#dbg_",
+            "#dbg_value",
+            "\\",
+            "\\0A",
+            "\\\\",
+            ",",
+            "=",
+            "*",
+            "[",
+            "]",
+            "{",
+            "}",
+            "(",
+            ")",
+            "<",
+            ">",
+            "|",
+            "?",
+            "é",
+            "4294967295",
+            "4294967296",
+            "99999999999",
+            "^",
+            "i32",
+            "entry",
+            "1.5",
+            "-7",
+            "'",
+            "/",
+            "~",
+            "&",
+            "`",
+            "\"a b\"",
+            "0xH3C00",
+            "ü",
+            "\u{1F600}",
         ];
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {

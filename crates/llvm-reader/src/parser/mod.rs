@@ -277,9 +277,7 @@ impl<'s> Parser<'s> {
                     let mut is_var = false;
                     while let Some(k) = kind(j) {
                         match k {
-                            Kind::Ident
-                                if matches!(ident(j), Some("global" | "constant" | "alias" | "ifunc")) =>
-                            {
+                            Kind::Ident if matches!(ident(j), Some("global" | "constant" | "alias" | "ifunc")) => {
                                 is_var = true;
                                 break;
                             }
