@@ -8,6 +8,7 @@
 use crate::cvt::Conv;
 use crate::decode::{sym_space, sym_value, window, DResult, ModSym, Name};
 use crate::floatops::{self, FCmp, FMods, FOp1, FOp2, RM, RN, RP, RZ};
+use crate::halfops::{HalfFmt, HalfMods, HalfOp};
 use crate::intops::{self, CmpOp, IntOp1, IntOp2, IntOp3};
 use crate::program::*;
 use crate::ptx::ast::{self, AddrBase, Operand, Space, Stmt, Ty};
@@ -341,6 +342,18 @@ fn imm_bits(op: &Operand, ty: Ty) -> Option<u64> {
     let bits = ty.bits().min(64);
     let t = |v: u64| crate::lanes::trunc(v, bits);
     Some(match (op, ty) {
+        (Operand::F32(b), Ty::F16 | Ty::BF16) => crate::halfops::from_f64(
+            f32::from_bits(*b) as f64,
+            if ty == Ty::F16 { HalfFmt::F16 } else { HalfFmt::BF16 },
+            RN,
+        ) as u64,
+        (Operand::F64(b), Ty::F16 | Ty::BF16) => {
+            crate::halfops::from_f64(f64::from_bits(*b), if ty == Ty::F16 { HalfFmt::F16 } else { HalfFmt::BF16 }, RN)
+                as u64
+        }
+        (Operand::Float(x), Ty::F16 | Ty::BF16) => {
+            crate::halfops::from_f64(*x, if ty == Ty::F16 { HalfFmt::F16 } else { HalfFmt::BF16 }, RN) as u64
+        }
         (Operand::Int(i), Ty::F32) => (*i as f32).to_bits() as u64,
         (Operand::Int(i), Ty::F64) => (*i as f64).to_bits(),
         (Operand::Int(i), _) => t(*i as u64),
@@ -384,6 +397,17 @@ const CMP_WORDS: &[&str] = &[
     ".eq", ".ne", ".lt", ".le", ".gt", ".ge", ".lo", ".ls", ".hi", ".hs", ".equ", ".neu", ".ltu", ".leu", ".gtu",
     ".geu", ".num", ".nan",
 ];
+
+/// The 16-bit float format of a half type, and whether it is packed.
+fn half_of(t: Ty) -> Option<(HalfFmt, bool)> {
+    match t {
+        Ty::F16 => Some((HalfFmt::F16, false)),
+        Ty::F16x2 => Some((HalfFmt::F16, true)),
+        Ty::BF16 => Some((HalfFmt::BF16, false)),
+        Ty::BF16x2 => Some((HalfFmt::BF16, true)),
+        _ => None,
+    }
+}
 
 fn unsigned_of(t: Ty) -> Ty {
     match t {
@@ -545,6 +569,11 @@ impl Ctx<'_> {
         Ok(op)
     }
 
+    fn half_mods(&self, m: &mut Mods<'_>, fmt: HalfFmt, x2: bool) -> HalfMods {
+        let rnd = m.rnd().unwrap_or(RN);
+        HalfMods { fmt, x2, rnd, ftz: m.take(".ftz"), sat: m.take(".sat"), relu: m.take(".relu") }
+    }
+
     fn fmods(&self, m: &mut Mods<'_>) -> FMods {
         let rnd = m.rnd().unwrap_or(RN);
         let ftz = m.take(".ftz");
@@ -597,6 +626,22 @@ impl Ctx<'_> {
                 let d = self.dst(&o[0])?;
                 let a = self.src(&o[1], ty)?;
                 let b = self.src(&o[2], ty)?;
+                if let Some((fmt, x2)) = half_of(ty) {
+                    let nan = m.take(".NaN");
+                    let hop = match (i.opcode.as_str(), nan) {
+                        ("add", _) => HalfOp::Add,
+                        ("sub", _) => HalfOp::Sub,
+                        ("mul", _) => HalfOp::Mul,
+                        ("div", _) => HalfOp::Div,
+                        ("min", false) => HalfOp::Min,
+                        ("max", false) => HalfOp::Max,
+                        ("min", true) => HalfOp::MinNaN,
+                        ("max", true) => HalfOp::MaxNaN,
+                        _ => return bad_ty(ty),
+                    };
+                    let hm = self.half_mods(m, fmt, x2);
+                    return Ok(Op::Half { op: hop, m: hm, d, a, b, c: Src::Imm(0) });
+                }
                 if ty.is_float() {
                     if !matches!(ty, Ty::F32 | Ty::F64) {
                         return bad_ty(ty);
@@ -648,6 +693,11 @@ impl Ctx<'_> {
                 let ty = m.ty()?;
                 let d = self.dst(&o[0])?;
                 let (a, b) = (self.src(&o[1], ty)?, self.src(&o[2], ty)?);
+                if let Some((fmt, x2)) = half_of(ty) {
+                    let hm = self.half_mods(m, fmt, x2);
+                    let c = self.src(&o[3], ty)?;
+                    return Ok(Op::Half { op: HalfOp::Fma, m: hm, d, a, b, c });
+                }
                 if ty.is_float() {
                     if !matches!(ty, Ty::F32 | Ty::F64) {
                         return bad_ty(ty);
@@ -685,6 +735,15 @@ impl Ctx<'_> {
                 }
                 let d = self.dst(&o[0])?;
                 let a = self.src(&o[1], ty)?;
+                if let Some((fmt, x2)) = half_of(ty) {
+                    let hop = match i.opcode.as_str() {
+                        "neg" => HalfOp::Neg,
+                        "abs" => HalfOp::Abs,
+                        _ => return bad_ty(ty),
+                    };
+                    let hm = self.half_mods(m, fmt, x2);
+                    return Ok(Op::Half { op: hop, m: hm, d, a, b: Src::Imm(0), c: Src::Imm(0) });
+                }
                 if ty.is_float() {
                     if !matches!(ty, Ty::F32 | Ty::F64) {
                         return bad_ty(ty);
@@ -839,6 +898,23 @@ impl Ctx<'_> {
                     a: self.src(&o[1], ty)?,
                     b: self.src(&o[2], ty)?,
                     p: self.psrc(&o[3])?,
+                })
+            }
+            "cvt" if o.len() == 3 => {
+                let rnd = m.rnd().unwrap_or(RN);
+                let (relu, sat) = (m.take(".relu"), m.take(".sat"));
+                let tys = m.tys();
+                let fmt = match tys[..] {
+                    [Ty::F16x2, Ty::F32] => HalfFmt::F16,
+                    [Ty::BF16x2, Ty::F32] => HalfFmt::BF16,
+                    _ => return Err(format!("unsupported three-operand '{}'", i.full_opcode())),
+                };
+                let hm = HalfMods { fmt, x2: true, rnd, ftz: false, sat, relu };
+                Ok(Op::CvtPack {
+                    m: hm,
+                    d: self.dst(&o[0])?,
+                    a: self.src(&o[1], Ty::F32)?,
+                    b: self.src(&o[2], Ty::F32)?,
                 })
             }
             "cvt" => {
@@ -1110,6 +1186,24 @@ impl Ctx<'_> {
             _ => return Err(format!("'{}' has the wrong number of type modifiers", i.full_opcode())),
         };
         let (iop, unsigned, fop) = cmp_of(cw).expect("listed comparison");
+        if let Some((fmt, x2)) = half_of(ty) {
+            if is_set {
+                return Err(format!("set with half-precision sources is not supported: '{}'", i.full_opcode()));
+            }
+            let cmp = fop.ok_or_else(|| format!("comparison '{cw}' is not defined on floats"))?;
+            let n = if comb.is_some() { 4 } else { 3 };
+            self.n_ops(i, n..=n)?;
+            let (p, q) = match &o[0] {
+                Operand::Pair(p, q) => (self.pdst(p)?, self.pdst(q)?),
+                p => (self.pdst(p)?, None),
+            };
+            let comb = match comb {
+                Some(c) => Some((c, self.psrc(&o[3])?)),
+                None => None,
+            };
+            let (a, b) = (self.src(&o[1], ty)?, self.src(&o[2], ty)?);
+            return Ok(Op::HalfSetp { cmp, fmt, x2, ftz, p, q, a, b, comb });
+        }
         let f = if ty.is_float() {
             let fop = fop.ok_or_else(|| format!("comparison '{cw}' is not defined on floats"))?;
             floatops::float_cmp(fop, ty, ftz).ok_or_else(|| format!("type .{} is not supported by setp", ty.name()))?

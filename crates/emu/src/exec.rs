@@ -624,6 +624,56 @@ pub fn exec(
             };
             set_pred(w, *p, v, mask);
         }
+        Op::Half { op: hop, m, d, a: s, b: t, c: u } => {
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
+            for l in lanes_of(mask) {
+                r[l] = crate::halfops::lane(*hop, m, a[l], b[l], c[l]);
+            }
+            write(w, *d, r, mask);
+        }
+        Op::HalfSetp { cmp, fmt, x2, ftz, p, q, a: s, b: t, comb } => {
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            let (mut lo, mut hi) = (0u32, 0u32);
+            for l in 0..32 {
+                lo |= (crate::halfops::compare(*cmp, *fmt, *ftz, a[l] as u16, b[l] as u16) as u32) << l;
+                hi |= (crate::halfops::compare(*cmp, *fmt, *ftz, (a[l] >> 16) as u16, (b[l] >> 16) as u16) as u32) << l;
+            }
+            let second = if *x2 { hi } else { !lo };
+            let (pv, qv) = match comb {
+                Some((op, c)) => {
+                    let cm = pmask(w, *c);
+                    (combine(*op, lo, cm), combine(*op, second, cm))
+                }
+                None => (lo, second),
+            };
+            if let Some(p) = p {
+                set_pred(w, *p, pv, mask);
+            }
+            if let Some(q) = q {
+                set_pred(w, *q, qv, mask);
+            }
+        }
+        Op::CvtPack { m, d, a: s, b: t } => {
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            let one = |v: u64| {
+                let mut x = f32::from_bits(v as u32) as f64;
+                if m.sat {
+                    x = if x.is_nan() || x <= 0.0 { 0.0 } else { x.min(1.0) };
+                }
+                if m.relu && x < 0.0 {
+                    x = 0.0;
+                }
+                crate::halfops::from_f64(x, m.fmt, m.rnd) as u64
+            };
+            for l in lanes_of(mask) {
+                r[l] = one(a[l]) << 16 | one(b[l]);
+            }
+            write(w, *d, r, mask);
+        }
         Op::Cvt { d, a: s, c: conv } => {
             fetch(w, env, cta, fr, *s, a);
             for l in lanes_of(mask) {

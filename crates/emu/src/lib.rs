@@ -22,6 +22,7 @@ pub mod engine;
 pub mod error;
 pub mod exec;
 pub mod floatops;
+pub mod halfops;
 pub mod intops;
 pub mod lanes;
 pub mod launch;

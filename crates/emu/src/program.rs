@@ -15,6 +15,8 @@
 //! [`PARAM_FRAME_BASE`].
 
 use crate::cvt::Conv;
+use crate::floatops::FCmp;
+use crate::halfops::{HalfFmt, HalfMods, HalfOp};
 use crate::lanes::{Cmp, F1, F2, F3};
 use crate::ptx::ast::{Space, Ty};
 
@@ -245,6 +247,34 @@ pub enum Op {
         p: u32,
         a: PSrc,
         b: PSrc,
+    },
+    /// Half-precision arithmetic (`.f16`, `.bf16`, packed `x2`); `c` only for `fma`.
+    Half {
+        op: HalfOp,
+        m: HalfMods,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
+    },
+    /// Half-precision `setp`; packed forms set `p` from the low halves and `q` from the high halves.
+    HalfSetp {
+        cmp: FCmp,
+        fmt: HalfFmt,
+        x2: bool,
+        ftz: bool,
+        p: Option<u32>,
+        q: Option<u32>,
+        a: Src,
+        b: Src,
+        comb: Option<(BoolOp, PSrc)>,
+    },
+    /// `cvt.rn.f16x2.f32 d, a, b` (and `bf16x2`): `d = {cvt(a) in the high half, cvt(b) in the low half}`.
+    CvtPack {
+        m: HalfMods,
+        d: u32,
+        a: Src,
+        b: Src,
     },
     /// `cvt` between different types.
     Cvt {

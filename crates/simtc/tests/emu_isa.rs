@@ -149,3 +149,16 @@ fn warp_collectives_and_special_registers() {
     check32("mov.u32 %r9, %nctaid.x;", |_| 1);
     check32("bar.warp.sync -1;\n  mov.u32 %r9, %warpid;", |_| 0);
 }
+
+#[test]
+fn half_precision() {
+    // 1.5 + 2.25 in f16 and bf16; packed f16x2 multiply; f16 compare; f32 pair → f16x2.
+    check32("mov.b16 %h1, 0x3E00;\n  mov.b16 %h2, 0x4080;\n  add.rn.f16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4380);
+    check32("mov.b16 %h1, 0x3FC0;\n  mov.b16 %h2, 0x4010;\n  add.rn.bf16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4070);
+    check32("mul.rn.f16x2 %r9, 0x40003C00, 0xC2004000;", |_| 0xC600_4000);
+    check32("fma.rn.f16 %h3, 0x4000, 0x4200, 0x3C00;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4700);
+    check32("neg.f16 %h3, 0x3C00;\n  cvt.u32.u16 %r9, %h3;", |_| 0xBC00);
+    check32("setp.lt.f16 %p1, 0x3C00, 0x4000;\n  selp.u32 %r9, 1, 0, %p1;", |_| 1);
+    check32("setp.gt.f16x2 %p1|%p2, 0x3C004000, 0x40003C00;\n  selp.u32 %r8, 1, 0, %p1;\n  selp.u32 %r9, 2, 0, %p2;\n  or.b32 %r9, %r9, %r8;", |_| 1);
+    check32("cvt.rn.f16x2.f32 %r9, 0f3F800000, 0f40000000;", |_| 0x3C00_4000);
+}
