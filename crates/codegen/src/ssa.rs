@@ -146,10 +146,10 @@ fn insert_before_branches(f: &mut MFunction, b: MBlock, seq: Vec<MInst>) {
         return;
     }
     let insts = &mut f.block_mut(b).insts;
-    let mut at = insts.len();
-    while at > 0 && (insts[at - 1].is_branch() || insts[at - 1].is_terminator()) {
-        at -= 1;
-    }
+    // Before the first branch, not just the trailing ones: a lowered switch is `setp; @p bra; setp; @p bra; bra`,
+    // and a phi block with this single predecessor may be the target of its first branch. Copies for one successor
+    // that also run on the way to another are harmless: they write that successor's phi registers only.
+    let at = insts.iter().position(|i| i.is_branch() || i.is_terminator()).unwrap_or(insts.len());
     let tail: Vec<MInst> = insts.drain(at..).collect();
     insts.extend(seq);
     insts.extend(tail);

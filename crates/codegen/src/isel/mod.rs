@@ -586,7 +586,9 @@ impl<'a> Lower<'a> {
             let mut srcs: Vec<SmallVec<[Operand; 2]>> = vec![SmallVec::new(); n];
             let mut preds = SmallVec::<[MBlock; 2]>::new();
             for (v, pb) in args.iter().zip(&blocks) {
-                if !self.reachable[pb.index()] {
+                // A predecessor with several edges here (switch cases sharing a target) is listed once per edge
+                // in the IR, always with the same value; MIR lists each predecessor block once.
+                if !self.reachable[pb.index()] || preds.contains(&self.mblock(*pb)) {
                     continue;
                 }
                 let pmb = self.mblock(*pb);
@@ -623,15 +625,15 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
-    /// Moves the instructions appended to `b` from index `start` on to just before its trailing branches.
+    /// Moves the instructions appended to `b` from index `start` on to just before its first branch.
     pub(crate) fn move_before_branches(&mut self, b: MBlock, start: usize) {
         let insts = &mut self.mf.block_mut(b).insts;
-        let mut first_br = start;
-        while first_br > 0
-            && (insts[first_br - 1].is_branch() || insts[first_br - 1].op == "exit" || insts[first_br - 1].op == "ret")
-        {
-            first_br -= 1;
-        }
+        // Before the *first* branch: a lowered switch interleaves its setp's with guarded branches, and what is
+        // materialized here (a phi operand) must be defined on every outgoing edge.
+        let first_br = insts[..start]
+            .iter()
+            .position(|i| i.is_branch() || i.op == "exit" || i.op == "ret")
+            .unwrap_or(start);
         if first_br == start {
             return;
         }
