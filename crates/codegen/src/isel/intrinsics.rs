@@ -450,7 +450,7 @@ impl Lower<'_> {
                     (Operand::F32(0.5f32.to_bits()), Operand::F32(8388608f32.to_bits()))
                 };
                 let x = first_reg(self, ops[0].clone(), c);
-                let ax = self.emit_def(format!("abs.{fs}"), c, &[x.clone()]);
+                let ax = self.emit_def(format!("abs.{fs}"), c, std::slice::from_ref(&x));
                 let s = self.emit_def(format!("add.rn.{fs}"), c, &[Operand::Reg(ax), half.clone()]);
                 let t = self.emit_def(format!("cvt.rzi.{fs}.{fs}"), c, &[Operand::Reg(s)]);
                 let r = self.emit_def(format!("copysign.{fs}"), c, &[x.clone(), Operand::Reg(t)]);

@@ -630,10 +630,8 @@ impl<'a> Lower<'a> {
         let insts = &mut self.mf.block_mut(b).insts;
         // Before the *first* branch: a lowered switch interleaves its setp's with guarded branches, and what is
         // materialized here (a phi operand) must be defined on every outgoing edge.
-        let first_br = insts[..start]
-            .iter()
-            .position(|i| i.is_branch() || i.op == "exit" || i.op == "ret")
-            .unwrap_or(start);
+        let first_br =
+            insts[..start].iter().position(|i| i.is_branch() || i.op == "exit" || i.op == "ret").unwrap_or(start);
         if first_br == start {
             return;
         }

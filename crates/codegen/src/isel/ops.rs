@@ -65,7 +65,10 @@ impl Lower<'_> {
         let res = self.f.dfg.result(inst).expect("arith has a result");
         let args = data.args.clone();
         if matches!(data.kind, InstKind::Select)
-            && matches!(self.m.types.data(self.ty(res)), TypeData::Struct { .. } | TypeData::Named(_) | TypeData::Array { .. })
+            && matches!(
+                self.m.types.data(self.ty(res)),
+                TypeData::Struct { .. } | TypeData::Named(_) | TypeData::Array { .. }
+            )
         {
             // A select of aggregates selects every leaf (pointer leaves are all in their declared space).
             let c = self.op(args[0])?;
@@ -661,7 +664,9 @@ impl Lower<'_> {
                 t = self.emit_def(format!("cvt.u{w}.u{}", ic.bits()), wc, &[Operand::Reg(t)]);
             }
             words[k] = Some(match words[k] {
-                None if b < w => self.emit_def(format!("and.b{w}"), wc, &[Operand::Reg(t), Operand::Imm(((1u64 << b) - 1) as i64)]),
+                None if b < w => {
+                    self.emit_def(format!("and.b{w}"), wc, &[Operand::Reg(t), Operand::Imm(((1u64 << b) - 1) as i64)])
+                }
                 None => t,
                 Some(acc) => self.emit_def(
                     format!("bfi.b{w}"),
@@ -682,7 +687,11 @@ impl Lower<'_> {
             let mut t = if o == 0 && b == w {
                 word
             } else {
-                self.emit_def(format!("bfe.u{w}"), wc, &[Operand::Reg(word), Operand::Imm(o as i64), Operand::Imm(b as i64)])
+                self.emit_def(
+                    format!("bfe.u{w}"),
+                    wc,
+                    &[Operand::Reg(word), Operand::Imm(o as i64), Operand::Imm(b as i64)],
+                )
             };
             let ic = int_class(c);
             if ic.bits() < w {
