@@ -262,13 +262,9 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
             Kind::Not => pending_not.push((c, re)),
             Kind::Plain | Kind::Label => {
                 let mut found = None;
-                for li in cur_line..lines.len() {
-                    let start = if li == cur_line {
-                        cur_col.min(lines[li].len())
-                    } else {
-                        0
-                    };
-                    if let Some(m) = re.find(&lines[li][start..]) {
+                for (li, line) in lines.iter().enumerate().skip(cur_line) {
+                    let start = if li == cur_line { cur_col.min(line.len()) } else { 0 };
+                    if let Some(m) = re.find(&line[start..]) {
                         found = Some((li, start + m.start(), start + m.end()));
                         break;
                     }
