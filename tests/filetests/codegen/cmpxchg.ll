@@ -1,5 +1,5 @@
 ; cmpxchg lowers to atom.cas.b32/.b64 returning the old value, and the success flag is setp.eq of the old value
-; against the expected one; a CAS loop keeps its phi through SSA destruction.
+; against the expected one; a CAS loop keeps its phi through SSA destruction; pointer CAS uses generic addresses.
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -44,3 +44,19 @@ exit:
 ; CHECK-NEXT: @{{%p[0-9]+}} bra $L__BB0_3;
 ; CHECK-NEXT: mov.b32
 ; CHECK-NEXT: bra.uni $L__BB0_1;
+
+; cmpxchg of pointers compares and stores the generic addresses the memory holds: the kernel's global-space
+; register for %node is converted back with cvta.global first.
+define ptx_kernel void @cas_ptr(ptr %head, ptr %node) {
+  %old = load ptr, ptr %head
+  %r = cmpxchg ptr %head, ptr %old, ptr %node syncscope("device") monotonic monotonic
+  %v = extractvalue { ptr, i1 } %r, 0
+  store i32 1, ptr %v
+  ret void
+}
+
+; CHECK-LABEL: .visible .entry cas_ptr(
+; CHECK: ld.global.u64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}];
+; CHECK-NEXT: cvta.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK-NEXT: atom.relaxed.gpu.global.cas.b64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}], {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: st.u32 [{{%rd[0-9]+}}], 1;

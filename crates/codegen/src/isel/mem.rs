@@ -784,8 +784,17 @@ impl Lower<'_> {
         if !(bits == 32 || bits == 64) || c == RegClass::F32 || c == RegClass::F64 {
             return Err(CodegenError::unsupported(format!("cmpxchg on {bits}-bit values")));
         }
-        let cmp = self.op(args[1])?;
-        let new = self.op(args[2])?;
+        // Pointer operands are compared and stored as the memory holds them: in their type's space.
+        let mut vals = [Operand::Imm(0), Operand::Imm(0)];
+        for (k, &v) in args[1..3].iter().enumerate() {
+            vals[k] = if self.m.types.is_ptr(ty) {
+                let (r, sp) = self.ptr(v)?;
+                Operand::Reg(self.convert_space(r, sp, space_of_type(self.m, ty))?)
+            } else {
+                self.op(v)?
+            };
+        }
+        let [cmp, new] = vals;
         let (base, sp) = self.ptr(args[0])?;
         let prefix = self.atomic_prefix(&mem, sp);
         let d = self.mf.new_reg(c);
