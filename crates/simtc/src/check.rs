@@ -99,20 +99,42 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Rejected> {
     for (label, name, d) in &failures {
         msg.push_str(&format!("  {label} vs {base_label}: buffer '{name}': {d}\n"));
     }
-    let o3_bad = failures.iter().any(|f| f.0 == "-O3");
-    if o3_bad {
-        let culprits: Vec<&str> = OPTIONAL_PASSES
-            .iter()
-            .copied()
-            .filter(|p| !failures.iter().any(|f| f.0 == format!("-O3 --disable-pass {p}")))
-            .collect();
-        if culprits.is_empty() {
-            msg.push_str("  -O3 differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n");
-        } else {
-            for p in culprits {
-                msg.push_str(&format!("  culprit: pass '{p}' (-O3 differs from -O0, -O3 without '{p}' agrees)\n"));
-            }
-        }
-    }
+    let failed: Vec<&str> = failures.iter().map(|f| f.0.as_str()).collect();
+    msg.push_str(&diagnose(&failed));
     Err(Rejected(msg))
+}
+
+/// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
+fn diagnose(failed: &[&str]) -> String {
+    if !failed.contains(&"-O3") {
+        return "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into();
+    }
+    let culprits: Vec<&str> = OPTIONAL_PASSES
+        .iter()
+        .copied()
+        .filter(|p| !failed.iter().any(|f| *f == format!("-O3 --disable-pass {p}")))
+        .collect();
+    if culprits.is_empty() {
+        return "  -O3 differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n"
+            .into();
+    }
+    culprits
+        .iter()
+        .map(|p| format!("  culprit: pass '{p}' (-O3 differs from -O0, -O3 without '{p}' agrees)\n"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diagnose;
+
+    #[test]
+    fn names_the_culprit_pass() {
+        let d = diagnose(&["-O3", "-O3 --disable-pass dce"]);
+        assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
+        let d = diagnose(&["-O3", "-O3 --disable-pass dce", "-O3 --disable-pass peephole"]);
+        assert!(d.contains("mandatory pipeline"), "{d}");
+        let d = diagnose(&["-O3 --disable-pass dce"]);
+        assert!(d.contains("only with a pass disabled"), "{d}");
+    }
 }
