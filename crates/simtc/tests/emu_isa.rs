@@ -76,7 +76,7 @@ fn compare_select_and_predicates() {
     check32("set.lt.u32.s32 %r9, %r1, 4;", |l| if l < 4 { u32::MAX } else { 0 });
     check32(
         "setp.lt.u32 %p1, %r1, 10;\n  setp.gt.and.u32 %p2|%p3, %r1, 3, %p1;\n  selp.b32 %r9, 1, 0, %p2;\n  selp.b32 %r8, 2, 0, %p3;\n  or.b32 %r9, %r9, %r8;",
-        |l| ((l > 3 && l < 10) as u32) | (((l <= 3) && l < 10) as u32) << 1,
+        |l| ((l > 3 && l < 10) as u32) | ((l <= 3) as u32) << 1,
     );
     check32("setp.ge.u32 %p1, %r1, 8;\n  not.pred %p2, %p1;\n  @%p2 mov.u32 %r9, 7;", |l| if l < 8 { 7 } else { 0 });
     check32("mov.u32 %r9, 1;\n  setp.eq.u32 %p1, %r1, 2;\n  @!%p1 add.u32 %r9, %r9, 1;", |l| if l == 2 { 1 } else { 2 });
