@@ -485,6 +485,68 @@ impl Lower<'_> {
                     cnt
                 }
             }
+            "ctpop" | "ctlz" | "cttz" | "bitreverse" if c == RegClass::B16 => {
+                // i8/i16: count in a zero-extended 32-bit copy; cttz marks bit w so that cttz(0) = w.
+                let w = self.int_width(rty).unwrap_or(16);
+                let a = self.normalized(ops[0].clone(), w, c, false);
+                let x = self.emit_def("cvt.u32.u16", RegClass::B32, &[a]);
+                let r = match stem {
+                    "ctpop" => self.emit_def("popc.b32", RegClass::B32, &[Operand::Reg(x)]),
+                    "ctlz" => {
+                        let n = self.emit_def("clz.b32", RegClass::B32, &[Operand::Reg(x)]);
+                        self.emit_def("sub.s32", RegClass::B32, &[Operand::Reg(n), Operand::Imm(32 - w as i64)])
+                    }
+                    "cttz" => {
+                        let m = self.emit_def("or.b32", RegClass::B32, &[Operand::Reg(x), Operand::Imm(1i64 << w)]);
+                        let rv = self.emit_def("brev.b32", RegClass::B32, &[Operand::Reg(m)]);
+                        self.emit_def("clz.b32", RegClass::B32, &[Operand::Reg(rv)])
+                    }
+                    _ => {
+                        let rv = self.emit_def("brev.b32", RegClass::B32, &[Operand::Reg(x)]);
+                        self.emit_def("shr.u32", RegClass::B32, &[Operand::Reg(rv), Operand::Imm(32 - w as i64)])
+                    }
+                };
+                self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(r)])
+            }
+            "bswap" if c == RegClass::B64 => {
+                let a = first_reg(self, ops[0].clone(), c);
+                let (lo, hi) = (self.mf.new_reg(RegClass::B32), self.mf.new_reg(RegClass::B32));
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                self.emit(MInst::new("mov.b64", &[v], &[a]));
+                let sel = [Operand::Imm(0), Operand::Imm(0x0123)];
+                let nlo = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(hi), sel[0].clone(), sel[1].clone()]);
+                let nhi = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(lo), sel[0].clone(), sel[1].clone()]);
+                let d = self.mf.new_reg(c);
+                let v = Operand::Vec(vec![Operand::Reg(nlo), Operand::Reg(nhi)]);
+                self.emit(MInst::new("mov.b64", &[Operand::Reg(d)], &[v]));
+                d
+            }
+            "fshl" | "fshr" if c == RegClass::B64 => {
+                // No 64-bit funnel shift in PTX: (a << s) | (b >> (64 - s)) with s mod 64; PTX clamps a shift by 64
+                // to a zero result, which makes s = 0 come out right (fshr mirrors it).
+                let (s32, inv) = match ops[2] {
+                    Operand::Imm(k) => (Operand::Imm(k & 63), Operand::Imm(64 - (k & 63))),
+                    _ => {
+                        let s = self.emit_def("and.b64", c, &[ops[2].clone(), Operand::Imm(63)]);
+                        let s32 = self.emit_def("cvt.u32.u64", RegClass::B32, &[Operand::Reg(s)]);
+                        let inv = self.emit_def("sub.s32", RegClass::B32, &[Operand::Imm(64), Operand::Reg(s32)]);
+                        (Operand::Reg(s32), Operand::Reg(inv))
+                    }
+                };
+                let (x, y) = (first_reg(self, ops[0].clone(), c), first_reg(self, ops[1].clone(), c));
+                let (hi, lo) = if stem == "fshl" {
+                    (
+                        self.emit_def("shl.b64", c, &[x, s32]),
+                        self.emit_def("shr.u64", c, &[y, inv]),
+                    )
+                } else {
+                    (
+                        self.emit_def("shl.b64", c, &[x, inv]),
+                        self.emit_def("shr.u64", c, &[y, s32]),
+                    )
+                };
+                self.emit_def("or.b64", c, &[Operand::Reg(hi), Operand::Reg(lo)])
+            }
             "bswap" if c == RegClass::B32 => {
                 let a = first_reg(self, ops[0].clone(), c);
                 self.emit_def("prmt.b32", c, &[a, Operand::Imm(0), Operand::Imm(0x0123)])
