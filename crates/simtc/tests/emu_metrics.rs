@@ -281,3 +281,36 @@ ODD:
         assert_eq!(r.counters.divergent_branches, 1);
     }
 }
+
+#[test]
+fn a_collective_stops_waiting_for_members_that_exit() {
+    // The low half reaches the full-mask shuffle first and waits; the high half exits instead, so the shuffle
+    // completes among the low half.
+    let ptx = "
+.visible .entry ex(.param .u64 out)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 16;
+  @%p1 bra HIGH;
+  add.u32 %r3, %r1, 40;
+  shfl.sync.idx.b32 %r2, %r3, 5, 31, -1;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+HIGH:
+  exit;
+}
+";
+    for mode in [Reconvergence::Pcs, Reconvergence::Stack] {
+        let r = run(ptx, &launch("ex", 32, 32, vec![]), mode);
+        let want: Vec<u32> = (0..32).map(|i| if i < 16 { 45 } else { 0 }).collect();
+        assert_eq!(words(&r.buffers[0]), want, "{mode:?}");
+        // 4 common + (add, shfl, 3 stores, ret) + exit; the waiting shuffle is counted once.
+        assert_eq!(r.counters.warp_instructions, 4 + 6 + 1, "{mode:?}");
+    }
+}

@@ -178,11 +178,14 @@ impl Cta<'_> {
                     return Ok(Flow::Repick);
                 }
                 let w = &mut self.warps[wi];
-                // Drop convergence barriers opened in the callee that these lanes will never reach.
+                // Drop convergence barriers opened in the callee that these lanes will never reach (their other
+                // participants may be waiting for them: re-check those barriers below).
+                let mut dropped = Vec::new();
                 while let Some(Entry::Conv(b)) = w.groups[gi].stack.last() {
                     let b = *b;
                     w.bars[b as usize].participants &= !gm;
                     w.groups[gi].stack.pop();
+                    dropped.push(b);
                 }
                 let Some(Entry::Ret(ri)) = w.groups[gi].stack.pop() else { unreachable!("checked above") };
                 let f = &prog.funcs[ri.callee as usize];
@@ -217,6 +220,9 @@ impl Cta<'_> {
                 g.pc = ri.ret_pc;
                 g.local_fp = ri.local_fp;
                 g.param_fp = ri.param_fp;
+                for b in dropped {
+                    self.try_release(wi, b);
+                }
                 Ok(Flow::Repick)
             }
             Op::Exit => {
@@ -381,6 +387,26 @@ impl Cta<'_> {
             g.pc = pc + 1;
             g.state = GState::Ready;
         }
+        // Members that continue at the same place with the same stack go on as one group (`__syncwarp`
+        // reconverges them).
+        let w = &mut self.warps[wi];
+        let mut idx: Vec<usize> = members.to_vec();
+        idx.sort_unstable();
+        for k in (1..idx.len()).rev() {
+            let (i, j) = (
+                idx[k],
+                (0..k).map(|x| idx[x]).find(|&j| {
+                    let (a, b) = (&w.groups[j], &w.groups[idx[k]]);
+                    a.pc == b.pc && a.stack == b.stack && a.local_fp == b.local_fp && a.param_fp == b.param_fp
+                }),
+            );
+            if let Some(j) = j {
+                let m = w.groups[i].mask;
+                w.groups[j].mask |= m;
+                w.groups.remove(i);
+            }
+        }
+        w.cur = w.groups.len().saturating_sub(1);
         Ok(())
     }
 }

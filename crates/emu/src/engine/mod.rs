@@ -560,6 +560,12 @@ impl<'e> Cta<'e> {
         }
         w.groups.retain(|g| g.mask != 0);
         w.since_progress = 0;
+        // Collectives waiting for members re-check their member masks (exited members no longer count).
+        for g in &mut w.groups {
+            if g.state == GState::WaitSync {
+                g.state = GState::Ready;
+            }
+        }
         let waiting: Vec<u32> = w
             .groups
             .iter()
