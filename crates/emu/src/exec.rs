@@ -674,6 +674,39 @@ pub fn exec(
             }
             write(w, *d, r, mask);
         }
+        Op::Carry { kind, cin, cout, bits, d, a: s, b: t, c: u } => {
+            fetch(w, env, cta, fr, *s, a);
+            fetch(w, env, cta, fr, *t, b);
+            fetch(w, env, cta, fr, *u, c);
+            let m = if *bits == 64 { u128::from(u64::MAX) } else { u128::from(u32::MAX) };
+            let mut flags = w.carry;
+            for l in lanes_of(mask) {
+                let (x, y, z) = (a[l] as u128 & m, b[l] as u128 & m, c[l] as u128 & m);
+                let cf = if *cin { (w.carry >> l & 1) as u128 } else { 0 };
+                let (v, out) = match kind {
+                    CarryKind::Add => {
+                        let s = x + y + cf;
+                        (s & m, s > m)
+                    }
+                    CarryKind::Sub => {
+                        let sub = y + cf;
+                        (x.wrapping_sub(sub) & m, sub > x)
+                    }
+                    CarryKind::MadLo | CarryKind::MadHi => {
+                        let p = x * y;
+                        let half = if *kind == CarryKind::MadLo { p & m } else { p >> *bits };
+                        let s = half + z + cf;
+                        (s & m, s > m)
+                    }
+                };
+                r[l] = v as u64;
+                if *cout {
+                    flags = (flags & !(1 << l)) | ((out as u32) << l);
+                }
+            }
+            w.carry = flags;
+            write(w, *d, r, mask);
+        }
         Op::Cvt { d, a: s, c: conv } => {
             fetch(w, env, cta, fr, *s, a);
             for l in lanes_of(mask) {

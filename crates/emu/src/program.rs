@@ -145,6 +145,16 @@ pub enum ReduxOp {
     Xor,
 }
 
+/// Carry-chain operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum CarryKind {
+    Add,
+    Sub,
+    MadLo,
+    MadHi,
+}
+
 /// The kind of a CTA barrier instruction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BarKind {
@@ -275,6 +285,18 @@ pub enum Op {
         d: u32,
         a: Src,
         b: Src,
+    },
+    /// Extended-precision arithmetic through the carry flag: `add.cc`, `addc`, `sub.cc`, `subc`, `mad{c}.lo/hi{.cc}`
+    /// on `bits`-wide integers (`c` is the addend of `mad`).
+    Carry {
+        kind: CarryKind,
+        cin: bool,
+        cout: bool,
+        bits: u32,
+        d: u32,
+        a: Src,
+        b: Src,
+        c: Src,
     },
     /// `cvt` between different types.
     Cvt {

@@ -4,6 +4,40 @@
 use super::*;
 
 impl Ctx<'_> {
+    /// `add.cc`, `addc{.cc}`, `sub.cc`, `subc{.cc}`, `mad{c}.lo/hi{.cc}`.
+    pub(super) fn carry(&mut self, i: &ast::Inst, m: &mut Mods<'_>) -> DResult<Op> {
+        let o = &i.ops;
+        let cin = i.opcode.ends_with('c');
+        let cout = m.take(".cc");
+        let kind = match i.opcode.as_str() {
+            "add" | "addc" => CarryKind::Add,
+            "sub" | "subc" => CarryKind::Sub,
+            _ => match m.take_any(&[".lo", ".hi"]) {
+                Some(".hi") => CarryKind::MadHi,
+                Some(_) => CarryKind::MadLo,
+                None => return Err(format!("'{}' needs .lo or .hi", i.full_opcode())),
+            },
+        };
+        let ty = m.ty()?;
+        if !matches!(ty, Ty::U32 | Ty::S32 | Ty::U64 | Ty::S64 | Ty::B32 | Ty::B64) {
+            return Err(format!("type .{} is not supported by '{}'", ty.name(), i.full_opcode()));
+        }
+        let mad = matches!(kind, CarryKind::MadLo | CarryKind::MadHi);
+        let n = if mad { 4 } else { 3 };
+        self.n_ops(i, n..=n)?;
+        let c = if mad { self.src(&o[3], ty)? } else { Src::Imm(0) };
+        Ok(Op::Carry {
+            kind,
+            cin,
+            cout,
+            bits: ty.bits(),
+            d: self.dst(&o[0])?,
+            a: self.src(&o[1], ty)?,
+            b: self.src(&o[2], ty)?,
+            c,
+        })
+    }
+
     pub(super) fn setp(&mut self, i: &ast::Inst, m: &mut Mods<'_>) -> DResult<Op> {
         let o = &i.ops;
         let is_set = i.opcode == "set";

@@ -622,6 +622,8 @@ impl Ctx<'_> {
                     (d, a) => Ok(Op::Mov { d: self.dst(d)?, a: self.src(a, ty)?, bits: ty.bits().min(64) }),
                 }
             }
+            "addc" | "subc" | "madc" => self.carry(i, m),
+            "add" | "sub" | "mad" if i.has(".cc") => self.carry(i, m),
             "add" | "sub" | "mul" | "div" | "rem" | "min" | "max" | "copysign" => {
                 self.n_ops(i, 3..=3)?;
                 let ty = m.ty()?;
@@ -803,6 +805,18 @@ impl Ctx<'_> {
                 let iop = if i.opcode == "shl" { IntOp2::Shl } else { IntOp2::Shr };
                 let f = intops::int2(iop, ty).ok_or_else(|| format!("type .{} is not supported", ty.name()))?;
                 Ok(Op::Alu2 { f, d: self.dst(&o[0])?, a: self.src(&o[1], ty)?, b: self.src(&o[2], Ty::U32)? })
+            }
+            "sad" => {
+                self.n_ops(i, 4..=4)?;
+                let ty = m.ty()?;
+                let f = intops::int3(IntOp3::Sad, ty).ok_or("bad sad type")?;
+                Ok(Op::Alu3 {
+                    f,
+                    d: self.dst(&o[0])?,
+                    a: self.src(&o[1], ty)?,
+                    b: self.src(&o[2], ty)?,
+                    c: self.src(&o[3], unsigned_of(ty))?,
+                })
             }
             "bfe" => {
                 self.n_ops(i, 4..=4)?;

@@ -172,6 +172,8 @@ pub struct Warp {
     pub params: Vec<u8>,
     /// Bytes of param frames per lane.
     pub param_bytes: u32,
+    /// The carry flag (`CC.CF`) of each lane.
+    pub carry: u32,
     /// `%tid.x/y/z` of each lane.
     pub tid: [[u32; 32]; 3],
     /// Warp index in the CTA.
@@ -312,6 +314,7 @@ impl<'e> Cta<'e> {
                 local_bytes: p.local_bytes,
                 params: vec![0; p.param_frame_bytes as usize * 32],
                 param_bytes: p.param_frame_bytes,
+                carry: 0,
                 tid,
                 id: wi,
                 groups: Vec::new(),
