@@ -83,7 +83,8 @@ pub(crate) fn load_ptx_file(path: &Path) -> Result<simtc_emu::Program, Rejected>
 pub(crate) fn run(a: RunArgs) -> Result<(), Rejected> {
     if a.device == Device::Cuda {
         return Err(Rejected(
-            "simtc: error: --device cuda is not available in this build (no CUDA driver support); use --device emu".into(),
+            "simtc: error: --device cuda is not available in this build (no CUDA driver support); use --device emu"
+                .into(),
         ));
     }
     let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;

@@ -108,7 +108,10 @@ fn run_writes_outputs_metrics_and_profile() {
     let eff = m["simt_efficiency"].as_f64().unwrap();
     assert!(eff > 0.0 && eff <= 1.0);
     let profile = String::from_utf8_lossy(&o.stdout);
-    assert!(profile.contains("executions") && profile.contains("divergent") && profile.contains("mean-active"), "{profile}");
+    assert!(
+        profile.contains("executions") && profile.contains("divergent") && profile.contains("mean-active"),
+        "{profile}"
+    );
     assert!(profile.lines().any(|l| l.contains("bra")), "{profile}");
     // Deterministic: a second run (one host thread) gives the same metrics.
     let o2 = simtc(&["run", spec.to_str().unwrap(), "--ptx", ptx.to_str().unwrap(), "--metrics", "-", "--jobs", "1"]);
@@ -178,7 +181,17 @@ fn faults_name_kernel_line_cta_and_thread() {
     let d = tmp("faults");
     // Thread (5,0,0) of CTA 1 stores past the end of `out` (64 words).
     let o = run_kernel(&d, "  mov.u32 %r2, %ctaid.x;\n  mul.wide.u32 %rd2, %r1, 1024;\n  setp.eq.u32 %p1, %r2, 1;\n  @!%p1 bra DONE;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r1;\nDONE:");
-    assert_rejected(&o, &["out-of-bounds 4-byte store to .global", "kernel 'k'", "CTA (1, 0, 0)", "thread (1, 0, 0)", "line 16", "st.global.u32"]);
+    assert_rejected(
+        &o,
+        &[
+            "out-of-bounds 4-byte store to .global",
+            "kernel 'k'",
+            "CTA (1, 0, 0)",
+            "thread (1, 0, 0)",
+            "line 16",
+            "st.global.u32",
+        ],
+    );
     let o = run_kernel(&d, "  add.s64 %rd2, %rd1, 2;\n  ld.global.u32 %r2, [%rd2];");
     assert_rejected(&o, &["misaligned 4-byte load", "thread (0, 0, 0)"]);
     let o = run_kernel(&d, "  sub.u32 %r2, %r1, 7;\n  div.u32 %r3, 100, %r2;");
@@ -188,7 +201,8 @@ fn faults_name_kernel_line_cta_and_thread() {
     let o = run_kernel(&d, "  ld.shared.u32 %r2, [4096];");
     assert_rejected(&o, &["out-of-bounds 4-byte load from .shared"]);
     // Half of each warp skips the barrier and waits to reconverge after it: a deadlock.
-    let o = run_kernel(&d, "  and.b32 %r2, %r1, 1;\n  setp.eq.u32 %p1, %r2, 0;\n  @%p1 bra SKIP;\n  bar.sync 0;\nSKIP:");
+    let o =
+        run_kernel(&d, "  and.b32 %r2, %r1, 1;\n  setp.eq.u32 %p1, %r2, 0;\n  @%p1 bra SKIP;\n  bar.sync 0;\nSKIP:");
     assert_rejected(&o, &["barrier deadlock", "wait at barrier 0", "wait to reconverge"]);
     // A shuffle whose member mask leaves out the executing lane.
     let o = run_kernel(&d, "  shfl.sync.idx.b32 %r2, %r1, 0, 31, 1;");

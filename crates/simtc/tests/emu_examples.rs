@@ -33,7 +33,13 @@ fn producers(name: &str) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
     if let Some(llc) = common::llvm_tool("llc") {
         let ptx = tmp.join(format!("{name}.llc.ptx"));
-        let st = Command::new(llc).args(["-O3", "-march=nvptx64", "-mcpu=sm_90"]).arg(&ll).arg("-o").arg(&ptx).status().expect("run llc");
+        let st = Command::new(llc)
+            .args(["-O3", "-march=nvptx64", "-mcpu=sm_90"])
+            .arg(&ll)
+            .arg("-o")
+            .arg(&ptx)
+            .status()
+            .expect("run llc");
         assert!(st.success(), "llc failed on {name}");
         out.push(("llc", std::fs::read_to_string(&ptx).expect("llc output")));
     }
@@ -51,7 +57,13 @@ fn producers(name: &str) -> Vec<(&'static str, String)> {
         out.push(("nvcc", std::fs::read_to_string(&ptx).expect("nvcc output")));
     }
     let ptx = tmp.join(format!("{name}.simtc.ptx"));
-    let o = Command::new(env!("CARGO_BIN_EXE_simtc")).arg("compile").arg(&ll).arg("-o").arg(&ptx).output().expect("run simtc");
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .arg("compile")
+        .arg(&ll)
+        .arg("-o")
+        .arg(&ptx)
+        .output()
+        .expect("run simtc");
     assert!(o.status.success(), "simtc compile failed on {name}: {}", String::from_utf8_lossy(&o.stderr));
     out.push(("simtc", std::fs::read_to_string(&ptx).expect("simtc output")));
     out
@@ -159,7 +171,8 @@ fn sb_reference(name: &str, b: &Bufs<'_>, iters: i32, n: i32) -> Vec<(String, Ve
     for blk in 0..len / BS {
         let mut s: Vec<Vec<f32>> = inputs.iter().map(|v| v[blk * BS..(blk + 1) * BS].to_vec()).collect();
         let k = names.len();
-        let (mut r, mut m, mut q, mut nn) = (vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k]);
+        let (mut r, mut m, mut q, mut nn) =
+            (vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k], vec![vec![0f32; BS]; k]);
         for _ in 0..iters {
             for i in 0..n as usize {
                 let wi = w[i];
@@ -292,7 +305,9 @@ fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), St
             Ok(())
         }
         n if n.starts_with("sb") => {
-            for (buf, want) in sb_reference(n, b, scalar_i32(spec, spec.args.len() - 2), scalar_i32(spec, spec.args.len() - 1)) {
+            for (buf, want) in
+                sb_reference(n, b, scalar_i32(spec, spec.args.len() - 2), scalar_i32(spec, spec.args.len() - 1))
+            {
                 close_all(&buf, &f32s(&b.out_f32(&buf)), &want)?;
             }
             Ok(())
@@ -307,7 +322,8 @@ fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), St
             eq_i32("result", &b.out_i32("result"), &[s])
         }
         "device_call" => {
-            let (inp, bias, scale, n) = (b.init_f32("in"), b.init_f32("bias"), scalar_f32(spec, 3), scalar_i32(spec, 4) as usize);
+            let (inp, bias, scale, n) =
+                (b.init_f32("in"), b.init_f32("bias"), scalar_f32(spec, 3), scalar_i32(spec, 4) as usize);
             let term = |idx: usize, s: f32| {
                 let mut v = inp[idx] * s;
                 if v < 0.0 {
@@ -352,7 +368,8 @@ fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), St
         }
         "byval_struct" => {
             let inp = b.init_f32("in");
-            let want: Vec<f32> = (0..inp.len()).map(|i| if !(100..900).contains(&i) { 0.0 } else { inp[i] * 2.5 }).collect();
+            let want: Vec<f32> =
+                (0..inp.len()).map(|i| if !(100..900).contains(&i) { 0.0 } else { inp[i] * 2.5 }).collect();
             close_all("out", &f32s(&b.out_f32("out")), &f32s(&want))
         }
         "globals" => {
@@ -511,7 +528,8 @@ fn run_example(name: &str) {
                         v.chunks(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect()
                     }
                 };
-                close_all(&format!("{buf} ({p} vs {})", results[0].0), &to(y), &to(x)).unwrap_or_else(|e| panic!("{name}: {e}"));
+                close_all(&format!("{buf} ({p} vs {})", results[0].0), &to(y), &to(x))
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
             } else {
                 assert!(x == y, "{name}: buffer {buf} differs between {} and {p}", results[0].0);
             }
@@ -536,6 +554,26 @@ macro_rules! examples {
 }
 
 examples!(
-    bitonic_sort, bitonic_dyn, sb1, sb1_r, sb2, sb2_r, sb3, sb3_r, sb4, sb4_r, merge_step, merge_rank, warp_reduce,
-    device_call, switch_kernel, byval_struct, globals, local_array, float_heavy, fp64, launch_bounds, debug_info,
+    bitonic_sort,
+    bitonic_dyn,
+    sb1,
+    sb1_r,
+    sb2,
+    sb2_r,
+    sb3,
+    sb3_r,
+    sb4,
+    sb4_r,
+    merge_step,
+    merge_rank,
+    warp_reduce,
+    device_call,
+    switch_kernel,
+    byval_struct,
+    globals,
+    local_array,
+    float_heavy,
+    fp64,
+    launch_bounds,
+    debug_info,
 );

@@ -79,14 +79,19 @@ fn compare_select_and_predicates() {
         |l| ((l > 3 && l < 10) as u32) | ((l <= 3) as u32) << 1,
     );
     check32("setp.ge.u32 %p1, %r1, 8;\n  not.pred %p2, %p1;\n  @%p2 mov.u32 %r9, 7;", |l| if l < 8 { 7 } else { 0 });
-    check32("mov.u32 %r9, 1;\n  setp.eq.u32 %p1, %r1, 2;\n  @!%p1 add.u32 %r9, %r9, 1;", |l| if l == 2 { 1 } else { 2 });
+    check32(
+        "mov.u32 %r9, 1;\n  setp.eq.u32 %p1, %r1, 2;\n  @!%p1 add.u32 %r9, %r9, 1;",
+        |l| if l == 2 { 1 } else { 2 },
+    );
 }
 
 #[test]
 fn floating_point() {
     check_f32("cvt.rn.f32.u32 %f1, %r1;\n  div.rn.f32 %f9, %f1, 3.0;", |l| l as f32 / 3.0);
     check_f32("cvt.rn.f32.u32 %f1, %r1;\n  sqrt.rn.f32 %f9, %f1;", |l| (l as f32).sqrt());
-    check_f32("cvt.rn.f32.u32 %f1, %r1;\n  fma.rn.f32 %f9, %f1, %f1, 0f3F800000;", |l| (l as f32).mul_add(l as f32, 1.0));
+    check_f32("cvt.rn.f32.u32 %f1, %r1;\n  fma.rn.f32 %f9, %f1, %f1, 0f3F800000;", |l| {
+        (l as f32).mul_add(l as f32, 1.0)
+    });
     check_f32("add.rz.f32 %f9, 0f3F800000, 0f33000000;", |_| 1.0);
     check_f32("add.rp.f32 %f9, 0f3F800000, 0f33000000;", |_| 1.0f32.next_up());
     check_f32("min.f32 %f9, 0f7FC00000, 0f40000000;", |_| 2.0);
@@ -128,8 +133,14 @@ fn moves_and_memory() {
     check32("atom.shared.add.u32 %r9, [sh+64], 1;", |l| l);
     check32("atom.shared.add.u32 %r2, [sh+64], 1;\n  bar.sync 0;\n  ld.shared.u32 %r9, [sh+64];", |_| 32);
     // The first lane (lane order) swaps 0 for 5; every later compare fails.
-    check32("add.u32 %r3, %r1, 5;\n  atom.global.cas.b32 %r2, [gv], 0, %r3;\n  bar.sync 0;\n  ld.global.u32 %r9, [gv];", |_| 5);
-    check32("sub.s32 %r3, 0, %r1;\n  atom.global.max.s32 %r2, [gv+16], %r3;\n  bar.sync 0;\n  ld.global.u32 %r9, [gv+16];", |_| 0);
+    check32(
+        "add.u32 %r3, %r1, 5;\n  atom.global.cas.b32 %r2, [gv], 0, %r3;\n  bar.sync 0;\n  ld.global.u32 %r9, [gv];",
+        |_| 5,
+    );
+    check32(
+        "sub.s32 %r3, 0, %r1;\n  atom.global.max.s32 %r2, [gv+16], %r3;\n  bar.sync 0;\n  ld.global.u32 %r9, [gv+16];",
+        |_| 0,
+    );
     check32("red.global.add.u32 [gv+20], %r1;\n  bar.sync 0;\n  ld.global.u32 %r9, [gv+20];", |_| (0..32).sum());
 }
 
@@ -144,7 +155,13 @@ fn warp_collectives_and_special_registers() {
     check32("and.b32 %r2, %r1, 3;\n  match.any.sync.b32 %r9, %r2, -1;", |l| 0x1111_1111 << (l & 3));
     check32("redux.sync.add.u32 %r9, %r1, -1;", |_| (0..32).sum());
     check32("redux.sync.max.s32 %r9, %r1, -1;", |_| 31);
-    check32("setp.lt.u32 %p1, %r1, 8;\n  @%p1 bra SKIP;\n  activemask.b32 %r9;\nSKIP:", |l| if l < 8 { 0 } else { 0xFFFF_FF00 });
+    check32("setp.lt.u32 %p1, %r1, 8;\n  @%p1 bra SKIP;\n  activemask.b32 %r9;\nSKIP:", |l| {
+        if l < 8 {
+            0
+        } else {
+            0xFFFF_FF00
+        }
+    });
     check32("mov.u32 %r9, %ntid.x;", |_| 32);
     check32("mov.u32 %r9, %nctaid.x;", |_| 1);
     check32("bar.warp.sync -1;\n  mov.u32 %r9, %warpid;", |_| 0);
@@ -153,8 +170,14 @@ fn warp_collectives_and_special_registers() {
 #[test]
 fn half_precision() {
     // 1.5 + 2.25 in f16 and bf16; packed f16x2 multiply; f16 compare; f32 pair → f16x2.
-    check32("mov.b16 %h1, 0x3E00;\n  mov.b16 %h2, 0x4080;\n  add.rn.f16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4380);
-    check32("mov.b16 %h1, 0x3FC0;\n  mov.b16 %h2, 0x4010;\n  add.rn.bf16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4070);
+    check32(
+        "mov.b16 %h1, 0x3E00;\n  mov.b16 %h2, 0x4080;\n  add.rn.f16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;",
+        |_| 0x4380,
+    );
+    check32(
+        "mov.b16 %h1, 0x3FC0;\n  mov.b16 %h2, 0x4010;\n  add.rn.bf16 %h3, %h1, %h2;\n  cvt.u32.u16 %r9, %h3;",
+        |_| 0x4070,
+    );
     check32("mul.rn.f16x2 %r9, 0x40003C00, 0xC2004000;", |_| 0xC600_4000);
     check32("fma.rn.f16 %h3, 0x4000, 0x4200, 0x3C00;\n  cvt.u32.u16 %r9, %h3;", |_| 0x4700);
     check32("neg.f16 %h3, 0x3C00;\n  cvt.u32.u16 %r9, %h3;", |_| 0xBC00);
