@@ -209,6 +209,8 @@ impl Lower<'_> {
                     }
                 }
             }
+            _ if name.starts_with("llvm.is.fpclass.") => return self.lower_is_fpclass(inst, &args),
+            _ if name.contains(".with.overflow.") => return self.lower_with_overflow(inst, name, &args),
             _ if name.starts_with("llvm.memcpy.")
                 || name.starts_with("llvm.memmove.")
                 || name.starts_with("llvm.memset.") =>
@@ -217,6 +219,162 @@ impl Lower<'_> {
             }
             _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
         }
+        Ok(())
+    }
+
+    /// `llvm.{s,u}{add,sub,mul}.with.overflow.i32/i64` → `{result, overflow}`: unsigned add/sub compare the result
+    /// with an operand, signed add/sub test the sign of `(a ^ r) & (b ^ r)` / `(a ^ b) & (a ^ r)`, and
+    /// multiplication checks the high half (`mul.hi`) against zero or the low half's sign.
+    fn lower_with_overflow(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        let ty = self.ty(args[0]);
+        let c = class_of(self.m, ty)?;
+        if !matches!(c, RegClass::B32 | RegClass::B64) || self.int_width(ty) != Some(c.bits()) {
+            return Err(CodegenError::unsupported(format!("intrinsic @{name} (only i32 and i64)")));
+        }
+        let w = c.bits();
+        let op = name.trim_start_matches("llvm.").split('.').next().unwrap_or("");
+        let a = self.op(args[0])?;
+        let a = Operand::Reg(self.materialize(a, c));
+        let b = self.op(args[1])?;
+        let p = |s: &mut Self, op: String, x: Operand, y: Operand| s.emit_def(op, RegClass::Pred, &[x, y]);
+        let (r, ovf) = match op {
+            "uadd" | "usub" | "sadd" | "ssub" => {
+                let base = if op.ends_with("add") { "add" } else { "sub" };
+                let r = self.emit_def(format!("{base}.s{w}"), c, &[a.clone(), b.clone()]);
+                let ovf = match op {
+                    "uadd" => p(self, format!("setp.lt.u{w}"), Operand::Reg(r), a),
+                    "usub" => p(self, format!("setp.lt.u{w}"), a, b),
+                    _ => {
+                        let (x, y) = if op == "sadd" {
+                            (
+                                self.emit_def(format!("xor.b{w}"), c, &[a.clone(), Operand::Reg(r)]),
+                                self.emit_def(format!("xor.b{w}"), c, &[b, Operand::Reg(r)]),
+                            )
+                        } else {
+                            (
+                                self.emit_def(format!("xor.b{w}"), c, &[a.clone(), b]),
+                                self.emit_def(format!("xor.b{w}"), c, &[a, Operand::Reg(r)]),
+                            )
+                        };
+                        let t = self.emit_def(format!("and.b{w}"), c, &[Operand::Reg(x), Operand::Reg(y)]);
+                        p(self, format!("setp.lt.s{w}"), Operand::Reg(t), Operand::Imm(0))
+                    }
+                };
+                (r, ovf)
+            }
+            "umul" | "smul" => {
+                let s = if op == "smul" { 's' } else { 'u' };
+                let lo = self.emit_def(format!("mul.lo.s{w}"), c, &[a.clone(), b.clone()]);
+                let hi = self.emit_def(format!("mul.hi.{s}{w}"), c, &[a, b]);
+                let ovf = if op == "umul" {
+                    p(self, format!("setp.ne.s{w}"), Operand::Reg(hi), Operand::Imm(0))
+                } else {
+                    let sign = self.emit_def(format!("shr.s{w}"), c, &[Operand::Reg(lo), Operand::Imm(w as i64 - 1)]);
+                    p(self, format!("setp.ne.s{w}"), Operand::Reg(hi), Operand::Reg(sign))
+                };
+                (lo, ovf)
+            }
+            _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
+        };
+        if let Some(res) = self.f.dfg.result(inst) {
+            self.define(res, smallvec![r, ovf]);
+        }
+        Ok(())
+    }
+
+    /// `llvm.is.fpclass(x, mask)` (clang's `isnormal`, `fpclassify`, ...) on the raw bits: with `a = |bits|`,
+    /// NaN is `a > inf`, quiet NaNs have the top mantissa bit, infinity is `a == inf`, zero `a == 0`, subnormals
+    /// `0 < a < min_normal` and normals `min_normal <= a < inf`; a class asked for with one sign only also tests
+    /// the sign bit. The mask bits are LLVM's FPClassTest (sNaN, qNaN, -inf, -normal, -subnormal, -0, +0,
+    /// +subnormal, +normal, +inf).
+    fn lower_is_fpclass(&mut self, inst: Inst, args: &[Value]) -> Result<()> {
+        let ty = self.ty(args[0]);
+        let (w, mant) = match self.fkind(ty) {
+            Some(FKind::F16) => (16u32, 10u32),
+            Some(FKind::BF16) => (16, 7),
+            Some(FKind::F32) => (32, 23),
+            Some(FKind::F64) => (64, 52),
+            None => return Err(CodegenError::unsupported("llvm.is.fpclass of a vector or non-float")),
+        };
+        if self.m.types.is_vector(ty) {
+            return Err(CodegenError::unsupported("llvm.is.fpclass of a vector"));
+        }
+        let mask = match self.op(args[1])? {
+            Operand::Imm(k) => k as u32 & 0x3ff,
+            _ => return Err(CodegenError::new("llvm.is.fpclass with a non-constant class mask")),
+        };
+        let pred = |s: &mut Self, op: &str, a: Operand, b: Operand| s.emit_def(op.to_string(), RegClass::Pred, &[a, b]);
+        if mask == 0 || mask == 0x3ff {
+            let op = if mask == 0 { "setp.ne.s32" } else { "setp.eq.s32" };
+            let r = pred(self, op, Operand::Imm(0), Operand::Imm(0));
+            self.set(inst, r);
+            return Ok(());
+        }
+        let ic = match w {
+            16 => RegClass::B16,
+            32 => RegClass::B32,
+            _ => RegClass::B64,
+        };
+        let vc = class_of(self.m, ty)?;
+        let x = self.op(args[0])?;
+        let x = self.materialize(x, vc);
+        let bits = if vc == ic { x } else { self.emit_def(format!("mov.b{w}"), ic, &[Operand::Reg(x)]) };
+        let abs_mask = if w == 64 { i64::MAX } else { (1i64 << (w - 1)) - 1 };
+        let inf = abs_mask & !((1i64 << mant) - 1);
+        let a = Operand::Reg(self.emit_def(format!("and.b{w}"), ic, &[Operand::Reg(bits), Operand::Imm(abs_mask)]));
+        let mut terms: Vec<Reg> = Vec::new();
+        if mask & 3 != 0 {
+            let nan = pred(self, &format!("setp.gt.u{w}"), a.clone(), Operand::Imm(inf));
+            terms.push(if mask & 3 == 3 {
+                nan
+            } else {
+                let q = self.emit_def(format!("and.b{w}"), ic, &[a.clone(), Operand::Imm(1i64 << (mant - 1))]);
+                let cmp = if mask & 2 != 0 { "setp.ne.s" } else { "setp.eq.s" };
+                let qp = pred(self, &format!("{cmp}{w}"), Operand::Reg(q), Operand::Imm(0));
+                self.emit_def("and.pred", RegClass::Pred, &[Operand::Reg(nan), Operand::Reg(qp)])
+            });
+        }
+        // (negative bit, positive bit, class) for infinity, normal, subnormal, zero.
+        let mut neg: Option<Reg> = None;
+        for (nb, pb, k) in [(2u32, 9u32, 0u8), (3, 8, 1), (4, 7, 2), (5, 6, 3)] {
+            let (wn, wp) = (mask >> nb & 1 == 1, mask >> pb & 1 == 1);
+            if !wn && !wp {
+                continue;
+            }
+            let t = match k {
+                0 => pred(self, &format!("setp.eq.s{w}"), a.clone(), Operand::Imm(inf)),
+                1 => {
+                    // min_normal <= a < inf  <=>  a - min_normal < inf - min_normal (unsigned).
+                    let d = self.emit_def(format!("sub.s{w}"), ic, &[a.clone(), Operand::Imm(1i64 << mant)]);
+                    pred(self, &format!("setp.lt.u{w}"), Operand::Reg(d), Operand::Imm(inf - (1i64 << mant)))
+                }
+                2 => {
+                    // 0 < a < min_normal  <=>  a - 1 < min_normal - 1 (unsigned).
+                    let d = self.emit_def(format!("sub.s{w}"), ic, &[a.clone(), Operand::Imm(1)]);
+                    pred(self, &format!("setp.lt.u{w}"), Operand::Reg(d), Operand::Imm((1i64 << mant) - 1))
+                }
+                _ => pred(self, &format!("setp.eq.s{w}"), a.clone(), Operand::Imm(0)),
+            };
+            terms.push(if wn && wp {
+                t
+            } else {
+                let n = match neg {
+                    Some(n) => n,
+                    None => {
+                        let n = pred(self, &format!("setp.lt.s{w}"), Operand::Reg(bits), Operand::Imm(0));
+                        neg = Some(n);
+                        n
+                    }
+                };
+                let sign = if wn { n } else { self.emit_def("not.pred", RegClass::Pred, &[Operand::Reg(n)]) };
+                self.emit_def("and.pred", RegClass::Pred, &[Operand::Reg(t), Operand::Reg(sign)])
+            });
+        }
+        let mut r = terms[0];
+        for t in &terms[1..] {
+            r = self.emit_def("or.pred", RegClass::Pred, &[Operand::Reg(r), Operand::Reg(*t)]);
+        }
+        self.set(inst, r);
         Ok(())
     }
 
@@ -427,6 +585,20 @@ impl Lower<'_> {
                 let a = first_reg(self, ops[0].clone(), c);
                 self.emit_def(format!("{}.NaN.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
             }
+            "ldexp" if matches!(fk, Some(FKind::F32 | FKind::F64)) => {
+                // A constant exponent whose power of two is a normal number: x * 2^k rounds exactly like ldexp.
+                let k = match ops[1] {
+                    Operand::Imm(k) if (bits == 32 && k.abs() <= 126) || (bits == 64 && k.abs() <= 1022) => k,
+                    _ => return Err(CodegenError::unsupported(format!("@{name} with a variable or huge exponent"))),
+                };
+                let scale = if bits == 64 {
+                    Operand::F64(2f64.powi(k as i32).to_bits())
+                } else {
+                    Operand::F32(2f32.powi(k as i32).to_bits())
+                };
+                let a = first_reg(self, ops[0].clone(), c);
+                self.emit_def(format!("mul.rn.{fs}"), c, &[a, scale])
+            }
             "copysign" => {
                 // copysign.f32 d, sign, magnitude
                 let a = first_reg(self, ops[1].clone(), c);
@@ -535,15 +707,9 @@ impl Lower<'_> {
                 };
                 let (x, y) = (first_reg(self, ops[0].clone(), c), first_reg(self, ops[1].clone(), c));
                 let (hi, lo) = if stem == "fshl" {
-                    (
-                        self.emit_def("shl.b64", c, &[x, s32]),
-                        self.emit_def("shr.u64", c, &[y, inv]),
-                    )
+                    (self.emit_def("shl.b64", c, &[x, s32]), self.emit_def("shr.u64", c, &[y, inv]))
                 } else {
-                    (
-                        self.emit_def("shl.b64", c, &[x, inv]),
-                        self.emit_def("shr.u64", c, &[y, s32]),
-                    )
+                    (self.emit_def("shl.b64", c, &[x, inv]), self.emit_def("shr.u64", c, &[y, s32]))
                 };
                 self.emit_def("or.b64", c, &[Operand::Reg(hi), Operand::Reg(lo)])
             }
