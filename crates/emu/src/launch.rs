@@ -87,10 +87,12 @@ pub struct RunResult {
     pub buffers: Vec<Vec<u8>>,
     /// Statistics of every branch instruction, by program counter.
     pub branches: Vec<BranchProfile>,
+    /// Device-side `printf` output: each CTA's text in execution order, CTAs in linear order.
+    pub output: String,
 }
 
-/// What one CTA produced.
-type CtaOutcome = Result<(Counters, Vec<BranchStat>), Failure>;
+/// What one CTA produced: counters, branch statistics, printf output.
+type CtaOutcome = Result<(Counters, Vec<BranchStat>, String), Failure>;
 
 /// Gap between global segments: accesses that run off a buffer land in unmapped memory.
 const GUARD: u64 = 64 * 1024;
@@ -210,7 +212,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
         ];
         let mut cta = Cta::new(&env, &opts.engine, ctaid, &branch_index, branch_pcs.len());
         match cta.run(kernel) {
-            Ok(()) => Some(Ok((cta.counters, cta.branches))),
+            Ok(()) => Some(Ok((cta.counters, cta.branches, cta.output))),
             Err(e) => {
                 first_failure.fetch_min(i, Ordering::Relaxed);
                 Some(Err(e))
@@ -236,12 +238,14 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
         pool.install(|| (0..ncta).into_par_iter().map(run_one).collect())
     };
     let mut counters = Counters::default();
+    let mut output = String::new();
     let mut stats = vec![BranchStat::default(); branch_pcs.len()];
     for (i, r) in results.into_iter().enumerate() {
         match r {
             None => {}
-            Some(Ok((c, b))) => {
+            Some(Ok((c, b, text))) => {
                 counters.add(&c);
+                output.push_str(&text);
                 for (s, x) in stats.iter_mut().zip(b) {
                     s.executions += x.executions;
                     s.divergent += x.divergent;
@@ -294,5 +298,5 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             }
         })
         .collect();
-    Ok(RunResult { counters, buffers, branches })
+    Ok(RunResult { counters, buffers, branches, output })
 }

@@ -27,6 +27,7 @@ pub mod intops;
 pub mod lanes;
 pub mod launch;
 pub mod memory;
+pub mod printf;
 pub mod program;
 pub mod report;
 pub mod spec;

@@ -102,6 +102,9 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Rejected> {
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };
     let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
+    if !result.output.is_empty() {
+        print!("{}", result.output);
+    }
     if let Some(dir) = &a.out {
         simtc_emu::report::write_outputs(dir, &spec, &launch, &result).map_err(|e| Rejected(e.to_string()))?;
     }

@@ -121,3 +121,34 @@ fn nvcc_math_library_and_intrinsics() {
     assert_eq!(r1.buffers[3], r.buffers[3]);
     assert_eq!(r1.counters, r.counters);
 }
+
+#[test]
+fn device_printf() {
+    let Some(nvcc) = common::cuda_tool("nvcc") else { return };
+    let dir = std::env::temp_dir().join(format!("simtc-emu-printf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = "#include <cstdio>\nextern \"C\" __global__ void pf(const int *in) {\n  int t = threadIdx.x;\n  if (t < 3)\n    printf(\"t=%d v=%5.2f x=%#x s=%s ll=%lld c=%c %%\\n\", t, in[t] * 0.5, in[t], \"hi\", (long long)t << 40, 'A' + t);\n}\n";
+    std::fs::write(dir.join("pf.cu"), src).unwrap();
+    let o = Command::new(nvcc)
+        .args(["-ptx", "-O3", "-arch=sm_90"])
+        .arg(dir.join("pf.cu"))
+        .arg("-o")
+        .arg(dir.join("pf.ptx"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "nvcc: {}", String::from_utf8_lossy(&o.stderr));
+    let prog = simtc_emu::load_ptx(&std::fs::read_to_string(dir.join("pf.ptx")).unwrap(), "pf.ptx").unwrap();
+    let launch = Launch {
+        kernel: "pf".into(),
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        dynamic_shared_bytes: 0,
+        args: vec![Arg::Buffer(0)],
+        buffers: vec![Buffer { name: "in".into(), data: (10..42).flat_map(|i: i32| i.to_le_bytes()).collect() }],
+    };
+    let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        r.output,
+        "t=0 v= 5.00 x=0xa s=hi ll=0 c=A %\nt=1 v= 5.50 x=0xb s=hi ll=1099511627776 c=B %\nt=2 v= 6.00 x=0xc s=hi ll=2199023255552 c=C %\n"
+    );
+}

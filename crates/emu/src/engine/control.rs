@@ -74,6 +74,17 @@ impl Cta<'_> {
                     set_pc(self, gi, pc + 1);
                     return Ok(Flow::Repick);
                 }
+                if indirect.is_none() && !prog.funcs[*func as usize].defined {
+                    // The one external function the emulator provides: vprintf (device-side printf).
+                    self.vprintf(wi, gi, gm, args, rets).map_err(|m| Failure {
+                        msg: m,
+                        pc: Some(pc),
+                        thread: None,
+                        details: Vec::new(),
+                    })?;
+                    set_pc(self, gi, pc + 1);
+                    return Ok(Flow::Repick);
+                }
                 let callee = match indirect {
                     None => *func,
                     Some(s) => {
@@ -407,6 +418,44 @@ impl Cta<'_> {
             }
         }
         w.cur = w.groups.len().saturating_sub(1);
+        Ok(())
+    }
+
+    /// `vprintf(format, args)` for the lanes of `gm`, in lane order.
+    fn vprintf(
+        &mut self,
+        wi: usize,
+        gi: usize,
+        gm: u32,
+        args: &[(u32, u32)],
+        rets: &[(u32, u32)],
+    ) -> Result<(), String> {
+        struct LaneMem<'a> {
+            w: &'a Warp,
+            env: &'a Env<'a>,
+            mem: &'a CtaMem,
+            lane: usize,
+        }
+        impl crate::printf::Reader for LaneMem<'_> {
+            fn read(&self, addr: u64, size: u32) -> Option<u64> {
+                exec::load(self.w, self.env, self.mem, self.lane, crate::ptx::ast::Space::Generic, addr, size).ok()
+            }
+        }
+        let pfp = self.warps[wi].groups[gi].param_fp as usize;
+        let pb = self.warps[wi].param_bytes as usize;
+        for l in lanes_of(gm) {
+            let w = &self.warps[wi];
+            let arg = |k: usize| -> u64 {
+                let at = l * pb + pfp + args[k].0 as usize;
+                u64::from_le_bytes(w.params[at..at + 8].try_into().expect("8 bytes"))
+            };
+            let (fmt, argv) = (arg(0), arg(1));
+            let reader = LaneMem { w, env: self.env, mem: &self.mem, lane: l };
+            let (text, n) = crate::printf::format(&reader, fmt, argv)?;
+            self.output.push_str(&text);
+            let at = l * pb + pfp + rets[0].0 as usize;
+            self.warps[wi].params[at..at + 4].copy_from_slice(&n.to_le_bytes());
+        }
         Ok(())
     }
 }

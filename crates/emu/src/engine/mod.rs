@@ -222,6 +222,8 @@ pub struct Cta<'e> {
     pub counters: Counters,
     /// Per-branch statistics, indexed like `branch_index` values.
     pub branches: Vec<BranchStat>,
+    /// Text printed by device-side `printf`, in execution order.
+    pub output: String,
     branch_index: &'e [u32],
     scratch: Box<Scratch>,
 }
@@ -338,6 +340,7 @@ impl<'e> Cta<'e> {
             branches: vec![BranchStat::default(); nbranches],
             branch_index,
             scratch: Box::default(),
+            output: String::new(),
         }
     }
 
