@@ -13,6 +13,8 @@ pub struct RuntimeError {
     pub function: String,
     /// PTX line of the instruction (0 when not tied to one).
     pub line: u32,
+    /// Program counter (index of the instruction in the decoded program).
+    pub pc: Option<u32>,
     /// The instruction's source text.
     pub text: String,
     /// CTA index.
@@ -51,6 +53,9 @@ impl fmt::Display for EmuError {
                 }
                 if r.line != 0 {
                     write!(f, "\n  at line {}", r.line)?;
+                    if let Some(pc) = r.pc {
+                        write!(f, " (pc {pc})")?;
+                    }
                     if r.function != r.kernel {
                         write!(f, " (in function '{}')", r.function)?;
                     }

@@ -270,6 +270,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                     kernel: f.name.clone(),
                     function,
                     line,
+                    pc: fl.pc,
                     text,
                     cta: ctaid,
                     thread: fl.thread,
