@@ -13,8 +13,9 @@
 //! * `pcs` (default): per-thread PCs as on Volta and later. The running group keeps the warp until it blocks,
 //!   except that after [`EngineOptions::slice`] instructions another ready group gets a turn (so a lock holder
 //!   that diverged from spinning lanes runs). Forward-progress fallback: if ready groups run for
-//!   [`EngineOptions::spin_limit`] instructions while other lanes wait at a convergence barrier, the waiting lanes
-//!   are released past it (they leave the barrier's participants), which lets intra-warp spin locks finish; each
+//!   [`EngineOptions::spin_limit`] instructions without storing to memory (a spinning group only loads, or retries a
+//!   compare-and-swap or exchange) while other lanes wait at a convergence barrier, the waiting lanes are released
+//!   past it (they leave the barrier's participants), which lets intra-warp spin locks finish; each
 //!   such release is counted (`forced_releases`) because it changes the divergence metrics.
 //! * `stack`: the classic IPDOM reconvergence stack: always run the most recently created ready group, never
 //!   time-slice, never release early. Intra-warp spin locks livelock, as on pre-Volta hardware, and end with the
@@ -62,7 +63,7 @@ impl Default for EngineOptions {
         EngineOptions {
             reconvergence: Reconvergence::Pcs,
             max_warp_instructions: 500_000_000,
-            spin_limit: 100_000,
+            spin_limit: 1_000_000,
             slice: 4096,
         }
     }
@@ -255,6 +256,15 @@ enum Stop {
     Control(u32),
     /// A fault.
     Fault(ExecError),
+}
+
+/// Whether an instruction counts as progress for the forward-progress fallback.
+fn makes_progress(op: &Op) -> bool {
+    match op {
+        Op::St { .. } => true,
+        Op::Atom { op, .. } => !matches!(op, AtomOp::Cas | AtomOp::Exch),
+        _ => false,
+    }
 }
 
 fn is_control(op: &Op) -> bool {
@@ -738,6 +748,11 @@ impl<'e> Cta<'e> {
                     if is_control(&inst.op) {
                         stopped = Stop::Control(gm);
                         break;
+                    }
+                    if waiters && gm != 0 && makes_progress(&inst.op) {
+                        // A store (or an atomic that is not a compare-and-swap or exchange) is progress: a spinning
+                        // group only loads, or retries an atomic that fails.
+                        w.since_progress = 0;
                     }
                     if gm != 0 {
                         if let Err(e) = exec::exec(w, env, mem, fr, &inst.op, gm, scratch) {
