@@ -707,6 +707,21 @@ pub fn exec(
             w.carry = flags;
             write(w, *d, r, mask);
         }
+        Op::IsSpace { space, p, a: s } => {
+            fetch(w, env, cta, fr, *s, a);
+            let want = match space {
+                Space::Shared => 1,
+                Space::Local => 2,
+                Space::Const => 3,
+                Space::Param => 4,
+                _ => 0,
+            };
+            let mut m = 0u32;
+            for (l, &x) in a.iter().enumerate() {
+                m |= ((x >> 48 == want) as u32) << l;
+            }
+            set_pred(w, *p, m, mask);
+        }
         Op::Cvt { d, a: s, c: conv } => {
             fetch(w, env, cta, fr, *s, a);
             for l in lanes_of(mask) {

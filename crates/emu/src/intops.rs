@@ -316,6 +316,50 @@ fn funnel(a: u32, b: u32, n: u32, left: bool, clamp: bool) -> u64 {
     }
 }
 
+fn mul24_one<const SIGNED: bool, const HI: bool>(a: u64, b: u64) -> u64 {
+    let ext = |v: u64| -> i64 {
+        if SIGNED {
+            crate::lanes::sext(v & 0xFF_FFFF, 24)
+        } else {
+            (v & 0xFF_FFFF) as i64
+        }
+    };
+    let p = ext(a) * ext(b);
+    (if HI { (p >> 16) as u32 } else { p as u32 }) as u64
+}
+
+fn mul24<const SIGNED: bool, const HI: bool>(x: &Lanes, y: &Lanes, o: &mut Lanes) {
+    for i in 0..32 {
+        o[i] = mul24_one::<SIGNED, HI>(x[i], y[i]);
+    }
+}
+
+fn mad24<const SIGNED: bool, const HI: bool>(x: &Lanes, y: &Lanes, z: &Lanes, o: &mut Lanes) {
+    for i in 0..32 {
+        o[i] = (mul24_one::<SIGNED, HI>(x[i], y[i]) as u32).wrapping_add(z[i] as u32) as u64;
+    }
+}
+
+/// `mul24.lo/hi` (`hi`) on `.u32` or `.s32` (`signed`).
+pub fn mul24_fn(signed: bool, hi: bool) -> F2 {
+    match (signed, hi) {
+        (false, false) => mul24::<false, false>,
+        (false, true) => mul24::<false, true>,
+        (true, false) => mul24::<true, false>,
+        (true, true) => mul24::<true, true>,
+    }
+}
+
+/// `mad24.lo/hi` (`hi`) on `.u32` or `.s32` (`signed`).
+pub fn mad24_fn(signed: bool, hi: bool) -> F3 {
+    match (signed, hi) {
+        (false, false) => mad24::<false, false>,
+        (false, true) => mad24::<false, true>,
+        (true, false) => mad24::<true, false>,
+        (true, true) => mad24::<true, true>,
+    }
+}
+
 /// `bfi`: insert the low `len` bits of `a` into `b` at `pos`.
 pub fn bfi(a: u64, b: u64, pos: u32, len: u32, bits: u32) -> u64 {
     let mut d = b;

@@ -298,6 +298,12 @@ pub enum Op {
         b: Src,
         c: Src,
     },
+    /// `isspacep.space p, a`: whether generic address `a` lies in `space`'s window.
+    IsSpace {
+        space: Space,
+        p: u32,
+        a: Src,
+    },
     /// `cvt` between different types.
     Cvt {
         d: u32,

@@ -185,3 +185,15 @@ fn half_precision() {
     check32("setp.gt.f16x2 %p1|%p2, 0x3C004000, 0x40003C00;\n  selp.u32 %r8, 1, 0, %p1;\n  selp.u32 %r9, 2, 0, %p2;\n  or.b32 %r9, %r9, %r8;", |_| 1);
     check32("cvt.rn.f16x2.f32 %r9, 0f3F800000, 0f40000000;", |_| 0x3C00_4000);
 }
+
+#[test]
+fn less_common_instructions() {
+    check32("mul24.lo.u32 %r9, 0x1000003, %r1;", |l| 3 * l);
+    check32("mul24.hi.u32 %r9, 0xFFFFFF, 0xFFFFFF;", |_| ((0xFF_FFFFu64 * 0xFF_FFFF) >> 16) as u32);
+    check32("mad24.lo.s32 %r9, 0xFFFFFF, %r1, 100;", |l| 100u32.wrapping_sub(l));
+    check32("sad.u32 %r9, %r1, 10, 1;", |l| l.abs_diff(10) + 1);
+    check32("mov.u64 %rd4, sh;\n  cvta.shared.u64 %rd5, %rd4;\n  isspacep.shared %p1, %rd5;\n  isspacep.global %p2, %rd5;\n  selp.u32 %r8, 1, 0, %p1;\n  selp.u32 %r9, 2, 0, %p2;\n  or.b32 %r9, %r9, %r8;", |_| 1);
+    // 64-bit add with carry through two 32-bit halves: 0xFFFFFFFF + lane.
+    check32("add.cc.u32 %r2, 0xFFFFFFFF, %r1;\n  addc.u32 %r9, 0, 0;", |l| (l > 0) as u32);
+    check32("sub.cc.u32 %r2, %r1, 1;\n  subc.u32 %r9, 0, 0;", |l| if l == 0 { u32::MAX } else { 0 });
+}

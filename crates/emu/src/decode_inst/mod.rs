@@ -806,6 +806,34 @@ impl Ctx<'_> {
                 let f = intops::int2(iop, ty).ok_or_else(|| format!("type .{} is not supported", ty.name()))?;
                 Ok(Op::Alu2 { f, d: self.dst(&o[0])?, a: self.src(&o[1], ty)?, b: self.src(&o[2], Ty::U32)? })
             }
+            "mul24" | "mad24" => {
+                let hi = match m.take_any(&[".lo", ".hi"]) {
+                    Some(".hi") => true,
+                    Some(_) => false,
+                    None => return Err(format!("'{}' needs .lo or .hi", i.full_opcode())),
+                };
+                let ty = m.ty()?;
+                if !matches!(ty, Ty::U32 | Ty::S32) {
+                    return bad_ty(ty);
+                }
+                let signed = ty == Ty::S32;
+                let n = if i.opcode == "mul24" { 3 } else { 4 };
+                self.n_ops(i, n..=n)?;
+                let (d, a, b) = (self.dst(&o[0])?, self.src(&o[1], ty)?, self.src(&o[2], ty)?);
+                if n == 3 {
+                    Ok(Op::Alu2 { f: intops::mul24_fn(signed, hi), d, a, b })
+                } else {
+                    Ok(Op::Alu3 { f: intops::mad24_fn(signed, hi), d, a, b, c: self.src(&o[3], ty)? })
+                }
+            }
+            "isspacep" => {
+                self.n_ops(i, 2..=2)?;
+                let space = m.space();
+                if space == Space::Generic {
+                    return Err("isspacep needs a state space".into());
+                }
+                Ok(Op::IsSpace { space, p: self.pdst(&o[0])?.unwrap_or(0), a: self.src(&o[1], Ty::U64)? })
+            }
             "sad" => {
                 self.n_ops(i, 4..=4)?;
                 let ty = m.ty()?;
