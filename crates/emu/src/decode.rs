@@ -88,6 +88,7 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
         local_bytes: 0,
         param_frame_bytes: 0,
         source: Vec::new(),
+        files: m.files.clone(),
     };
     let mut syms: HashMap<String, ModSym> = HashMap::new();
     let mut inits: Vec<(&ast::VarDecl, ModSym)> = Vec::new();

@@ -74,6 +74,8 @@ pub struct BranchProfile {
     pub text: String,
     /// Function name.
     pub function: String,
+    /// CUDA source position (`file:line`) from `.loc`, when the PTX has line information.
+    pub source: Option<String>,
     /// Counts.
     pub stat: BranchStat,
 }
@@ -261,7 +263,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                 let (line, text, function) = match fl.pc {
                     Some(pc) => {
                         let inst = &prog.insts[pc as usize];
-                        (inst.line, prog.line_text(inst.line).to_string(), prog.funcs[inst.func as usize].name.clone())
+                        (inst.line, prog.line_text(inst.line), prog.funcs[inst.func as usize].name.clone())
                     }
                     None => (0, String::new(), f.name.clone()),
                 };
@@ -293,8 +295,9 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             BranchProfile {
                 pc,
                 line: inst.line,
-                text: prog.line_text(inst.line).to_string(),
+                text: prog.line_text(inst.line),
                 function: prog.funcs[inst.func as usize].name.clone(),
+                source: prog.source_position(pc),
                 stat,
             }
         })

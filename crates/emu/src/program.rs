@@ -449,6 +449,8 @@ pub struct Inst {
     pub line: u32,
     /// Index of the function containing it.
     pub func: u32,
+    /// Source position from the last `.loc` before it: (`.file` number, line).
+    pub src: Option<(u32, u32)>,
 }
 
 /// A kernel or device-function parameter.
@@ -541,6 +543,8 @@ pub struct Program {
     pub param_frame_bytes: u32,
     /// The source text's lines (for diagnostics).
     pub source: Vec<String>,
+    /// `.file` names by number.
+    pub files: Vec<(u32, String)>,
 }
 
 impl Program {
@@ -554,8 +558,18 @@ impl Program {
         self.funcs.iter().filter(|f| f.kernel && f.defined).map(|f| f.name.as_str()).collect()
     }
 
-    /// The trimmed source text of line `line`.
-    pub fn line_text(&self, line: u32) -> &str {
-        self.source.get(line as usize - 1).map(|s| s.trim()).unwrap_or("")
+    /// `file:line` of an instruction's `.loc`, when the PTX has line information.
+    pub fn source_position(&self, pc: u32) -> Option<String> {
+        let (f, l) = self.insts.get(pc as usize)?.src?;
+        let name = self.files.iter().find(|(n, _)| *n == f).map(|(_, s)| s.as_str()).unwrap_or("?");
+        let short = name.rsplit('/').next().unwrap_or(name);
+        Some(format!("{short}:{l}"))
+    }
+
+    /// The source text of line `line`, whitespace runs collapsed and trailing comments removed.
+    pub fn line_text(&self, line: u32) -> String {
+        let l = self.source.get((line as usize).wrapping_sub(1)).map(String::as_str).unwrap_or("");
+        let l = l.split("//").next().unwrap_or("");
+        l.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 }

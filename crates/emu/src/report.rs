@@ -86,21 +86,30 @@ pub fn profile_text(r: &RunResult) -> String {
             c.forced_releases
         ));
     }
+    let with_src = r.branches.iter().any(|b| b.source.is_some());
+    let src_col = |t: &str| if with_src { format!("{t:<24}") } else { String::new() };
     s.push_str(&format!(
-        "{:>6} {:>12} {:>12} {:>8} {:>12}  {}\n",
-        "line", "executions", "divergent", "div%", "mean-active", "instruction"
+        "{:>6} {:>12} {:>12} {:>8} {:>12}  {}{}\n",
+        "line",
+        "executions",
+        "divergent",
+        "div%",
+        "mean-active",
+        src_col("source"),
+        "instruction"
     ));
     let mut rows: Vec<_> = r.branches.iter().collect();
     rows.sort_by_key(|b| b.line);
     for b in rows {
         let st = &b.stat;
         s.push_str(&format!(
-            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2}  {}{}\n",
+            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2}  {}{}{}\n",
             b.line,
             st.executions,
             st.divergent,
             100.0 * ratio(st.divergent, st.executions),
             ratio(st.active_lanes, st.executions),
+            src_col(b.source.as_deref().unwrap_or("")),
             b.text,
             if st.executions == 0 { "  (never executed)" } else { "" }
         ));

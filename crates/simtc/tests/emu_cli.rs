@@ -208,3 +208,28 @@ fn faults_name_kernel_line_cta_and_thread() {
     let o = run_kernel(&d, "  shfl.sync.idx.b32 %r2, %r1, 0, 31, 1;");
     assert_rejected(&o, &["is not in its member mask"]);
 }
+
+#[test]
+fn the_profile_names_cuda_source_lines_when_the_ptx_has_them() {
+    let root = common::repo_root();
+    let Some(llc) = common::llvm_tool("llc") else { return };
+    let d = tmp("loc");
+    let ptx = d.join("debug_info.ptx");
+    let st = Command::new(llc)
+        .args(["-O3", "-march=nvptx64", "-mcpu=sm_90"])
+        .arg(root.join("examples/kernels/debug_info.ll"))
+        .arg("-o")
+        .arg(&ptx)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let spec = root.join("examples/kernels/debug_info.toml");
+    let o = simtc(&["run", spec.to_str().unwrap(), "--ptx", ptx.to_str().unwrap(), "--profile"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p = String::from_utf8_lossy(&o.stdout);
+    // `if (gid >= n) return;` is line 23 of debug_info.cu: the only divergent branch (the last block is partial).
+    let line = p.lines().find(|l| l.contains("debug_info.cu:23")).unwrap_or_else(|| panic!("{p}"));
+    assert!(line.contains("bra"), "{line}");
+    let cols: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!((cols[1], cols[2]), ("32", "1"), "{line}");
+}

@@ -214,6 +214,7 @@ pub(crate) fn decode_body(
     let (reg0, pred0) = (p.nregs, p.npreds);
     let mut out = Vec::new();
     let mut last_line = func.line;
+    let mut loc: Option<(u32, u32)> = None;
     for s in body {
         match s {
             Stmt::Open => cx.scopes.push(HashMap::new()),
@@ -278,13 +279,14 @@ pub(crate) fn decode_body(
                     Some((g, neg)) => Some((cx.pred(g).map_err(|m| (i.line, m))?, *neg)),
                     None => None,
                 };
-                out.push(Inst { op, guard, line: i.line, func: fi });
+                out.push(Inst { op, guard, line: i.line, func: fi, src: loc });
             }
+            Stmt::Loc { file, line } => loc = Some((*file, *line)),
             Stmt::Label { .. } | Stmt::BranchTargets { .. } | Stmt::CallPrototype { .. } => {}
         }
     }
     // Falling off the end of a body returns.
-    out.push(Inst { op: Op::Ret, guard: None, line: last_line, func: fi });
+    out.push(Inst { op: Op::Ret, guard: None, line: last_line, func: fi, src: loc });
     let (nregs, npreds, pcur, lcur) = (cx.nregs, cx.npreds, cx.param_cursor, cx.local_cursor);
     p.insts.extend(out);
     p.nregs = nregs;

@@ -17,6 +17,8 @@ pub struct Module {
     pub vars: Vec<VarDecl>,
     /// Kernels and device functions (definitions and declarations), in order.
     pub funcs: Vec<Function>,
+    /// `.file N "name"` entries.
+    pub files: Vec<(u32, String)>,
 }
 
 /// A state space.
@@ -340,6 +342,13 @@ pub enum Stmt {
     },
     /// A `.local`, `.shared`, `.param`, `.const` or `.global` variable inside a body.
     Var(VarDecl),
+    /// `.loc file line col`: the source position of the following instructions.
+    Loc {
+        /// `.file` number.
+        file: u32,
+        /// Source line.
+        line: u32,
+    },
     /// `{`: opens a scope.
     Open,
     /// `}`: closes a scope.

@@ -199,9 +199,9 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Dot(".file") => {
                     self.bump();
-                    self.uint("a file number")?;
+                    let n = self.uint("a file number")? as u32;
                     match self.bump() {
-                        Some(Tok::Str(_)) => {}
+                        Some(Tok::Str(s)) => m.files.push((n, s.to_string())),
                         _ => return self.err("expected a file name string"),
                     }
                     while self.eat(Tok::Comma) {
@@ -595,9 +595,14 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Semi, "';'")?;
                     out.push(Stmt::Reg { ty, vec, names, line });
                 }
-                Some(Tok::Dot(
-                    ".loc" | ".pragma" | ".file" | ".maxnreg" | ".maxntid" | ".reqntid" | ".minnctapersm",
-                )) => {
+                Some(Tok::Dot(".loc")) => {
+                    self.bump();
+                    let file = self.uint("a file number")? as u32;
+                    let l = self.uint("a line number")? as u32;
+                    self.skip_to_semi_or_line()?;
+                    out.push(Stmt::Loc { file, line: l });
+                }
+                Some(Tok::Dot(".pragma" | ".file" | ".maxnreg" | ".maxntid" | ".reqntid" | ".minnctapersm")) => {
                     self.bump();
                     self.skip_to_semi_or_line()?;
                 }
