@@ -5,7 +5,7 @@ For every examples/kernels/K.ll (and K.cu for nvcc) this measures, for --mcpu (d
 
   compile time   wall time of `simtc compile K.ll -O3`, `llc -O3 -march=nvptx64 -mcpu=sm_90 K.ll` and
                  `nvcc -ptx -O3 -arch=sm_90 K.cu` (nvcc includes its C++ front end: it starts from CUDA source,
-                 the others from the same LLVM IR). Median of --runs runs, each process started fresh.
+                 the others from the same LLVM IR). Best of --runs runs (the least disturbed by other load), each process started fresh.
   registers      `ptxas -v -arch=sm_90` "Used N registers", per entry (kernel)
   instructions   static PTX instructions per entry: instruction lines of the body, without directives
                  (.reg/.local/.param/.loc/.pragma), labels, braces and comments
@@ -22,7 +22,6 @@ import argparse
 import math
 import os
 import re
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,7 +48,7 @@ def timed(cmd, runs):
         times.append(time.perf_counter() - t0)
         if r.returncode != 0:
             raise RuntimeError(f"{' '.join(map(str, cmd))} failed:\n{r.stderr}")
-    return statistics.median(times)
+    return min(times)
 
 
 ENTRY = re.compile(r"^\.(?:visible |weak )?\.entry\s+([\w$]+)")
@@ -161,7 +160,7 @@ def main():
                 )
     geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
     table = [
-        f"Target {arch}; compile times are medians of {args.runs} runs (ms, wall clock, whole process).",
+        f"Target {arch}; compile times are the best of {args.runs} runs (ms, wall clock, whole process, process start included).",
         "Registers: `ptxas -v`; instructions: static PTX instructions per entry. Cells are simtc / llc-19 / nvcc.",
         "",
         "| file | entry | simtc ms | llc ms | nvcc ms | llc/simtc | registers | instructions |",

@@ -50,18 +50,25 @@ pub struct Output {
 
 /// Compiles a module to PTX text.
 pub fn compile(m: &Module, opts: &Options) -> Result<String, CodegenError> {
-    Ok(compile_with(m, opts)?.ptx)
+    Ok(compile_full(m, opts, false)?.ptx)
 }
 
 /// Compiles a module to PTX and also returns the MIR and instruction statistics.
 pub fn compile_with(m: &Module, opts: &Options) -> Result<Output, CodegenError> {
-    let mut em = Emitter { opts, mir: Vec::new(), stats: std::collections::BTreeMap::new() };
+    compile_full(m, opts, true)
+}
+
+/// Compiles a module; the MIR listings (`--emit mir`) are only rendered when `want_mir` is set, as printing them
+/// costs about as much as selecting the instructions.
+pub fn compile_full(m: &Module, opts: &Options, want_mir: bool) -> Result<Output, CodegenError> {
+    let mut em = Emitter { opts, want_mir, mir: Vec::new(), stats: std::collections::BTreeMap::new() };
     let ptx = module::write_module(m, opts, &mut em)?;
     Ok(Output { ptx, mir: em.mir, stats: em.stats.into_iter().collect() })
 }
 
 struct Emitter<'o> {
     opts: &'o Options,
+    want_mir: bool,
     mir: Vec<(String, String)>,
     stats: std::collections::BTreeMap<String, usize>,
 }
@@ -77,14 +84,23 @@ impl module::BodyEmitter for Emitter<'_> {
         let name = &m.funcs[f].name;
         convergence::verify(m, f)?;
         let mut mf = isel::Lower::run(m, f, abi, self.opts, files)?;
+        // The MIR verifier runs in debug builds (so in every test) and, in release builds, with SIMTC_VERIFY_MIR set.
+        let verify_mir = cfg!(debug_assertions) || std::env::var_os("SIMTC_VERIFY_MIR").is_some();
         let check = |mf: &mir::MFunction, destructed: bool| {
+            if !verify_mir {
+                return Ok(());
+            }
             mir::verify(mf, destructed).map_err(|e| CodegenError::new(format!("internal: {e}")).in_function(name))
         };
         check(&mf, false)?;
         if !self.opts.is_disabled("peephole") {
             peephole::run(&mut mf);
         }
-        let ssa_text = emit::mir_text_titled(&mf, &format!("mir {} (ssa)", mf.name));
+        let ssa_text = if self.want_mir {
+            emit::mir_text_titled(&mf, &format!("mir {} (ssa)", mf.name))
+        } else {
+            String::new()
+        };
         ssa::destruct(&mut mf);
         if !self.opts.is_disabled("dce") {
             dce::run(&mut mf);
@@ -101,7 +117,9 @@ impl module::BodyEmitter for Emitter<'_> {
             }
         }
         let text = emit::body_text(&mf, f.index());
-        self.mir.push((name.clone(), format!("{ssa_text}{}", emit::mir_text(&mf, f.index()))));
+        if self.want_mir {
+            self.mir.push((name.clone(), format!("{ssa_text}{}", emit::mir_text(&mf, f.index()))));
+        }
         Ok(text)
     }
 }

@@ -75,7 +75,7 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Rejected> {
     if a.emit == Emit::Llvm {
         return write_output(&a.output, &simtc_ir::writer::write_module(&m));
     }
-    let out = simtc_codegen::compile_with(&m, &opts).map_err(|e| {
+    let out = simtc_codegen::compile_full(&m, &opts, a.emit == Emit::Mir).map_err(|e| {
         if e.loc.is_some() {
             Rejected(e.to_string())
         } else {
