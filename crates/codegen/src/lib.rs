@@ -36,6 +36,11 @@ pub use target::{Options, Target};
 
 use simtc_ir::{EntityRef, FuncId, Module};
 
+/// The optional passes `--disable-pass` can turn off (IR `dce` and MIR `dce` share the name). `simtc check`
+/// toggles each of them. `-O0` runs none of the MIR optimizations (`peephole`); the MIR `dce` that cleans up
+/// after instruction selection always runs unless disabled by name.
+pub const OPTIONAL_PASSES: &[&str] = &["dce", "peephole"];
+
 /// What [`compile_with`] produces besides the PTX.
 #[derive(Debug, Default, Clone)]
 pub struct Output {
@@ -93,7 +98,7 @@ impl module::BodyEmitter for Emitter<'_> {
             mir::verify(mf, destructed).map_err(|e| CodegenError::new(format!("internal: {e}")).in_function(name))
         };
         check(&mf, false)?;
-        if !self.opts.is_disabled("peephole") {
+        if self.opts.opt_level > 0 && !self.opts.is_disabled("peephole") {
             peephole::run(&mut mf);
         }
         let ssa_text = if self.want_mir {

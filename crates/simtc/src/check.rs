@@ -11,7 +11,7 @@ use simtc_emu::{LaunchSpec, RunOptions};
 use std::path::{Path, PathBuf};
 
 /// Optional passes of the `compile` pipeline (`--disable-pass` names).
-pub(crate) const OPTIONAL_PASSES: &[&str] = &["dce", "peephole"];
+pub(crate) const OPTIONAL_PASSES: &[&str] = simtc_codegen::OPTIONAL_PASSES;
 
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
