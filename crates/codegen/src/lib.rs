@@ -101,11 +101,8 @@ impl module::BodyEmitter for Emitter<'_> {
         if self.opts.opt_level > 0 && !self.opts.is_disabled("peephole") {
             peephole::run(&mut mf);
         }
-        let ssa_text = if self.want_mir {
-            emit::mir_text_titled(&mf, &format!("mir {} (ssa)", mf.name))
-        } else {
-            String::new()
-        };
+        let ssa_text =
+            if self.want_mir { emit::mir_text_titled(&mf, &format!("mir {} (ssa)", mf.name)) } else { String::new() };
         ssa::destruct(&mut mf);
         if !self.opts.is_disabled("dce") {
             dce::run(&mut mf);

@@ -105,30 +105,17 @@ impl PassManager {
         for name in pipeline.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             passes.push(lookup(name).ok_or_else(|| PipelineError::UnknownPass(name.to_string()))?);
         }
-        for d in opts
-            .disabled
-            .iter()
-            .chain(opts.print_after.iter().filter(|p| *p != "all"))
-        {
+        for d in opts.disabled.iter().chain(opts.print_after.iter().filter(|p| *p != "all")) {
             if lookup(d).is_none() {
                 return Err(PipelineError::UnknownPass(d.clone()));
             }
         }
-        Ok(PassManager {
-            passes,
-            opts,
-            timings: Vec::new(),
-            printed: Vec::new(),
-        })
+        Ok(PassManager { passes, opts, timings: Vec::new(), printed: Vec::new() })
     }
 
     /// The passes that will run (disabled ones excluded).
     pub fn pass_names(&self) -> Vec<&'static str> {
-        self.passes
-            .iter()
-            .filter(|p| !self.opts.disabled.iter().any(|d| d == p.name))
-            .map(|p| p.name)
-            .collect()
+        self.passes.iter().filter(|p| !self.opts.disabled.iter().any(|d| d == p.name)).map(|p| p.name).collect()
     }
 
     /// Runs the pipeline; returns whether any pass changed the module.
@@ -143,28 +130,17 @@ impl PassManager {
             }
             let mut pass = (info.create)();
             let start = Instant::now();
-            let changed = pass.run(m).map_err(|message| PipelineError::PassFailed {
-                pass: info.name.to_string(),
-                message,
-            })?;
+            let changed =
+                pass.run(m).map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
             let time = start.elapsed();
             any |= changed;
             if self.opts.time_passes {
-                self.timings.push(PassTiming {
-                    name: info.name,
-                    time,
-                    changed,
-                });
+                self.timings.push(PassTiming { name: info.name, time, changed });
             }
             if self.opts.verify_each {
                 check(m, Some(info.name))?;
             }
-            if self
-                .opts
-                .print_after
-                .iter()
-                .any(|p| p == "all" || p == info.name)
-            {
+            if self.opts.print_after.iter().any(|p| p == "all" || p == info.name) {
                 self.printed.push((info.name, write_module(m)));
             }
         }
@@ -174,24 +150,13 @@ impl PassManager {
     /// A `--time-passes` report.
     pub fn timing_report(&self) -> String {
         let total: Duration = self.timings.iter().map(|t| t.time).sum();
-        let mut s = String::from(
-            "===-------------------------------------------------------------------------===\n",
-        );
+        let mut s = String::from("===-------------------------------------------------------------------------===\n");
         s.push_str("                          simtc pass execution timing report\n");
-        s.push_str(
-            "===-------------------------------------------------------------------------===\n",
-        );
-        s.push_str(&format!(
-            "  Total Execution Time: {:.6} seconds\n\n",
-            total.as_secs_f64()
-        ));
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str(&format!("  Total Execution Time: {:.6} seconds\n\n", total.as_secs_f64()));
         s.push_str("   Wall Time     ---  Changed  ---  Name ---\n");
         for t in &self.timings {
-            let pct = if total.is_zero() {
-                0.0
-            } else {
-                100.0 * t.time.as_secs_f64() / total.as_secs_f64()
-            };
+            let pct = if total.is_zero() { 0.0 } else { 100.0 * t.time.as_secs_f64() / total.as_secs_f64() };
             s.push_str(&format!(
                 "  {:.6} ({:5.1}%)  {:>7}   {}\n",
                 t.time.as_secs_f64(),

@@ -34,10 +34,7 @@ pub struct PassInfo {
 
 impl std::fmt::Debug for PassInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PassInfo")
-            .field("name", &self.name)
-            .field("preserves", &self.preserves)
-            .finish()
+        f.debug_struct("PassInfo").field("name", &self.name).field("preserves", &self.preserves).finish()
     }
 }
 

@@ -14,11 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(
-    name = "simtc",
-    version,
-    about = "A divergence-aware GPU compiler back end: LLVM IR in, PTX out"
-)]
+#[command(name = "simtc", version, about = "A divergence-aware GPU compiler back end: LLVM IR in, PTX out")]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -137,31 +133,20 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
     };
     r.map_err(|e| Rejected(format!("simtc: error: could not read '{name}': {e}")))?;
     let text = String::from_utf8(bytes).map_err(|e| {
-        Rejected(format!(
-            "{name}: error: input is not valid UTF-8 (byte offset {})",
-            e.utf8_error().valid_up_to()
-        ))
+        Rejected(format!("{name}: error: input is not valid UTF-8 (byte offset {})", e.utf8_error().valid_up_to()))
     })?;
     Ok((if name == "-" { "<stdin>".into() } else { name }, text))
 }
 
 fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
     match path {
-        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text).map_err(|e| {
-            Rejected(format!(
-                "simtc: error: could not write '{}': {e}",
-                p.display()
-            ))
-        }),
+        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
+            .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display()))),
         _ => {
             let mut out = std::io::stdout().lock();
             out.write_all(text.as_bytes())
                 .and_then(|_| out.flush())
-                .map_err(|e| {
-                    Rejected(format!(
-                        "simtc: error: could not write standard output: {e}"
-                    ))
-                })
+                .map_err(|e| Rejected(format!("simtc: error: could not write standard output: {e}")))
         }
     }
 }
@@ -188,9 +173,7 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
     let (name, m) = read_module(&a.input)?;
     let funcs: Vec<simtc_ir::FuncId> = match &a.function {
         Some(f) => {
-            let id = m
-                .func_by_name(f)
-                .ok_or_else(|| Rejected(format!("{name}: error: no function named '@{f}'")))?;
+            let id = m.func_by_name(f).ok_or_else(|| Rejected(format!("{name}: error: no function named '@{f}'")))?;
             if m.funcs[id].is_declaration() {
                 return Err(Rejected(format!(
                     "{name}: error: function '@{f}' is a declaration: it has no body to analyze"
@@ -267,10 +250,8 @@ fn opt(a: OptArgs) -> Result<(), Rejected> {
         disabled: a.disable_pass,
         time_passes: a.time_passes,
     };
-    let mut pm = PassManager::from_pipeline(&a.passes, opts)
-        .map_err(|e| Rejected(format!("simtc: error: {e}")))?;
-    pm.run(&mut m)
-        .map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    let mut pm = PassManager::from_pipeline(&a.passes, opts).map_err(|e| Rejected(format!("simtc: error: {e}")))?;
+    pm.run(&mut m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
     for (pass, text) in &pm.printed {
         eprintln!("; *** IR Dump After {pass} ***");
         eprint!("{text}");

@@ -27,11 +27,7 @@ fn main() {
     let trials = files
         .into_iter()
         .map(|path| {
-            let name = path
-                .strip_prefix(&root)
-                .unwrap_or(&path)
-                .display()
-                .to_string();
+            let name = path.strip_prefix(&root).unwrap_or(&path).display().to_string();
             Trial::test(name, move || run_file(&path))
         })
         .collect();
@@ -70,8 +66,7 @@ struct Check {
 }
 
 fn run_file(path: &Path) -> Result<(), Failed> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut run = None;
     let mut exit = 0i32;
     let mut out_checks = Vec::new();
@@ -87,10 +82,7 @@ fn run_file(path: &Path) -> Result<(), Failed> {
             }
             run = Some(r.trim().to_string());
         } else if let Some(e) = c.strip_prefix("EXIT:") {
-            exit = e
-                .trim()
-                .parse()
-                .map_err(|_| format!("bad EXIT line {}", n + 1))?;
+            exit = e.trim().parse().map_err(|_| format!("bad EXIT line {}", n + 1))?;
         } else if let Some(ch) = parse_check(c, "CHECK", n + 1) {
             out_checks.push(ch);
         } else if let Some(ch) = parse_check(c, "ERR", n + 1) {
@@ -102,14 +94,9 @@ fn run_file(path: &Path) -> Result<(), Failed> {
         return Err("no check lines: the test would assert nothing".into());
     }
     let file = path.display().to_string();
-    let args: Vec<String> = run
-        .split_whitespace()
-        .map(|a| a.replace("%s", &file))
-        .collect();
-    let output = Command::new(env!("CARGO_BIN_EXE_simtc"))
-        .args(&args)
-        .output()
-        .map_err(|e| format!("cannot run simtc: {e}"))?;
+    let args: Vec<String> = run.split_whitespace().map(|a| a.replace("%s", &file)).collect();
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_simtc")).args(&args).output().map_err(|e| format!("cannot run simtc: {e}"))?;
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let code = output.status.code().unwrap_or(-1);
@@ -117,15 +104,12 @@ fn run_file(path: &Path) -> Result<(), Failed> {
         return Err(format!("simtc panicked (exit 101):\n{stderr}").into());
     }
     if code != exit {
-        return Err(format!(
-            "expected exit {exit}, got {code}\n--- stderr ---\n{stderr}\n--- stdout ---\n{stdout}"
-        )
-        .into());
+        return Err(
+            format!("expected exit {exit}, got {code}\n--- stderr ---\n{stderr}\n--- stdout ---\n{stdout}").into()
+        );
     }
-    filecheck(&out_checks, &stdout)
-        .map_err(|e| format!("stdout: {e}\n--- stdout ---\n{stdout}"))?;
-    filecheck(&err_checks, &stderr)
-        .map_err(|e| format!("stderr: {e}\n--- stderr ---\n{stderr}"))?;
+    filecheck(&out_checks, &stdout).map_err(|e| format!("stdout: {e}\n--- stdout ---\n{stdout}"))?;
+    filecheck(&err_checks, &stderr).map_err(|e| format!("stderr: {e}\n--- stderr ---\n{stderr}"))?;
     validate_ptx(&args, &stdout, code, path)?;
     Ok(())
 }
@@ -139,7 +123,8 @@ fn validate_ptx(args: &[String], stdout: &str, code: i32, path: &Path) -> Result
     if emit.is_some_and(|e| e != "ptx") || args.iter().any(|a| a == "-o") {
         return Ok(());
     }
-    let arch = args.iter().position(|a| a == "--mcpu").and_then(|k| args.get(k + 1)).map(String::as_str).unwrap_or("sm_90");
+    let arch =
+        args.iter().position(|a| a == "--mcpu").and_then(|k| args.get(k + 1)).map(String::as_str).unwrap_or("sm_90");
     let Some(ptxas) = common::ptxas_for(arch) else { return Ok(()) };
     let dir = std::env::temp_dir().join(format!("simtc-filetests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
@@ -152,7 +137,11 @@ fn validate_ptx(args: &[String], stdout: &str, code: i32, path: &Path) -> Result
         .output()
         .map_err(|e| format!("cannot run ptxas: {e}"))?;
     if !out.status.success() {
-        return Err(format!("ptxas -arch={arch} rejected the PTX:\n{}\n--- PTX ---\n{stdout}", String::from_utf8_lossy(&out.stderr)).into());
+        return Err(format!(
+            "ptxas -arch={arch} rejected the PTX:\n{}\n--- PTX ---\n{stdout}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+        .into());
     }
     Ok(())
 }
@@ -174,11 +163,7 @@ fn parse_check(c: &str, prefix: &str, line: usize) -> Option<Check> {
     } else {
         return None;
     };
-    Some(Check {
-        kind,
-        pattern: rest.trim().to_string(),
-        line,
-    })
+    Some(Check { kind, pattern: rest.trim().to_string(), line })
 }
 
 /// Escapes literal pattern text; as in FileCheck, a run of spaces/tabs matches any run of horizontal whitespace
@@ -211,9 +196,7 @@ fn compile(p: &str) -> Result<Regex, String> {
     while let Some(i) = rest.find("{{") {
         re.push_str(&literal(&rest[..i]));
         let after = &rest[i + 2..];
-        let j = after
-            .find("}}")
-            .ok_or_else(|| format!("unclosed {{{{ in pattern '{p}'"))?;
+        let j = after.find("}}").ok_or_else(|| format!("unclosed {{{{ in pattern '{p}'"))?;
         re.push_str(&format!("(?:{})", &after[..j]));
         rest = &after[j + 2..];
     }
@@ -228,34 +211,28 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
     let mut cur_col = 0usize;
     let mut last_match_line: Option<usize> = None;
     let mut pending_not: Vec<(&Check, Regex)> = Vec::new();
-    let check_nots = |nots: &mut Vec<(&Check, Regex)>,
-                      from: (usize, usize),
-                      to: (usize, usize)|
-     -> Result<(), String> {
-        for (c, re) in nots.drain(..) {
-            for li in from.0..=to.0.min(lines.len().saturating_sub(1)) {
-                if li >= lines.len() {
-                    break;
-                }
-                let l = lines[li];
-                let s = if li == from.0 { from.1.min(l.len()) } else { 0 };
-                let e = if li == to.0 {
-                    to.1.min(l.len())
-                } else {
-                    l.len()
-                };
-                if s <= e && re.is_match(&l[s..e]) {
-                    return Err(format!(
-                        "CHECK-NOT (line {}) '{}' matched on output line {}: {l}",
-                        c.line,
-                        c.pattern,
-                        li + 1
-                    ));
+    let check_nots =
+        |nots: &mut Vec<(&Check, Regex)>, from: (usize, usize), to: (usize, usize)| -> Result<(), String> {
+            for (c, re) in nots.drain(..) {
+                for li in from.0..=to.0.min(lines.len().saturating_sub(1)) {
+                    if li >= lines.len() {
+                        break;
+                    }
+                    let l = lines[li];
+                    let s = if li == from.0 { from.1.min(l.len()) } else { 0 };
+                    let e = if li == to.0 { to.1.min(l.len()) } else { l.len() };
+                    if s <= e && re.is_match(&l[s..e]) {
+                        return Err(format!(
+                            "CHECK-NOT (line {}) '{}' matched on output line {}: {l}",
+                            c.line,
+                            c.pattern,
+                            li + 1
+                        ));
+                    }
                 }
             }
-        }
-        Ok(())
-    };
+            Ok(())
+        };
     for c in checks {
         let re = compile(&c.pattern)?;
         match c.kind {
@@ -269,8 +246,7 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
                         break;
                     }
                 }
-                let (li, ms, me) = found
-                    .ok_or_else(|| format!("check line {}: '{}' not found", c.line, c.pattern))?;
+                let (li, ms, me) = found.ok_or_else(|| format!("check line {}: '{}' not found", c.line, c.pattern))?;
                 check_nots(&mut pending_not, (cur_line, cur_col), (li, ms))?;
                 cur_line = li;
                 cur_col = me;
@@ -279,16 +255,9 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
             Kind::Next | Kind::Empty => {
                 let li = last_match_line.map(|l| l + 1).unwrap_or(0);
                 if li >= lines.len() {
-                    return Err(format!(
-                        "check line {}: no next line for '{}'",
-                        c.line, c.pattern
-                    ));
+                    return Err(format!("check line {}: no next line for '{}'", c.line, c.pattern));
                 }
-                let ok = if c.kind == Kind::Empty {
-                    lines[li].trim().is_empty()
-                } else {
-                    re.is_match(lines[li])
-                };
+                let ok = if c.kind == Kind::Empty { lines[li].trim().is_empty() } else { re.is_match(lines[li]) };
                 if !ok {
                     return Err(format!(
                         "check line {}: '{}' does not match next line {}: {}",
@@ -298,27 +267,19 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
                         lines[li]
                     ));
                 }
-                let me = if c.kind == Kind::Empty {
-                    0
-                } else {
-                    re.find(lines[li]).map(|m| m.end()).unwrap_or(0)
-                };
+                let me = if c.kind == Kind::Empty { 0 } else { re.find(lines[li]).map(|m| m.end()).unwrap_or(0) };
                 check_nots(&mut pending_not, (cur_line, cur_col), (li, 0))?;
                 cur_line = li;
                 cur_col = me;
                 last_match_line = Some(li);
             }
             Kind::Same => {
-                let li = last_match_line.ok_or_else(|| {
-                    format!("check line {}: CHECK-SAME without a previous match", c.line)
-                })?;
+                let li = last_match_line
+                    .ok_or_else(|| format!("check line {}: CHECK-SAME without a previous match", c.line))?;
                 let l = lines[li];
-                let m = re.find(&l[cur_col.min(l.len())..]).ok_or_else(|| {
-                    format!(
-                        "check line {}: '{}' not found on the same line: {l}",
-                        c.line, c.pattern
-                    )
-                })?;
+                let m = re
+                    .find(&l[cur_col.min(l.len())..])
+                    .ok_or_else(|| format!("check line {}: '{}' not found on the same line: {l}", c.line, c.pattern))?;
                 cur_col += m.end();
             }
         }

@@ -75,11 +75,7 @@ pub fn remove_unreachable_blocks(func: &mut Function) -> bool {
             if !reachable[s] {
                 continue;
             }
-            let phis: Vec<Inst> = func
-                .layout
-                .block_insts(s)
-                .take_while(|&i| func.dfg.inst(i).is_phi())
-                .collect();
+            let phis: Vec<Inst> = func.layout.block_insts(s).take_while(|&i| func.dfg.inst(i).is_phi()).collect();
             for phi in phis {
                 let mut k = 0;
                 while k < func.dfg.phi_blocks(phi).len() {
@@ -108,20 +104,12 @@ fn removable_calls(m: &Module, f: FuncId) -> SecondaryMap<Inst, bool> {
             let InstKind::Call(cd) = &d.kind else {
                 continue;
             };
-            let callee_attrs =
-                func.dfg
-                    .value_const(d.args[0])
-                    .and_then(|c| match m.consts.data(c) {
-                        ConstData::Global(_, GlobalRef::Func(g)) => Some(&m.funcs[*g].attrs),
-                        _ => None,
-                    });
+            let callee_attrs = func.dfg.value_const(d.args[0]).and_then(|c| match m.consts.data(c) {
+                ConstData::Global(_, GlobalRef::Func(g)) => Some(&m.funcs[*g].attrs),
+                _ => None,
+            });
             let has = |key: &str, raw: &str| {
-                let at = |s: &AttrSet| {
-                    s.has(key)
-                        || s.0
-                            .iter()
-                            .any(|a| matches!(a, Attribute::Raw(t) if &**t == raw))
-                };
+                let at = |s: &AttrSet| s.has(key) || s.0.iter().any(|a| matches!(a, Attribute::Raw(t) if &**t == raw));
                 at(&cd.attrs.func) || callee_attrs.is_some_and(at)
             };
             let no_write = has("readnone", "memory(none)") || has("readonly", "memory(read)");

@@ -19,12 +19,7 @@ pub struct Verify;
 
 impl Pass for Verify {
     fn run(&mut self, m: &mut Module) -> Result<bool, String> {
-        verify_module(m).map_err(|errs| {
-            errs.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        verify_module(m).map_err(|errs| errs.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"))?;
         Ok(false)
     }
 }
