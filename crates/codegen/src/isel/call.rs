@@ -26,10 +26,19 @@ use smallvec::SmallVec;
 pub(crate) fn param_decl(slot: &ParamSlot, name: &str) -> String {
     match &slot.kind {
         ParamKind::Scalar { ld_ty } => {
-            let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
-            format!(".param .{t} {name}")
+            format!(".param .{} {name}", param_type(ld_ty))
         }
         ParamKind::Aggregate => format!(".param .align {} .b8 {name}[{}]", slot.align, slot.size),
+    }
+}
+
+/// The untyped spelling of a scalar slot's type at call sites and in `st.param`/`ld.param` of call values: floats
+/// keep `f32`/`f64`, integers become `bN` (`u64` → `b64`).
+fn param_type(ld_ty: &str) -> String {
+    if ld_ty.starts_with('f') {
+        ld_ty.to_string()
+    } else {
+        format!("b{}", &ld_ty[1..])
     }
 }
 
@@ -161,31 +170,19 @@ impl Lower<'_> {
                     _ => o,
                 };
                 let o = self.value_to_param_class(o, vc, lc);
-                let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+                let t = param_type(ld_ty);
                 self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
             }
             ParamKind::Aggregate if m.types.is_ptr(ty) => {
                 // byval: copy the pointee into the param array.
                 let (r, sp) = self.ptr(v)?;
-                let align = slot.align as u64;
-                let chunk =
-                    [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && slot.size.is_multiple_of(*c)).unwrap_or(1);
-                let (c, t) = match chunk {
-                    8 => (RegClass::B64, "b64"),
-                    4 => (RegClass::B32, "b32"),
-                    2 => (RegClass::B16, "b16"),
-                    _ => (RegClass::B16, "b8"),
-                };
-                let mut k = 0;
-                while k < slot.size {
-                    let x = self.emit_def(
-                        format!("ld{}.{t}", sp.suffix()),
-                        c,
-                        &[Operand::Addr(Box::new(Operand::Reg(r)), k as i64)],
-                    );
-                    self.emit_effect(format!("st.param.{t}"), &[], &[addr(k as i64), Operand::Reg(x)]);
-                    k += chunk;
-                }
+                self.copy_bytes(
+                    (Operand::Sym(pname.to_string()), 0, ".param"),
+                    (Operand::Reg(r), 0, sp.suffix()),
+                    slot.size,
+                    slot.align.into(),
+                    false,
+                );
             }
             ParamKind::Aggregate => {
                 let mut lv = Vec::new();
@@ -220,7 +217,7 @@ impl Lower<'_> {
         match &slot.kind {
             ParamKind::Scalar { ld_ty } => {
                 let lc = slot_class(ld_ty);
-                let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
+                let t = param_type(ld_ty);
                 let r = self.emit_def(
                     format!("ld.param.{t}"),
                     lc,
@@ -250,54 +247,9 @@ impl Lower<'_> {
 
     pub(crate) fn lower_ret(&mut self, inst: Inst) -> Result<()> {
         let args: SmallVec<[Value; 1]> = self.f.dfg.args(inst).into();
-        if let (Some(v), Some(slot)) = (args.first(), self.abi.ret.clone()) {
-            let m = self.m;
-            let ty = self.ty(*v);
-            let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), off);
-            match &slot.kind {
-                ParamKind::Scalar { ld_ty } => {
-                    let lc = slot_class(ld_ty);
-                    let o = if m.types.is_ptr(ty) {
-                        let (r, sp) = self.ptr(*v)?;
-                        Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)
-                    } else {
-                        self.op(*v)?
-                    };
-                    let vc = class_of(m, ty)?;
-                    let o = match (vc, &o) {
-                        (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => {
-                            Operand::Reg(self.materialize(o, vc))
-                        }
-                        _ => o,
-                    };
-                    let o = self.value_to_param_class(o, vc, lc);
-                    let t = if ld_ty.starts_with('f') { ld_ty.to_string() } else { format!("b{}", &ld_ty[1..]) };
-                    self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
-                }
-                ParamKind::Aggregate => {
-                    let mut lv = Vec::new();
-                    leaves(m, ty, 0, &mut lv);
-                    let regs = self.regs(*v)?;
-                    for ((lt, off), r) in lv.into_iter().zip(regs) {
-                        let sfx = super::mem::mem_suffix(m, lt)?;
-                        let vc = class_of(m, lt)?;
-                        let o = if vc == RegClass::Pred {
-                            Operand::Reg(self.emit_def(
-                                "selp.u16",
-                                RegClass::B16,
-                                &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)],
-                            ))
-                        } else {
-                            Operand::Reg(r)
-                        };
-                        let sfx = match sfx.strip_prefix('u') {
-                            Some(bits) => format!("b{bits}"),
-                            None => sfx.to_string(),
-                        };
-                        self.emit_effect(format!("st.param.{sfx}"), &[], &[addr(off as i64), o]);
-                    }
-                }
-            }
+        if let (Some(&v), Some(slot)) = (args.first(), self.abi.ret.clone()) {
+            // A return value is stored into `func_retval0` exactly as an argument into its `.param`.
+            self.store_arg(&slot, "func_retval0", v)?;
         }
         self.emit(MInst::new("ret", &[], &[]));
         Ok(())

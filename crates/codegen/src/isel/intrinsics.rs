@@ -442,12 +442,7 @@ impl Lower<'_> {
         let da = align(self, 0);
         if name.starts_with("llvm.memset.") {
             let byte = self.op(args[1])?;
-            let chunk = [4u64, 2, 1].into_iter().find(|c| da >= *c && len % c == 0).unwrap_or(1);
-            let (c, t) = match chunk {
-                4 => (RegClass::B32, "b32"),
-                2 => (RegClass::B16, "b16"),
-                _ => (RegClass::B16, "b8"),
-            };
+            let (chunk, c, t) = super::mem::copy_unit(da, len, 4);
             let val = match byte {
                 Operand::Imm(v) => {
                     let b = (v & 0xff) as u64;
@@ -486,41 +481,14 @@ impl Lower<'_> {
         }
         let (src, ssp) = self.ptr(args[1])?;
         let sa = align(self, 1);
-        let a = da.min(sa);
-        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| a >= *c && len % c == 0).unwrap_or(1);
-        let (c, t) = match chunk {
-            8 => (RegClass::B64, "b64"),
-            4 => (RegClass::B32, "b32"),
-            2 => (RegClass::B16, "b16"),
-            _ => (RegClass::B16, "b8"),
-        };
-        // memmove: load everything first when the ranges may overlap (small sizes only).
-        let mut loaded = Vec::new();
-        let mut k = 0;
-        while k < len {
-            let r = self.emit_def(
-                format!("ld{}.{t}", ssp.suffix()),
-                c,
-                &[Operand::Addr(Box::new(Operand::Reg(src)), k as i64)],
-            );
-            loaded.push((k, r));
-            k += chunk;
-            if !name.starts_with("llvm.memmove.") {
-                let (kk, r) = loaded.pop().expect("just pushed");
-                self.emit_effect(
-                    format!("st{}.{t}", dsp.suffix()),
-                    &[],
-                    &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)],
-                );
-            }
-        }
-        for (kk, r) in loaded {
-            self.emit_effect(
-                format!("st{}.{t}", dsp.suffix()),
-                &[],
-                &[Operand::Addr(Box::new(Operand::Reg(dst)), kk as i64), Operand::Reg(r)],
-            );
-        }
+        // memmove: load everything first, as the ranges may overlap (sizes are small).
+        self.copy_bytes(
+            (Operand::Reg(dst), 0, dsp.suffix()),
+            (Operand::Reg(src), 0, ssp.suffix()),
+            len,
+            da.min(sa),
+            name.starts_with("llvm.memmove."),
+        );
         Ok(())
     }
 

@@ -42,6 +42,17 @@ pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str>
     })
 }
 
+/// The widest copy unit (at most `max` bytes) that `align` and `size` allow: its size, register class and
+/// `ld`/`st` type suffix. Single bytes travel in `.b16` registers as `.b8`.
+pub(crate) fn copy_unit(align: u64, size: u64, max: u64) -> (u64, RegClass, &'static str) {
+    match [8u64, 4, 2, 1].into_iter().find(|c| *c <= max && align >= *c && size.is_multiple_of(*c)).unwrap_or(1) {
+        8 => (8, RegClass::B64, "b64"),
+        4 => (4, RegClass::B32, "b32"),
+        2 => (2, RegClass::B16, "b16"),
+        _ => (1, RegClass::B16, "b8"),
+    }
+}
+
 /// The element type of an array or vector type (also of zero-length arrays, which `element_type` bounds-checks).
 fn seq_elem(m: &simtc_ir::Module, t: Type) -> Type {
     match m.types.data(t) {
@@ -239,20 +250,7 @@ impl Lower<'_> {
             let ty = self.ty(v);
             match &slot.kind {
                 ParamKind::Scalar { ld_ty } => {
-                    let bits: u32 = ld_ty[1..].parse().unwrap_or(32);
-                    let lc = if ld_ty.starts_with('f') {
-                        if bits == 32 {
-                            RegClass::F32
-                        } else {
-                            RegClass::F64
-                        }
-                    } else {
-                        match bits {
-                            8 | 16 => RegClass::B16,
-                            32 => RegClass::B32,
-                            _ => RegClass::B64,
-                        }
-                    };
+                    let lc = super::call::slot_class(ld_ty);
                     let r = self.emit_def(
                         format!("ld.param.{ld_ty}"),
                         lc,
@@ -279,7 +277,13 @@ impl Lower<'_> {
                         } else {
                             // Copy into the depot.
                             let off = self.depot_alloc(slot.size, slot.align.into());
-                            self.copy_param_to_depot(&slot.name, off, slot.size, slot.align as u64);
+                            self.copy_bytes(
+                                (Operand::Sym("%SPL".into()), off, ".local"),
+                                (Operand::Sym(slot.name.clone()), 0, ".param"),
+                                slot.size,
+                                slot.align.into(),
+                                false,
+                            );
                             let r = if sp == Space::Local {
                                 self.depot_local(off)
                             } else {
@@ -309,27 +313,42 @@ impl Lower<'_> {
         Ok(())
     }
 
-    fn copy_param_to_depot(&mut self, name: &str, off: u64, size: u64, align: u64) {
-        let chunk = [8u64, 4, 2, 1].into_iter().find(|c| align >= *c && size.is_multiple_of(*c)).unwrap_or(1);
-        let (c, t) = match chunk {
-            8 => (RegClass::B64, "b64"),
-            4 => (RegClass::B32, "b32"),
-            2 => (RegClass::B16, "b16"),
-            _ => (RegClass::B16, "b8"),
-        };
+    /// Copies `size` bytes from `[src+src_off]` in `src_space` to `[dst+dst_off]` in `dst_space` (suffixes such as
+    /// `.param`, `.local`, or empty for generic), in the widest unit (≤ `max_unit`) that `align` and `size` allow.
+    /// With `load_first` every load precedes every store (for ranges that may overlap, `memmove`).
+    pub(crate) fn copy_bytes(
+        &mut self,
+        (dst, dst_off, dst_space): (Operand, u64, &str),
+        (src, src_off, src_space): (Operand, u64, &str),
+        size: u64,
+        align: u64,
+        load_first: bool,
+    ) {
+        let (unit, c, t) = copy_unit(align, size, 8);
+        let mut loaded = Vec::new();
         let mut k = 0;
         while k < size {
             let r = self.emit_def(
-                format!("ld.param.{t}"),
+                format!("ld{src_space}.{t}"),
                 c,
-                &[Operand::Addr(Box::new(Operand::Sym(name.into())), k as i64)],
+                &[Operand::Addr(Box::new(src.clone()), (src_off + k) as i64)],
             );
+            loaded.push((k, r));
+            if !load_first {
+                self.store_copied(&dst, dst_off, dst_space, t, &mut loaded);
+            }
+            k += unit;
+        }
+        self.store_copied(&dst, dst_off, dst_space, t, &mut loaded);
+    }
+
+    fn store_copied(&mut self, dst: &Operand, dst_off: u64, dst_space: &str, t: &str, loaded: &mut Vec<(u64, Reg)>) {
+        for (k, r) in loaded.drain(..) {
             self.emit_effect(
-                format!("st.local.{t}"),
+                format!("st{dst_space}.{t}"),
                 &[],
-                &[Operand::Addr(Box::new(Operand::Sym("%SPL".into())), (off + k) as i64), Operand::Reg(r)],
+                &[Operand::Addr(Box::new(dst.clone()), (dst_off + k) as i64), Operand::Reg(r)],
             );
-            k += chunk;
         }
     }
 
