@@ -9,7 +9,12 @@ use simtc_codegen::abi::{FunctionAbi, ParamKind};
 use simtc_codegen::module::{write_module, BodyEmitter, FileTable};
 use simtc_codegen::{CodegenError, Options, Target};
 use simtc_ir::{FuncId, Module};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+// The tool lookup shared with simtc's integration tests (ptxas 12.9 for sm_70/sm_72, 13.x otherwise).
+#[path = "../../simtc/tests/common/mod.rs"]
+mod common;
+use common::{ptxas_for, repo_root};
 use std::process::Command;
 
 struct Stub;
@@ -20,37 +25,6 @@ impl BodyEmitter for Stub {
             Some(ParamKind::Scalar { ld_ty }) => format!("\n\tst.param.{ld_ty} [func_retval0], 0;\n\tret;\n"),
             _ => "\n\tret;\n".to_string(),
         })
-    }
-}
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn found_or_skip(p: PathBuf) -> Option<PathBuf> {
-    if p.is_file() {
-        return Some(p);
-    }
-    if std::env::var_os("CI").is_some_and(|v| v == "true" || v == "1") {
-        panic!("{} is required under CI but missing (run scripts/install-tools.sh)", p.display());
-    }
-    eprintln!("note: {} not found; skipping the ptxas part of this test", p.display());
-    None
-}
-
-/// The ptxas that accepts `arch` (as `crates/simtc/tests/common/mod.rs` finds it): CUDA 13 dropped sm_70/sm_72,
-/// which use ptxas 12.9.
-fn ptxas_for(arch: &str) -> Option<PathBuf> {
-    if matches!(arch, "sm_70" | "sm_72") {
-        let p = std::env::var_os("SIMTC_PTXAS12")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| repo_root().join("tools/cuda12/nvidia/cuda_nvcc/bin/ptxas"));
-        found_or_skip(p)
-    } else {
-        let prefix = std::env::var_os("SIMTC_CUDA13")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| repo_root().join("tools/cuda13/nvidia/cu13"));
-        found_or_skip(prefix.join("bin/ptxas"))
     }
 }
 
@@ -101,16 +75,7 @@ fn check_all(label: &str, src: &str) -> String {
 
 #[test]
 fn every_example_kernel() {
-    let dir = repo_root().join("examples/kernels");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ll"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 19, "expected the example kernels in {}", dir.display());
-    for f in files {
+    for f in common::example_kernels() {
         let src = std::fs::read_to_string(&f).unwrap();
         let label = f.file_stem().unwrap().to_string_lossy().to_string();
         let ptx = check_all(&label, &src);

@@ -12,15 +12,7 @@ pub fn repo_root() -> PathBuf {
 /// Under `CI` a missing tool fails the test; elsewhere the caller skips with a note.
 pub fn llvm_tool(name: &str) -> Option<PathBuf> {
     let dir = std::env::var_os("SIMTC_LLVM_BIN").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-19/bin".into());
-    let p = dir.join(name);
-    if p.is_file() {
-        return Some(p);
-    }
-    if std::env::var_os("CI").is_some() {
-        panic!("{} is required under CI but missing (run scripts/install-tools.sh)", p.display());
-    }
-    eprintln!("note: {} not found; skipping the part of this test that needs it", p.display());
-    None
+    found_or_skip(dir.join(name))
 }
 
 /// Every example kernel `.ll`, sorted.
