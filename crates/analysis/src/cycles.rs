@@ -82,22 +82,14 @@ impl CycleId {
 #[derive(Clone, Debug)]
 pub struct CycleInfo {
     cfg: Cfg,
-    /// Reachable blocks, cycle-contiguous topological order.
-    order: Vec<Block>,
-    /// Position of each node in `order` (`NONE` if unreachable).
-    pos: Vec<u32>,
-    /// Innermost cycle of each node (`NONE` if none).
-    innermost: Vec<u32>,
-    /// `[start, end)` of each cycle in `order`.
-    range: Vec<(u32, u32)>,
-    parent: Vec<u32>,
-    depth: Vec<u32>,
-    child_off: Vec<u32>,
+    /// The laid-out cycle forest (order, nesting, depth); cycle ids are its set ids.
+    forest: Forest,
+    /// `forest.child` as typed ids.
     child: Vec<CycleId>,
+    /// `forest.top` as typed ids.
+    top: Vec<CycleId>,
     entry_off: Vec<u32>,
     entry: Vec<Block>,
-    /// Top-level cycles in order.
-    top: Vec<CycleId>,
 }
 
 /// Depth-first numbering of the reachable nodes.
@@ -157,7 +149,8 @@ impl Dfs {
     }
 }
 
-fn find(up: &mut [u32], c: u32) -> u32 {
+/// Union-find root of `c`, with path compression.
+pub(crate) fn find(up: &mut [u32], c: u32) -> u32 {
     let mut r = c;
     while up[r as usize] != r {
         r = up[r as usize];
@@ -176,6 +169,7 @@ fn find(up: &mut [u32], c: u32) -> u32 {
 /// Built from "temporary" set ids in any order: each block's innermost set and each set's parent and header.
 /// Every set (and the pseudo root) orders its own blocks and its child sets by the RPO number of the block or
 /// the child's header; the layout is emitted depth first and the sets renumbered in that pre-order.
+#[derive(Clone, Debug)]
 pub(crate) struct Forest {
     /// Reachable blocks in layout order.
     pub order: Vec<Block>,
@@ -203,6 +197,71 @@ impl Forest {
     /// Number of sets.
     pub fn len(&self) -> usize {
         self.range.len()
+    }
+
+    /// The innermost set containing `b` (`None` outside every set and for unreachable blocks).
+    pub fn innermost_of(&self, cfg: &Cfg, b: Block) -> Option<u32> {
+        let s = self.innermost[cfg.index(b) as usize];
+        (s != NONE).then_some(s)
+    }
+    /// Whether `b` belongs to set `s` (nested sets included). O(1).
+    pub fn contains(&self, cfg: &Cfg, s: u32, b: Block) -> bool {
+        let p = self.pos[cfg.index(b) as usize];
+        let (lo, hi) = self.range[s as usize];
+        p != NONE && lo <= p && p < hi
+    }
+    /// Whether set `a` contains set `b` (reflexive).
+    pub fn contains_set(&self, a: u32, b: u32) -> bool {
+        let (sa, ea) = self.range[a as usize];
+        let (sb, eb) = self.range[b as usize];
+        sa <= sb && eb <= ea
+    }
+    /// The first block of set `s` in layout order (its header).
+    pub fn header(&self, s: u32) -> Block {
+        self.order[self.range[s as usize].0 as usize]
+    }
+    /// All blocks of `s`, nested sets included, in layout order.
+    pub fn blocks(&self, s: u32) -> &[Block] {
+        let (lo, hi) = self.range[s as usize];
+        &self.order[lo as usize..hi as usize]
+    }
+    /// Blocks of `s` with a successor outside `s`, in layout order.
+    pub fn exiting_blocks(&self, cfg: &Cfg, s: u32) -> Vec<Block> {
+        let g = cfg.graph();
+        self.blocks(s)
+            .iter()
+            .copied()
+            .filter(|&b| g.succs(cfg.index(b)).iter().any(|&x| !self.contains(cfg, s, cfg.block(x))))
+            .collect()
+    }
+    /// The distinct successors of blocks of `s` outside `s`, in order of discovery.
+    pub fn exit_blocks(&self, cfg: &Cfg, s: u32) -> Vec<Block> {
+        let g = cfg.graph();
+        let mut seen = FxHashSet::default();
+        let mut out = Vec::new();
+        for &b in self.blocks(s) {
+            for &x in g.succs(cfg.index(b)) {
+                let xb = cfg.block(x);
+                if !self.contains(cfg, s, xb) && seen.insert(x) {
+                    out.push(xb);
+                }
+            }
+        }
+        out
+    }
+    /// The set immediately containing `s`.
+    pub fn parent_of(&self, s: u32) -> Option<u32> {
+        let p = self.parent[s as usize];
+        (p != NONE).then_some(p)
+    }
+    /// The sets immediately nested in `s`, as a range of `child`.
+    pub fn children_range(&self, s: u32) -> std::ops::Range<usize> {
+        self.child_off[s as usize] as usize..self.child_off[s as usize + 1] as usize
+    }
+    /// Position of `b` in `order` (`None` for unreachable blocks).
+    pub fn order_index(&self, cfg: &Cfg, b: Block) -> Option<u32> {
+        let p = self.pos[cfg.index(b) as usize];
+        (p != NONE).then_some(p)
     }
 
     /// Lays out the forest (O(V log V)). `innermost`/`t_parent` use temporary ids (`NONE` for none).
@@ -386,13 +445,7 @@ impl CycleInfo {
             cfg: cfg.clone(),
             child: forest.child.iter().map(|&c| CycleId(c)).collect(),
             top: forest.top.iter().map(|&c| CycleId(c)).collect(),
-            order: forest.order,
-            pos: forest.pos,
-            innermost: forest.innermost,
-            range: forest.range,
-            parent: forest.parent,
-            depth: forest.depth,
-            child_off: forest.child_off,
+            forest,
             entry_off,
             entry,
         };
@@ -406,15 +459,15 @@ impl CycleInfo {
 
     /// Number of cycles.
     pub fn len(&self) -> usize {
-        self.range.len()
+        self.forest.len()
     }
     /// Whether the function has no cycle.
     pub fn is_empty(&self) -> bool {
-        self.range.is_empty()
+        self.forest.len() == 0
     }
     /// Every cycle, outermost first (pre-order of the cycle tree).
     pub fn cycles(&self) -> impl Iterator<Item = CycleId> {
-        (0..self.range.len() as u32).map(CycleId)
+        (0..self.forest.len() as u32).map(CycleId)
     }
     /// The outermost cycles, in layout order.
     pub fn top_level(&self) -> &[CycleId] {
@@ -422,24 +475,19 @@ impl CycleInfo {
     }
     /// The innermost cycle containing `b` (`None` outside every cycle and for unreachable blocks).
     pub fn innermost(&self, b: Block) -> Option<CycleId> {
-        let c = self.innermost[self.cfg.index(b) as usize];
-        (c != NONE).then_some(CycleId(c))
+        self.forest.innermost_of(&self.cfg, b).map(CycleId)
     }
     /// Whether `b` belongs to `c` (nested cycles included). O(1).
     pub fn contains(&self, c: CycleId, b: Block) -> bool {
-        let p = self.pos[self.cfg.index(b) as usize];
-        let (s, e) = self.range[c.index()];
-        p != NONE && s <= p && p < e
+        self.forest.contains(&self.cfg, c.0, b)
     }
     /// Whether cycle `a` contains cycle `b` (reflexive).
     pub fn contains_cycle(&self, a: CycleId, b: CycleId) -> bool {
-        let (sa, ea) = self.range[a.index()];
-        let (sb, eb) = self.range[b.index()];
-        sa <= sb && eb <= ea
+        self.forest.contains_set(a.0, b.0)
     }
     /// The header: the only entry of a reducible cycle; for an irreducible cycle the entry found first by the DFS.
     pub fn header(&self, c: CycleId) -> Block {
-        self.order[self.range[c.index()].0 as usize]
+        self.forest.header(c.0)
     }
     /// The entries (blocks with a predecessor outside the cycle), header first, then in DFS preorder.
     pub fn entries(&self, c: CycleId) -> &[Block] {
@@ -452,45 +500,27 @@ impl CycleInfo {
     /// All blocks of `c`, nested cycles included: header first, then topologically (ignoring edges back to
     /// headers), every nested cycle contiguous.
     pub fn blocks(&self, c: CycleId) -> &[Block] {
-        let (s, e) = self.range[c.index()];
-        &self.order[s as usize..e as usize]
+        self.forest.blocks(c.0)
     }
     /// Blocks of `c` with a successor outside `c`, in [`CycleInfo::blocks`] order.
     pub fn exiting_blocks(&self, c: CycleId) -> Vec<Block> {
-        let g = self.cfg.graph();
-        self.blocks(c)
-            .iter()
-            .copied()
-            .filter(|&b| g.succs(self.cfg.index(b)).iter().any(|&s| !self.contains(c, self.cfg.block(s))))
-            .collect()
+        self.forest.exiting_blocks(&self.cfg, c.0)
     }
     /// The distinct successors of blocks of `c` outside `c`, in order of discovery.
     pub fn exit_blocks(&self, c: CycleId) -> Vec<Block> {
-        let g = self.cfg.graph();
-        let mut seen = FxHashSet::default();
-        let mut out = Vec::new();
-        for &b in self.blocks(c) {
-            for &s in g.succs(self.cfg.index(b)) {
-                let sb = self.cfg.block(s);
-                if !self.contains(c, sb) && seen.insert(s) {
-                    out.push(sb);
-                }
-            }
-        }
-        out
+        self.forest.exit_blocks(&self.cfg, c.0)
     }
     /// The cycle immediately containing `c`.
     pub fn parent(&self, c: CycleId) -> Option<CycleId> {
-        let p = self.parent[c.index()];
-        (p != NONE).then_some(CycleId(p))
+        self.forest.parent_of(c.0).map(CycleId)
     }
     /// The cycles immediately nested in `c`, in layout order.
     pub fn children(&self, c: CycleId) -> &[CycleId] {
-        &self.child[self.child_off[c.index()] as usize..self.child_off[c.index() + 1] as usize]
+        &self.child[self.forest.children_range(c.0)]
     }
     /// Nesting depth of `c`: 1 for an outermost cycle.
     pub fn depth(&self, c: CycleId) -> u32 {
-        self.depth[c.index()]
+        self.forest.depth[c.index()]
     }
     /// Number of cycles containing `b` (0 outside every cycle).
     pub fn loop_depth(&self, b: Block) -> u32 {
@@ -499,12 +529,11 @@ impl CycleInfo {
     /// The reachable blocks in a topological order of the CFG without retreating edges in which every cycle is
     /// contiguous, header first (what region-ordering passes such as StructurizeCFG want).
     pub fn order(&self) -> &[Block] {
-        &self.order
+        &self.forest.order
     }
     /// Position of `b` in [`CycleInfo::order`] (`None` for unreachable blocks).
     pub fn order_index(&self, b: Block) -> Option<u32> {
-        let p = self.pos[self.cfg.index(b) as usize];
-        (p != NONE).then_some(p)
+        self.forest.order_index(&self.cfg, b)
     }
     /// The cycle among `c` and its ancestors whose parent is `outer` (`None` as `outer` means the top level);
     /// `None` when `c` is not strictly inside `outer`. O(depth).

@@ -34,10 +34,9 @@
 //! O(loop size + out-edges). `is_reducible_cfg` is O(V + E); `find_irreducible` costs one `CycleInfo`.
 
 use crate::cfg::Cfg;
-use crate::cycles::{CycleInfo, Dfs, Forest};
+use crate::cycles::{find, CycleInfo, Dfs, Forest};
 use crate::dominators::DominatorTree;
 use crate::graph::NONE;
-use rustc_hash::FxHashSet;
 use simtc_ir::Block;
 
 /// Names a loop of a [`LoopInfo`]. Ids are dense and a pre-order of the loop tree (outermost first).
@@ -61,31 +60,14 @@ impl LoopId {
 #[derive(Clone, Debug)]
 pub struct LoopInfo {
     cfg: Cfg,
-    order: Vec<Block>,
-    pos: Vec<u32>,
-    innermost: Vec<u32>,
-    range: Vec<(u32, u32)>,
-    parent: Vec<u32>,
-    depth: Vec<u32>,
-    child_off: Vec<u32>,
+    /// The laid-out loop forest (order, nesting, depth); loop ids are its set ids.
+    forest: Forest,
+    /// `forest.child` as typed ids.
     child: Vec<LoopId>,
+    /// `forest.top` as typed ids.
     top: Vec<LoopId>,
     latch_off: Vec<u32>,
     latch: Vec<Block>,
-}
-
-fn find(up: &mut [u32], c: u32) -> u32 {
-    let mut r = c;
-    while up[r as usize] != r {
-        r = up[r as usize];
-    }
-    let mut x = c;
-    while up[x as usize] != r {
-        let nx = up[x as usize];
-        up[x as usize] = r;
-        x = nx;
-    }
-    r
 }
 
 impl LoopInfo {
@@ -146,13 +128,7 @@ impl LoopInfo {
             cfg: cfg.clone(),
             child: forest.child.iter().map(|&c| LoopId(c)).collect(),
             top: forest.top.iter().map(|&c| LoopId(c)).collect(),
-            order: forest.order,
-            pos: forest.pos,
-            innermost: forest.innermost,
-            range: forest.range,
-            parent: forest.parent,
-            depth: forest.depth,
-            child_off: forest.child_off,
+            forest,
             latch_off,
             latch,
         }
@@ -160,15 +136,15 @@ impl LoopInfo {
 
     /// Number of loops.
     pub fn len(&self) -> usize {
-        self.range.len()
+        self.forest.len()
     }
     /// Whether the function has no loop.
     pub fn is_empty(&self) -> bool {
-        self.range.is_empty()
+        self.forest.len() == 0
     }
     /// Every loop, outermost first (pre-order of the loop tree).
     pub fn loops(&self) -> impl Iterator<Item = LoopId> {
-        (0..self.range.len() as u32).map(LoopId)
+        (0..self.forest.len() as u32).map(LoopId)
     }
     /// The outermost loops, in layout order.
     pub fn top_level(&self) -> &[LoopId] {
@@ -176,8 +152,7 @@ impl LoopInfo {
     }
     /// The innermost loop containing `b` (`None` outside every loop and for unreachable blocks).
     pub fn loop_for(&self, b: Block) -> Option<LoopId> {
-        let l = self.innermost[self.cfg.index(b) as usize];
-        (l != NONE).then_some(LoopId(l))
+        self.forest.innermost_of(&self.cfg, b).map(LoopId)
     }
     /// Whether `b` is the header of a loop.
     pub fn is_loop_header(&self, b: Block) -> bool {
@@ -185,19 +160,15 @@ impl LoopInfo {
     }
     /// Whether `b` belongs to `l` (nested loops included). O(1).
     pub fn contains(&self, l: LoopId, b: Block) -> bool {
-        let p = self.pos[self.cfg.index(b) as usize];
-        let (s, e) = self.range[l.index()];
-        p != NONE && s <= p && p < e
+        self.forest.contains(&self.cfg, l.0, b)
     }
     /// Whether loop `a` contains loop `b` (reflexive).
     pub fn contains_loop(&self, a: LoopId, b: LoopId) -> bool {
-        let (sa, ea) = self.range[a.index()];
-        let (sb, eb) = self.range[b.index()];
-        sa <= sb && eb <= ea
+        self.forest.contains_set(a.0, b.0)
     }
     /// The header, which dominates every block of the loop.
     pub fn header(&self, l: LoopId) -> Block {
-        self.order[self.range[l.index()].0 as usize]
+        self.forest.header(l.0)
     }
     /// The latches: the header's predecessors inside the loop, in predecessor (layout) order.
     pub fn latches(&self, l: LoopId) -> &[Block] {
@@ -225,45 +196,27 @@ impl LoopInfo {
     /// All blocks of `l`, nested loops included: header first, every nested loop contiguous (see the module
     /// documentation for the order).
     pub fn blocks(&self, l: LoopId) -> &[Block] {
-        let (s, e) = self.range[l.index()];
-        &self.order[s as usize..e as usize]
+        self.forest.blocks(l.0)
     }
     /// Blocks of `l` with a successor outside `l`, in [`LoopInfo::blocks`] order.
     pub fn exiting_blocks(&self, l: LoopId) -> Vec<Block> {
-        let g = self.cfg.graph();
-        self.blocks(l)
-            .iter()
-            .copied()
-            .filter(|&b| g.succs(self.cfg.index(b)).iter().any(|&s| !self.contains(l, self.cfg.block(s))))
-            .collect()
+        self.forest.exiting_blocks(&self.cfg, l.0)
     }
     /// The distinct successors of blocks of `l` outside `l`, in order of discovery.
     pub fn exit_blocks(&self, l: LoopId) -> Vec<Block> {
-        let g = self.cfg.graph();
-        let mut seen = FxHashSet::default();
-        let mut out = Vec::new();
-        for &b in self.blocks(l) {
-            for &s in g.succs(self.cfg.index(b)) {
-                let sb = self.cfg.block(s);
-                if !self.contains(l, sb) && seen.insert(s) {
-                    out.push(sb);
-                }
-            }
-        }
-        out
+        self.forest.exit_blocks(&self.cfg, l.0)
     }
     /// The loop immediately containing `l`.
     pub fn parent(&self, l: LoopId) -> Option<LoopId> {
-        let p = self.parent[l.index()];
-        (p != NONE).then_some(LoopId(p))
+        self.forest.parent_of(l.0).map(LoopId)
     }
     /// The loops immediately nested in `l`, in layout order.
     pub fn children(&self, l: LoopId) -> &[LoopId] {
-        &self.child[self.child_off[l.index()] as usize..self.child_off[l.index() + 1] as usize]
+        &self.child[self.forest.children_range(l.0)]
     }
     /// Nesting depth of `l`: 1 for an outermost loop.
     pub fn depth(&self, l: LoopId) -> u32 {
-        self.depth[l.index()]
+        self.forest.depth[l.index()]
     }
     /// Number of loops containing `b` (0 outside every loop).
     pub fn loop_depth(&self, b: Block) -> u32 {
@@ -271,7 +224,7 @@ impl LoopInfo {
     }
     /// The reachable blocks with every loop contiguous, header first (see the module documentation).
     pub fn order(&self) -> &[Block] {
-        &self.order
+        &self.forest.order
     }
 }
 
@@ -307,6 +260,7 @@ pub fn is_reducible_cfg(cfg: &Cfg, dt: &DominatorTree) -> bool {
 mod tests {
     use super::*;
     use crate::cycles::tests::{blk, func, function_from_edges};
+    use rustc_hash::FxHashSet;
     use simtc_ir::Function;
 
     fn names(f: &Function, bs: &[Block]) -> Vec<String> {
