@@ -92,13 +92,9 @@ pub enum RegionNode {
 #[derive(Clone, Debug)]
 pub struct RegionInfo {
     cfg: Cfg,
-    order: Vec<Block>,
-    pos: Vec<u32>,
-    innermost: Vec<u32>,
-    range: Vec<(u32, u32)>,
-    parent: Vec<u32>,
-    depth: Vec<u32>,
-    child_off: Vec<u32>,
+    /// The laid-out region forest (the top-level region is set 0 at forest depth 1); region ids are its set ids.
+    forest: Forest,
+    /// `forest.child` as typed ids.
     child: Vec<RegionId>,
     entry: Vec<Block>,
     exit: Vec<Option<Block>>,
@@ -297,28 +293,16 @@ impl RegionInfo {
                 (x != NONE).then(|| cfg.block(x))
             })
             .collect();
-        RegionInfo {
-            cfg: cfg.clone(),
-            child: forest.child.iter().map(|&c| RegionId(c)).collect(),
-            order: forest.order,
-            pos: forest.pos,
-            innermost: forest.innermost,
-            range: forest.range,
-            parent: forest.parent,
-            depth: forest.depth.iter().map(|d| d - 1).collect(),
-            child_off: forest.child_off,
-            entry,
-            exit,
-        }
+        RegionInfo { cfg: cfg.clone(), child: forest.child.iter().map(|&c| RegionId(c)).collect(), forest, entry, exit }
     }
 
     /// Number of regions, the top-level one included.
     pub fn len(&self) -> usize {
-        self.range.len()
+        self.forest.len()
     }
     /// Every region, outermost first (pre-order of the region tree; the top-level region first).
     pub fn regions(&self) -> impl Iterator<Item = RegionId> {
-        (0..self.range.len() as u32).map(RegionId)
+        (0..self.forest.len() as u32).map(RegionId)
     }
     /// The top-level region `(function entry, None)`.
     pub fn top_level(&self) -> RegionId {
@@ -338,12 +322,11 @@ impl RegionInfo {
     }
     /// The region immediately containing `r` (`None` for the top level).
     pub fn parent(&self, r: RegionId) -> Option<RegionId> {
-        let p = self.parent[r.index()];
-        (p != NONE).then_some(RegionId(p))
+        self.forest.parent_of(r.0).map(RegionId)
     }
     /// The regions immediately nested in `r`, in layout order.
     pub fn children(&self, r: RegionId) -> &[RegionId] {
-        &self.child[self.child_off[r.index()] as usize..self.child_off[r.index() + 1] as usize]
+        &self.child[self.forest.children_range(r.0)]
     }
     /// The regions directly nested in `r` (the same as [`RegionInfo::children`]).
     pub fn direct_child_regions(&self, r: RegionId) -> &[RegionId] {
@@ -351,48 +334,43 @@ impl RegionInfo {
     }
     /// Nesting depth: 0 for the top-level region.
     pub fn depth(&self, r: RegionId) -> u32 {
-        self.depth[r.index()]
+        self.forest.depth[r.index()] - 1
     }
     /// All blocks of `r`, nested regions included: entry first, each nested region contiguous, topologically
     /// ordered except for retreating edges.
     pub fn blocks(&self, r: RegionId) -> &[Block] {
-        let (s, e) = self.range[r.index()];
-        &self.order[s as usize..e as usize]
+        self.forest.blocks(r.0)
     }
     /// Whether `b` belongs to `r` (nested regions included). O(1).
     pub fn contains(&self, r: RegionId, b: Block) -> bool {
-        let p = self.pos[self.cfg.index(b) as usize];
-        let (s, e) = self.range[r.index()];
-        p != NONE && s <= p && p < e
+        self.forest.contains(&self.cfg, r.0, b)
     }
     /// Whether region `a` contains region `b` (reflexive).
     pub fn contains_region(&self, a: RegionId, b: RegionId) -> bool {
-        let (sa, ea) = self.range[a.index()];
-        let (sb, eb) = self.range[b.index()];
-        sa <= sb && eb <= ea
+        self.forest.contains_set(a.0, b.0)
     }
     /// The smallest region containing `b` (`None` for unreachable blocks).
     pub fn region_for(&self, b: Block) -> Option<RegionId> {
-        let r = self.innermost[self.cfg.index(b) as usize];
-        (r != NONE).then_some(RegionId(r))
+        self.forest.innermost_of(&self.cfg, b).map(RegionId)
     }
     /// The direct elements of `r` in layout order: its own blocks and its child regions.
     pub fn elements(&self, r: RegionId) -> Vec<RegionNode> {
-        let (s, e) = self.range[r.index()];
+        let f = &self.forest;
+        let (s, e) = f.range[r.index()];
         let mut out = Vec::new();
         let mut p = s;
         while p < e {
-            let b = self.order[p as usize];
-            let mut c = self.innermost[self.cfg.index(b) as usize];
+            let b = f.order[p as usize];
+            let mut c = f.innermost[self.cfg.index(b) as usize];
             if c == r.0 {
                 out.push(RegionNode::Block(b));
                 p += 1;
             } else {
-                while self.parent[c as usize] != r.0 {
-                    c = self.parent[c as usize];
+                while f.parent[c as usize] != r.0 {
+                    c = f.parent[c as usize];
                 }
                 out.push(RegionNode::Region(RegionId(c)));
-                p = self.range[c as usize].1;
+                p = f.range[c as usize].1;
             }
         }
         out
@@ -404,7 +382,7 @@ impl RegionInfo {
         let mut found = None;
         for &p in g.preds(self.cfg.index(self.entry(r))) {
             let pb = self.cfg.block(p);
-            if self.pos[p as usize] != NONE && !self.contains(r, pb) {
+            if self.forest.pos[p as usize] != NONE && !self.contains(r, pb) {
                 if found.is_some() {
                     return None;
                 }
@@ -437,7 +415,7 @@ impl RegionInfo {
     }
     /// The reachable blocks, every region contiguous with its entry first.
     pub fn order(&self) -> &[Block] {
-        &self.order
+        &self.forest.order
     }
 }
 
