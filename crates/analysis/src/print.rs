@@ -31,6 +31,7 @@ use crate::liveness::Liveness;
 use crate::loops::{LoopId, LoopInfo};
 use crate::regions::{RegionId, RegionInfo};
 use rustc_hash::FxHashSet;
+use simtc_ir::writer::push_name;
 use simtc_ir::{Block, FuncId, Function, InstKind, Module, Value};
 use std::fmt::Write;
 
@@ -101,6 +102,11 @@ impl SlotNames {
         s
     }
 
+    /// The unique unquoted name of a named block (`None` for numbered and detached blocks).
+    pub fn block_raw(&self, b: Block) -> Option<&str> {
+        self.blocks_raw.get(b.as_u32() as usize).and_then(|n| n.as_deref())
+    }
+
     /// `%name` of a block in the layout.
     pub fn block(&self, b: Block) -> &str {
         self.blocks.get(b.as_u32() as usize).and_then(|n| n.as_deref()).unwrap_or("%<detached block>")
@@ -124,29 +130,6 @@ impl SlotNames {
     pub fn sort_values(&self, vs: &mut [Value]) {
         vs.sort_by_key(|v| self.value_pos.get(v.as_u32() as usize).copied().unwrap_or(u32::MAX));
     }
-}
-
-/// LLVM's rule: quote a local name that is empty, starts with a digit, or has a byte outside `[-a-zA-Z._0-9]`.
-fn push_name(out: &mut String, name: &str) {
-    let b = name.as_bytes();
-    let plain = !b.is_empty()
-        && !b[0].is_ascii_digit()
-        && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'));
-    if plain {
-        out.push_str(name);
-        return;
-    }
-    out.push('"');
-    for &c in b {
-        if c == b'\\' {
-            out.push_str("\\\\");
-        } else if (0x20..=0x7e).contains(&c) && c != b'"' {
-            out.push(c as char);
-        } else {
-            let _ = write!(out, "\\{c:02X}");
-        }
-    }
-    out.push('"');
 }
 
 /// Successors of every CFG node in terminator order (duplicates kept), as node indices.

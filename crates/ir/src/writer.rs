@@ -15,7 +15,7 @@ mod consts;
 #[cfg(test)]
 mod tests;
 
-pub use consts::float_to_string;
+pub use consts::{float_to_string, push_name};
 
 use crate::attrs::{AttrSet, Attribute};
 use crate::constant::{ConstId, GlobalRef};
@@ -26,7 +26,7 @@ use crate::metadata::{MdField, MdId, MdKind, MdNode, MdOperand};
 use crate::module::{FuncId, GlobalId, GlobalVar, Linkage, Module, UnnamedAddr, Visibility};
 use crate::types::{Type, TypeStore};
 use crate::value::{Value, ValueDef};
-use consts::{push_flags, push_gep_flags, push_md_ident, push_name, push_quoted, write_type};
+use consts::{push_flags, push_gep_flags, push_md_ident, push_quoted, write_type};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Prints a whole module.

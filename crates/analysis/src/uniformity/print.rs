@@ -28,6 +28,7 @@
 //! instructions, so printing is linear in the function size (`inst_to_string` renumbers the module per call).
 
 use super::{Reason, UniformityInfo};
+use crate::print::SlotNames;
 use rustc_hash::FxHashSet;
 use simtc_ir::writer::{const_to_string, inst_to_string, type_to_string, write_function};
 use simtc_ir::{Block, FuncId, Function, Inst, Module, Value, ValueDef};
@@ -50,57 +51,31 @@ pub fn print_module(m: &Module) -> String {
     out
 }
 
-/// Printed names of one function's values and blocks (without `%`), numbered as the writer does.
+/// Printed names of one function's values and blocks, numbered and quoted as the writer does
+/// (a view of [`SlotNames`]).
 pub(crate) struct Names {
-    values: Vec<Option<String>>,
-    blocks: Vec<Option<String>>,
+    slots: SlotNames,
 }
 
 impl Names {
     pub(crate) fn new(func: &Function) -> Self {
-        let mut names = Names { values: vec![None; func.dfg.num_values()], blocks: vec![None; func.dfg.num_blocks()] };
-        let mut used: FxHashSet<String> = FxHashSet::default();
-        let mut next = 0u32;
-        let mut name_of = |n: Option<&str>| -> String {
-            match n {
-                Some(n) if !n.is_empty() => {
-                    let mut cand = n.to_string();
-                    let mut k = 0u32;
-                    while used.contains(&cand) {
-                        k += 1;
-                        cand = format!("{n}.{k}");
-                    }
-                    used.insert(cand.clone());
-                    cand
-                }
-                _ => {
-                    next += 1;
-                    (next - 1).to_string()
-                }
-            }
-        };
-        for &p in &func.params {
-            names.values[p.as_u32() as usize] = Some(name_of(func.dfg.value_name(p)));
-        }
-        for b in func.layout.blocks() {
-            names.blocks[b.as_u32() as usize] = Some(name_of(func.dfg.block_name(b)));
-            for i in func.layout.block_insts(b) {
-                if let Some(v) = func.dfg.result(i) {
-                    names.values[v.as_u32() as usize] = Some(name_of(func.dfg.value_name(v)));
-                }
-            }
-        }
-        names
+        Names { slots: SlotNames::compute(func) }
     }
 
     /// The raw block name (LLVM prints `BLOCK 5`, `BLOCK for.body`).
     pub(crate) fn block(&self, b: Block) -> String {
-        self.blocks.get(b.as_u32() as usize).cloned().flatten().unwrap_or_else(|| format!("{b}"))
+        match self.slots.block_raw(b) {
+            Some(raw) => raw.to_string(),
+            None => match self.slots.block(b).strip_prefix('%') {
+                Some(n) if n.bytes().all(|c| c.is_ascii_digit()) && !n.is_empty() => n.to_string(),
+                _ => format!("{b}"),
+            },
+        }
     }
 
     /// `%name` of a block, as in operands.
     pub(crate) fn block_ref(&self, b: Block) -> String {
-        format!("%{}", quote(&self.block(b)))
+        self.slots.block(b).to_string()
     }
 
     /// `%name` of an argument or instruction result; constants printed as constants.
@@ -109,21 +84,11 @@ impl Names {
             ValueDef::Const(c) => const_to_string(m, *c),
             ValueDef::Metadata(_) => "metadata".to_string(),
             ValueDef::InlineAsm(_) => "asm".to_string(),
-            _ => match self.values.get(v.as_u32() as usize).cloned().flatten() {
-                Some(n) => format!("%{}", quote(&n)),
+            _ => match self.slots.value(v) {
+                Some(n) => n.to_string(),
                 None => format!("%{v}"),
             },
         }
-    }
-}
-
-fn quote(n: &str) -> String {
-    let plain = n.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_'))
-        && (n.bytes().all(|c| c.is_ascii_digit()) || !n.starts_with(|c: char| c.is_ascii_digit()));
-    if plain && !n.is_empty() {
-        n.to_string()
-    } else {
-        format!("\"{}\"", n.replace('"', "\\22"))
     }
 }
 

@@ -44,8 +44,8 @@ pub(super) fn name_needs_quotes(name: &str) -> bool {
         || !b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_'))
 }
 
-/// Pushes a name (without its sigil), quoted and escaped when needed.
-pub(super) fn push_name(out: &mut String, name: &str) {
+/// Pushes a name (without its sigil), quoted and escaped when needed, exactly as the writer prints it.
+pub fn push_name(out: &mut String, name: &str) {
     if name_needs_quotes(name) {
         push_quoted(out, name.as_bytes());
     } else {
