@@ -29,7 +29,7 @@
 //! non-first-class types and of `fp128`/`x86_fp80`/`ppc_fp128`.
 
 use crate::error::CodegenError;
-use crate::names;
+use crate::ptx::names;
 use simtc_ir::types::TypeData;
 use simtc_ir::{AttrSet, FuncId, Module, Type};
 

@@ -145,15 +145,13 @@ pub struct Options {
     pub ptx_version: Option<(u32, u32)>,
     /// `-O0` .. `-O3`.
     pub opt_level: u8,
-    /// Passes disabled with `--disable-pass NAME`.
-    pub disabled_passes: Vec<String>,
-    /// Debug mode: `.target sm_XX, debug` with a DWARF compile unit (see [`crate::debuginfo`]).
+    /// Debug mode: `.target sm_XX, debug` with a DWARF compile unit (see [`crate::ptx::debuginfo`]).
     pub debug: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { target: Target::Sm90, ptx_version: None, opt_level: 3, disabled_passes: Vec::new(), debug: false }
+        Options { target: Target::Sm90, ptx_version: None, opt_level: 3, debug: false }
     }
 }
 
@@ -178,11 +176,6 @@ impl Options {
             ))),
             Some(v) => Ok(v),
         }
-    }
-
-    /// Whether `pass` was disabled with `--disable-pass`.
-    pub fn is_disabled(&self, pass: &str) -> bool {
-        self.disabled_passes.iter().any(|p| p == pass)
     }
 
     /// The PTX version as LLVM's integer (`78` for 7.8), or the minimum if the request is invalid.

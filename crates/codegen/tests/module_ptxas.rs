@@ -5,8 +5,10 @@
 //! module-level half of the back end on its own. Under `CI=true` a missing ptxas fails the test; elsewhere the
 //! ptxas part is skipped with a note.
 
-use simtc_codegen::abi::{FunctionAbi, ParamKind};
-use simtc_codegen::module::{write_module, BodyEmitter, FileTable};
+use simtc_codegen::abi::{function_abi, ParamKind};
+use simtc_codegen::mir::{MFunction, MInst, Mod, OpKind, Opcode, Operand};
+use simtc_codegen::ptx::module::{write_module, FileTable};
+use simtc_codegen::ptx::refs::is_emitted;
 use simtc_codegen::{CodegenError, Options, Target};
 use simtc_ir::{FuncId, Module};
 use std::path::Path;
@@ -17,15 +19,23 @@ mod common;
 use common::{ptxas_for, repo_root};
 use std::process::Command;
 
-struct Stub;
-
-impl BodyEmitter for Stub {
-    fn body(&mut self, _: &Module, _: FuncId, abi: &FunctionAbi, _: &FileTable) -> Result<String, CodegenError> {
-        Ok(match abi.ret.as_ref().map(|r| r.kind) {
-            Some(ParamKind::Scalar { ld_ty }) => format!("\n\tst.param.{ld_ty} [func_retval0], 0;\n\tret;\n"),
-            _ => "\n\tret;\n".to_string(),
-        })
+/// Stub bodies: `ret;`, after storing 0 to a scalar return value.
+fn stub_bodies(m: &Module) -> Result<Vec<(FuncId, MFunction)>, CodegenError> {
+    let mut out = Vec::new();
+    for f in m.func_ids().filter(|&f| is_emitted(m, f)) {
+        let abi = function_abi(m, f)?;
+        let mut mf = MFunction::default();
+        let b = mf.new_block();
+        if let Some(ParamKind::Scalar { ld_ty }) = abi.ret.as_ref().map(|r| r.kind) {
+            let ty = Mod::parse(ld_ty).expect("a PTX type");
+            let addr = Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), 0);
+            let st = Opcode::new(OpKind::St, &[Mod::Param, ty]);
+            mf.block_mut(b).insts.push(MInst::new(st, &[], &[addr, Operand::Imm(0)]));
+        }
+        mf.block_mut(b).insts.push(MInst::new(OpKind::Ret, &[], &[]));
+        out.push((f, mf));
     }
+    Ok(out)
 }
 
 /// Assembles `ptx` for `target`; panics with ptxas' message and the PTX when it is rejected.
@@ -50,7 +60,7 @@ fn assemble(label: &str, ptx: &str, target: Target) {
 
 fn print(src: &str, opts: &Options) -> Result<String, CodegenError> {
     let m = simtc_llvm_reader::parse_module(src).expect("test module parses");
-    write_module(&m, opts, &mut Stub)
+    write_module(&m, opts, &FileTable::build(&m), &stub_bodies(&m)?)
 }
 
 const TARGETS: [Target; 3] = [Target::Sm70, Target::Sm80, Target::Sm90];

@@ -5,13 +5,17 @@
 //! build's (integers exactly, floats within 1e-5 relative). A mismatch names the build, so a pass that breaks
 //! the program is identified: if `-O3` differs but `-O3` without pass P agrees, P is the culprit.
 
-use super::{read_module, Rejected};
-use simtc_codegen::{Options, Target};
+use super::compile::{driver_failure, target_options};
+use super::{read_module, Failure, Rejected};
+use simtc_codegen::Pipeline;
 use simtc_emu::{LaunchSpec, RunOptions};
 use std::path::{Path, PathBuf};
 
-/// Optional passes of the `compile` pipeline (`--disable-pass` names).
-pub(crate) const OPTIONAL_PASSES: &[&str] = simtc_codegen::OPTIONAL_PASSES;
+/// Optional passes of the `compile` pipeline (`--disable-pass` names): the IR passes of `-O3` and the optional
+/// MIR passes, from the driver.
+pub(crate) fn optional_passes() -> Vec<&'static str> {
+    simtc_codegen::driver::optional_passes()
+}
 
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
@@ -31,41 +35,32 @@ pub(crate) struct CheckArgs {
     rtol: f64,
 }
 
-/// Compiles LLVM IR to PTX the way `simtc compile` does.
-pub(crate) fn compile_ll(path: &Path, target: Target, opt_level: u8, disabled: &[String]) -> Result<String, Rejected> {
+/// Compiles LLVM IR to PTX through the compile driver, as `simtc compile` does.
+pub(crate) fn compile_ll(path: &Path, mcpu: &str, opt_level: u8, disabled: &[String]) -> Result<String, Failure> {
+    let mut p = Pipeline::new(target_options(mcpu, None, opt_level)?);
+    p.disabled = disabled.to_vec();
+    p.validate().map_err(|e| driver_failure("", e))?;
     let (name, mut m) = read_module(&path.to_path_buf())?;
-    let opts = Options { target, ptx_version: None, opt_level, disabled_passes: disabled.to_vec(), debug: false };
-    if opt_level > 0 && !opts.is_disabled("dce") {
-        let mut pm = simtc_opt::PassManager::from_pipeline("dce", Default::default())
-            .map_err(|e| Rejected(format!("simtc: error: {e}")))?;
-        pm.run(&mut m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
-    }
-    simtc_codegen::compile(&m, &opts).map_err(|e| {
-        if e.loc.is_some() {
-            Rejected(e.to_string())
-        } else {
-            Rejected(format!("{name}: {e}"))
-        }
-    })
+    let out = simtc_codegen::compile(&mut m, &p).map_err(|e| driver_failure(&name, e))?;
+    Ok(out.ptx)
 }
 
-pub(crate) fn check(a: CheckArgs) -> Result<(), Rejected> {
-    let target =
-        Target::parse(&a.mcpu).ok_or_else(|| Rejected(format!("simtc: error: unknown target '{}'", a.mcpu)))?;
+pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
+    target_options(&a.mcpu, None, 3)?;
     let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let outputs = spec.outputs();
     if outputs.is_empty() {
-        return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())));
+        return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())).into());
     }
     let mut builds: Vec<(String, u8, Vec<String>)> = vec![("-O0".into(), 0, vec![]), ("-O3".into(), 3, vec![])];
-    for p in OPTIONAL_PASSES {
+    for p in optional_passes() {
         builds.push((format!("-O3 --disable-pass {p}"), 3, vec![p.to_string()]));
     }
     let opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
     let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
     for (label, o, disabled) in &builds {
-        let ptx = compile_ll(&a.input, target, *o, disabled)?;
+        let ptx = compile_ll(&a.input, &a.mcpu, *o, disabled)?;
         let prog = simtc_emu::load_ptx(&ptx, &format!("{} ({label})", a.input.display()))
             .map_err(|e| Rejected(format!("simtc check: the {label} build is not valid PTX:\n{e}")))?;
         let r = simtc_emu::run(&prog, &launch, &opts)
@@ -101,7 +96,7 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Rejected> {
     }
     let failed: Vec<&str> = failures.iter().map(|f| f.0.as_str()).collect();
     msg.push_str(&diagnose(&failed));
-    Err(Rejected(msg))
+    Err(Rejected(msg).into())
 }
 
 /// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
@@ -109,9 +104,8 @@ fn diagnose(failed: &[&str]) -> String {
     if !failed.contains(&"-O3") {
         return "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into();
     }
-    let culprits: Vec<&str> = OPTIONAL_PASSES
-        .iter()
-        .copied()
+    let culprits: Vec<&str> = optional_passes()
+        .into_iter()
         .filter(|p| !failed.iter().any(|f| *f == format!("-O3 --disable-pass {p}")))
         .collect();
     if culprits.is_empty() {
@@ -130,9 +124,12 @@ mod tests {
 
     #[test]
     fn names_the_culprit_pass() {
-        let d = diagnose(&["-O3", "-O3 --disable-pass dce"]);
+        let d = diagnose(&["-O3", "-O3 --disable-pass dce", "-O3 --disable-pass machine-dce"]);
         assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
-        let d = diagnose(&["-O3", "-O3 --disable-pass dce", "-O3 --disable-pass peephole"]);
+        let all: Vec<String> = super::optional_passes().iter().map(|p| format!("-O3 --disable-pass {p}")).collect();
+        let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
+        failed.push("-O3");
+        let d = diagnose(&failed);
         assert!(d.contains("mandatory pipeline"), "{d}");
         let d = diagnose(&["-O3 --disable-pass dce"]);
         assert!(d.contains("only with a pass disabled"), "{d}");

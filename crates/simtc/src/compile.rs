@@ -1,7 +1,7 @@
 //! `simtc compile`: LLVM IR → PTX (the main job).
 
-use super::{read_module, write_output, Rejected};
-use simtc_codegen::{Options, Target};
+use super::{read_module, write_output, Failure, Rejected};
+use simtc_codegen::{CompileError, Compiled, Options, Pipeline, Target};
 use std::path::PathBuf;
 
 /// What `--emit` prints.
@@ -9,7 +9,7 @@ use std::path::PathBuf;
 pub(crate) enum Emit {
     /// PTX text.
     Ptx,
-    /// The machine IR of every function after SSA destruction.
+    /// The machine IR of every function in the MIR text form: after isel (SSA) and at the end.
     Mir,
     /// The LLVM IR after the IR pipeline.
     Llvm,
@@ -43,45 +43,68 @@ pub(crate) struct CompileArgs {
     /// Print static instruction counts (`INST_<name>: <count>`) to standard error.
     #[arg(long)]
     stats: bool,
+    /// Print the IR (IR passes) or MIR listing (MIR passes) after this pass, to standard error (`all`: after
+    /// every pass); repeatable.
+    #[arg(long = "print-after", value_name = "NAME")]
+    print_after: Vec<String>,
+    /// Verify the IR after every IR pass and the MIR after every MIR pass (always on in debug builds).
+    #[arg(long = "verify-each")]
+    verify_each: bool,
+    /// Print a per-pass timing report (IR passes, isel, MIR passes) to standard error.
+    #[arg(long = "time-passes")]
+    time_passes: bool,
 }
 
-pub(crate) fn compile(a: CompileArgs) -> Result<(), Rejected> {
-    let target = Target::parse(&a.mcpu).ok_or_else(|| {
-        Rejected(format!(
-            "simtc: error: unknown target '{}' (expected one of sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, sm_120)",
-            a.mcpu
+/// Parses `--mcpu`/`--ptx-version` (usage errors, exit 2, when malformed).
+pub(crate) fn target_options(mcpu: &str, ptx_version: Option<&str>, opt_level: u8) -> Result<Options, Failure> {
+    let target = Target::parse(mcpu).ok_or_else(|| {
+        Failure::Usage(format!(
+            "simtc: error: unknown target '{mcpu}' (expected one of {})",
+            Target::ALL.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
         ))
     })?;
-    let ptx_version = match &a.ptx_version {
+    let ptx_version = match ptx_version {
         None => None,
-        Some(s) => Some(
-            simtc_codegen::target::parse_ptx_version(s)
-                .ok_or_else(|| Rejected(format!("simtc: error: invalid PTX version '{s}' (expected X.Y, e.g. 8.0)")))?,
-        ),
+        Some(s) => Some(simtc_codegen::target::parse_ptx_version(s).ok_or_else(|| {
+            Failure::Usage(format!("simtc: error: invalid PTX version '{s}' (expected X.Y, e.g. 8.0)"))
+        })?),
     };
+    Ok(Options { target, ptx_version, opt_level, debug: false })
+}
+
+/// Turns a driver error into the CLI's outcome: usage errors exit 2, the rest exit 1 with a diagnostic.
+pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
+    match e {
+        CompileError::Usage(m) => Failure::Usage(format!("simtc: error: {m}")),
+        CompileError::Ir(m) => Failure::Rejected(Rejected(format!("{name}: error: {m}"))),
+        CompileError::Codegen(e) if e.loc.is_some() => Failure::Rejected(Rejected(e.to_string())),
+        CompileError::Codegen(e) => Failure::Rejected(Rejected(format!("{name}: {e}"))),
+    }
+}
+
+pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
+    let mut opts = target_options(&a.mcpu, a.ptx_version.as_deref(), a.opt_level)?;
+    opts.debug = a.debug;
+    let mut p = Pipeline::new(opts);
+    p.disabled = a.disable_pass.clone();
+    p.print_after = a.print_after.clone();
+    p.verify_each = a.verify_each || cfg!(debug_assertions);
+    p.time_passes = a.time_passes;
+    p.emit_mir = a.emit == Emit::Mir;
+    p.validate().map_err(|e| driver_failure("", e))?;
     let (name, mut m) = read_module(&a.input)?;
-    let opts = Options {
-        target,
-        ptx_version,
-        opt_level: a.opt_level,
-        disabled_passes: a.disable_pass.clone(),
-        debug: a.debug,
-    };
-    if a.opt_level > 0 && !opts.is_disabled("dce") {
-        let mut pm = simtc_opt::PassManager::from_pipeline("dce", Default::default())
-            .map_err(|e| Rejected(format!("simtc: error: {e}")))?;
-        pm.run(&mut m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
-    }
+    let mut out = Compiled::default();
+    simtc_codegen::driver::run_ir_pipeline(&mut m, &p, &mut out).map_err(|e| driver_failure(&name, e))?;
     if a.emit == Emit::Llvm {
-        return write_output(&a.output, &simtc_ir::writer::write_module(&m));
+        eprint!("{}", out.printed);
+        return Ok(write_output(&a.output, &simtc_ir::writer::write_module(&m))?);
     }
-    let out = simtc_codegen::compile_full(&m, &opts, a.emit == Emit::Mir).map_err(|e| {
-        if e.loc.is_some() {
-            Rejected(e.to_string())
-        } else {
-            Rejected(format!("{name}: {e}"))
-        }
-    })?;
+    let ir_part = std::mem::take(&mut out);
+    let mut out = simtc_codegen::driver::codegen(&m, &p).map_err(|e| driver_failure(&name, e))?;
+    out.printed.insert_str(0, &ir_part.printed);
+    let mut timings = ir_part.timings;
+    timings.append(&mut out.timings);
+    out.timings = timings;
     if a.stats {
         let mut s = String::new();
         for (k, v) in &out.stats {
@@ -89,9 +112,13 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Rejected> {
         }
         eprint!("{s}");
     }
-    match a.emit {
-        Emit::Ptx => write_output(&a.output, &out.ptx),
-        Emit::Mir => write_output(&a.output, &out.mir.iter().map(|(_, t)| t.as_str()).collect::<String>()),
-        Emit::Llvm => unreachable!("handled above"),
+    eprint!("{}", out.printed);
+    if a.time_passes {
+        eprint!("{}", out.timing_report());
     }
+    Ok(match a.emit {
+        Emit::Ptx => write_output(&a.output, &out.ptx)?,
+        Emit::Mir => write_output(&a.output, &out.mir)?,
+        Emit::Llvm => unreachable!("handled above"),
+    })
 }

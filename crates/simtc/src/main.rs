@@ -5,6 +5,7 @@
 
 mod check;
 mod compile;
+mod mir_opt;
 mod run;
 
 use clap::{Parser, Subcommand};
@@ -32,6 +33,8 @@ enum Command {
     Run(run::RunArgs),
     /// Compile at -O0, -O3 and -O3 minus each optional pass, emulate all, compare outputs.
     Check(check::CheckArgs),
+    /// Run MIR passes on MIR text (`--emit mir` form): read, verify, run the passes, write MIR text.
+    MirOpt(mir_opt::MirOptArgs),
 }
 
 #[derive(clap::Args)]
@@ -101,26 +104,41 @@ struct OptArgs {
 /// A rejected input: the message is printed as is, exit code 1.
 struct Rejected(String);
 
+/// Why a command failed: a rejected input (exit 1) or a usage error (exit 2).
+enum Failure {
+    /// Exit 1.
+    Rejected(Rejected),
+    /// Exit 2; the message is printed as is.
+    Usage(String),
+}
+
+impl From<Rejected> for Failure {
+    fn from(r: Rejected) -> Failure {
+        Failure::Rejected(r)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Opt(a) => opt(a),
-        Command::Analyze(a) => analyze(a),
+    let result: Result<(), Failure> = match cli.command {
+        Command::Opt(a) => opt(a).map_err(Failure::from),
+        Command::Analyze(a) => analyze(a).map_err(Failure::from),
         Command::Compile(a) => compile::compile(a),
         Command::Run(a) => run::run(a),
         Command::Check(a) => check::check(a),
+        Command::MirOpt(a) => mir_opt::mir_opt(a),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Rejected(msg)) => {
-            let mut e = std::io::stderr().lock();
-            let _ = e.write_all(msg.as_bytes());
-            if !msg.ends_with('\n') {
-                let _ = e.write_all(b"\n");
-            }
-            ExitCode::from(1)
-        }
+    let (msg, code) = match result {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Failure::Rejected(Rejected(msg))) => (msg, 1),
+        Err(Failure::Usage(msg)) => (msg, 2),
+    };
+    let mut e = std::io::stderr().lock();
+    let _ = e.write_all(msg.as_bytes());
+    if !msg.ends_with('\n') {
+        let _ = e.write_all(b"\n");
     }
+    ExitCode::from(code)
 }
 
 fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {

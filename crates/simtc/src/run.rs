@@ -1,7 +1,7 @@
 //! `simtc run`: emulate a kernel from a launch spec on PTX (or on LLVM IR that simtc compiles first), write the
 //! output buffers and the metrics JSON, optionally print the per-branch divergence profile.
 
-use super::Rejected;
+use super::{Failure, Rejected};
 use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
 use std::path::{Path, PathBuf};
 
@@ -80,24 +80,23 @@ pub(crate) fn load_ptx_file(path: &Path) -> Result<simtc_emu::Program, Rejected>
     simtc_emu::load_ptx(&text, &path.display().to_string()).map_err(|e| Rejected(e.to_string()))
 }
 
-pub(crate) fn run(a: RunArgs) -> Result<(), Rejected> {
+pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     if a.device == Device::Cuda {
         return Err(Rejected(
             "simtc: error: --device cuda is not available in this build (no CUDA driver support); use --device emu"
                 .into(),
-        ));
+        )
+        .into());
     }
     let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
     let prog = match (&a.ptx, &a.ll) {
         (Some(p), _) => load_ptx_file(p)?,
         (None, Some(ll)) => {
-            let target = simtc_codegen::Target::parse(&a.mcpu)
-                .ok_or_else(|| Rejected(format!("simtc: error: unknown target '{}'", a.mcpu)))?;
-            let ptx = super::check::compile_ll(ll, target, a.opt_level, &[])?;
+            let ptx = super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[])?;
             simtc_emu::load_ptx(&ptx, &format!("{} (compiled by simtc)", ll.display()))
                 .map_err(|e| Rejected(e.to_string()))?
         }
-        (None, None) => return Err(Rejected("simtc: error: give --ptx or --ll".into())),
+        (None, None) => return Err(Rejected("simtc: error: give --ptx or --ll".into()).into()),
     };
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };

@@ -1,4 +1,5 @@
-//! The filetest harness: every `tests/filetests/<area>/*.ll` is one test.
+//! The filetest harness: every `tests/filetests/<area>/*.ll` (LLVM IR) and `*.mir` (MIR text, for
+//! `simtc mir-opt`) is one test.
 //!
 //! Header lines (anywhere in the file, usually at the top):
 //! - `; RUN: <subcommand and flags>` — arguments to `simtc`; `%s` is the file's path. Exactly one per file.
@@ -42,7 +43,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         let p = e.path();
         if p.is_dir() {
             collect(&p, out);
-        } else if p.extension().is_some_and(|x| x == "ll") {
+        } else if p.extension().is_some_and(|x| x == "ll" || x == "mir") {
             out.push(p);
         }
     }

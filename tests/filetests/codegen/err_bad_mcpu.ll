@@ -1,6 +1,6 @@
 ; An unknown --mcpu is rejected with the list of supported targets.
 ; RUN: compile %s --mcpu sm_61
-; EXIT: 1
+; EXIT: 2
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -18,12 +18,28 @@ use super::spaces::{space_of_type, Space};
 use super::{class_of, leaves, Lower, Result};
 use crate::abi::{self, FunctionAbi, ParamKind, ParamSlot};
 use crate::error::CodegenError;
-use crate::mir::{MInst, Operand, Reg, RegClass};
+use crate::mir::{MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
 use simtc_ir::{Block, ConstData, GlobalRef, Inst, InstKind, Value, ValueDef};
 use smallvec::SmallVec;
 
-/// The `.param` declaration of a call-site slot named `name`.
-pub(crate) fn param_decl(slot: &ParamSlot, name: &str) -> String {
+/// The `.param` declaration instruction of a call-site slot named `name`.
+fn param_decl(slot: &ParamSlot, name: &str) -> MInst {
+    let dst = [Operand::Sym(name.to_string())];
+    match &slot.kind {
+        ParamKind::Scalar { ld_ty } => {
+            let ty = Mod::parse(&param_type(ld_ty)).unwrap_or(Mod::B32);
+            MInst::new(Opcode::new(OpKind::DeclParam, &[ty]), &dst, &[])
+        }
+        ParamKind::Aggregate => MInst::new(
+            Opcode::new(OpKind::DeclParam, &[Mod::B8]),
+            &dst,
+            &[Operand::Imm(slot.align as i64), Operand::Imm(slot.size as i64)],
+        ),
+    }
+}
+
+/// The `.param` declaration text of a slot (in `.callprototype` lines).
+fn param_decl_text(slot: &ParamSlot, name: &str) -> String {
     match &slot.kind {
         ParamKind::Scalar { ld_ty } => {
             format!(".param .{} {name}", param_type(ld_ty))
@@ -91,7 +107,7 @@ impl Lower<'_> {
             return Err(CodegenError::unsupported("calls to variadic functions"));
         }
         let args: SmallVec<[Value; 4]> = self.f.dfg.args(inst)[1..1 + param_tys.len()].into();
-        let name = callee.map(|f| crate::names::func_symbol(m, f)).unwrap_or_default();
+        let name = callee.map(|f| crate::ptx::names::func_symbol(m, f)).unwrap_or_default();
         let abi: FunctionAbi = match callee {
             Some(fid) if m.funcs[fid].ty == cd.fn_ty => abi::function_abi(m, fid)?,
             _ => {
@@ -102,50 +118,46 @@ impl Lower<'_> {
         };
         let seq = self.callseq;
         self.callseq += 1;
-        self.emit_effect(format!("{{ // callseq {seq}, 0"), &[], &[]);
+        self.emit(MInst::new(OpKind::CallSeqStart, &[], &[Operand::Imm(seq as i64)]));
         let mut pnames = Vec::new();
         for (k, slot) in abi.params.iter().enumerate() {
             let pname = format!("param{k}");
-            self.emit_effect(param_decl(slot, &pname), &[], &[]);
+            self.emit(param_decl(slot, &pname));
             let v = args[slot.ir_index];
             self.store_arg(slot, &pname, v)?;
             pnames.push(pname);
         }
         if let Some(r) = &abi.ret {
-            self.emit_effect(param_decl(r, "retval0"), &[], &[]);
+            self.emit(param_decl(r, "retval0"));
         }
-        let uni = !self.in_divergent_block(b);
-        let op = if uni { "call.uni" } else { "call" };
-        let ret_part = if abi.ret.is_some() { "(retval0), " } else { "" };
-        let params = if pnames.is_empty() { String::new() } else { format!(", ({})", pnames.join(", ")) };
+        // `.uni` asserts that every thread of the warp makes the call to the same target: only direct calls
+        // from non-divergent blocks qualify (an indirect target may differ between threads).
+        let uni = callee.is_some() && !self.in_divergent_block(b);
+        let op = Opcode::new(OpKind::Call, if uni { &[Mod::Uni] } else { &[] });
+        let dsts: Vec<Operand> = abi.ret.iter().map(|_| Operand::Sym("retval0".into())).collect();
+        let mut srcs: Vec<Operand> = Vec::with_capacity(pnames.len() + 2);
         match callee {
-            Some(_) => {
-                let text = format!("{ret_part}{name}{params}");
-                self.emit_effect(op, &[], &[Operand::Raw(text)]);
-            }
+            Some(_) => srcs.push(Operand::Sym(name.clone())),
             None => {
-                // Indirect: a prototype in the prologue.
+                // Indirect: a prototype in the prologue, named as the call's last operand.
                 let (r, sp) = self.ptr(self.f.dfg.args(inst)[0])?;
-                let r = self.convert_space(r, sp, Space::Generic)?;
-                let proto = format!("prototype_{seq}");
-                let ret_decl = abi.ret.as_ref().map(|s| format!("({}) ", param_decl(s, "_"))).unwrap_or_default();
-                let plist: Vec<String> = abi.params.iter().map(|s| param_decl(s, "_")).collect();
-                self.mf.prologue.push(format!("{proto} : .callprototype {ret_decl}_ ({});", plist.join(", ")));
-                let mut mi = MInst::new(
-                    "call",
-                    &[],
-                    &[Operand::Raw(ret_part.to_string()), Operand::Reg(r), Operand::Raw(format!("{params}, {proto}"))],
-                );
-                mi.side_effects = true;
-                mi.op = "call.indirect".into();
-                self.emit(mi);
+                srcs.push(Operand::Reg(self.convert_space(r, sp, Space::Generic)?));
             }
         }
+        srcs.extend(pnames.iter().map(|p| Operand::Sym(p.clone())));
+        if callee.is_none() {
+            let proto = format!("prototype_{seq}");
+            let ret_decl = abi.ret.as_ref().map(|s| format!("({}) ", param_decl_text(s, "_"))).unwrap_or_default();
+            let plist: Vec<String> = abi.params.iter().map(|s| param_decl_text(s, "_")).collect();
+            self.mf.prologue.push(format!("{proto} : .callprototype {ret_decl}_ ({});", plist.join(", ")));
+            srcs.push(Operand::Sym(proto));
+        }
+        self.emit(MInst::new(op, &dsts, &srcs));
         if let (Some(slot), Some(res)) = (&abi.ret, self.f.dfg.result(inst)) {
             let regs = self.load_ret(slot, res)?;
             self.define(res, regs);
         }
-        self.emit_effect(format!("}} // callseq {seq}"), &[], &[]);
+        self.emit(MInst::new(OpKind::CallSeqEnd, &[], &[Operand::Imm(seq as i64)]));
         Ok(())
     }
 
@@ -251,7 +263,7 @@ impl Lower<'_> {
             // A return value is stored into `func_retval0` exactly as an argument into its `.param`.
             self.store_arg(&slot, "func_retval0", v)?;
         }
-        self.emit(MInst::new("ret", &[], &[]));
+        self.emit(self.mi("ret", &[], &[]));
         Ok(())
     }
 
@@ -280,7 +292,7 @@ impl Lower<'_> {
             let cl = class_for(c)?;
             out_regs.push(self.mf.new_reg(cl));
         }
-        let mut srcs = vec![Operand::Raw(ia.asm.clone())];
+        let mut srcs = vec![Operand::Asm(ia.asm.clone())];
         for v in &args {
             // A pointer operand is the address in its type's space (generic for `ptr`), not our inferred one.
             let o = if m.types.is_ptr(self.ty(*v)) {
@@ -292,9 +304,9 @@ impl Lower<'_> {
             srcs.push(o);
         }
         let dsts: Vec<Operand> = out_regs.iter().map(|r| Operand::Reg(*r)).collect();
-        let mut mi = MInst::new("inlineasm", &dsts, &srcs);
-        mi.side_effects = ia.side_effect || out_regs.is_empty();
-        self.emit(mi);
+        // Without outputs, or marked `sideeffect`, the asm has effects ([`MInst::effects`]).
+        let op = Opcode::new(OpKind::InlineAsm, if ia.side_effect { &[Mod::SideEffect] } else { &[] });
+        self.emit(MInst::new(op, &dsts, &srcs));
         if let Some(r) = res {
             if !out_regs.is_empty() {
                 let ty = self.ty(r);

@@ -9,7 +9,7 @@
 use super::ops::FKind;
 use super::{class_of, Lower, Result};
 use crate::error::CodegenError;
-use crate::mir::{MInst, Operand, Reg, RegClass};
+use crate::mir::{Operand, Reg, RegClass};
 use simtc_ir::{Block, Inst, Value};
 use smallvec::{smallvec, SmallVec};
 
@@ -51,10 +51,9 @@ impl Lower<'_> {
                 s if s.starts_with("pm") => (format!("%{s}"), RegClass::B32, "u32"),
                 _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
             };
-            let mut mi = MInst::new(format!("mov.{t}"), &[], &[Operand::Sym(reg.clone())]);
+            let mut mi = self.mi(format!("mov.{t}"), &[], &[Operand::Sym(reg.clone())]);
             let r = self.mf.new_reg(c);
             mi.dsts.push(Operand::Reg(r));
-            mi.side_effects = reg.starts_with("%clock") || reg.starts_with("%globaltimer") || reg.starts_with("%pm");
             self.emit(mi);
             self.set(inst, r);
             return Ok(());
@@ -77,9 +76,8 @@ impl Lower<'_> {
                 let kind = &name["llvm.nvvm.barrier0.".len()..];
                 let r = self.mf.new_reg(if kind == "popc" { RegClass::B32 } else { RegClass::Pred });
                 let t = if kind == "popc" { "u32" } else { "pred" };
-                let mut mi =
-                    MInst::new(format!("bar.red.{kind}.{t}"), &[Operand::Reg(r)], &[Operand::Imm(0), Operand::Reg(p)]);
-                mi.side_effects = true;
+                let mi =
+                    self.mi(format!("bar.red.{kind}.{t}"), &[Operand::Reg(r)], &[Operand::Imm(0), Operand::Reg(p)]);
                 self.emit(mi);
                 let out = if kind == "popc" {
                     r
@@ -133,8 +131,7 @@ impl Lower<'_> {
                 let p = self.reg(args[1])?;
                 let (c, t) = if mode == "ballot" { (RegClass::B32, "b32") } else { (RegClass::Pred, "pred") };
                 let r = self.mf.new_reg(c);
-                let mut mi = MInst::new(format!("vote.sync.{mode}.{t}"), &[Operand::Reg(r)], &[Operand::Reg(p), mask]);
-                mi.side_effects = true;
+                let mi = self.mi(format!("vote.sync.{mode}.{t}"), &[Operand::Reg(r)], &[Operand::Reg(p), mask]);
                 self.emit(mi);
                 self.set(inst, r);
             }
@@ -148,18 +145,13 @@ impl Lower<'_> {
                 let t = if wide { "b64" } else { "b32" };
                 if mode == "all" {
                     let p = self.mf.new_reg(RegClass::Pred);
-                    let mut mi = MInst::new(format!("match.all.sync.{t}"), &[Operand::Raw(String::new())], &[v, mask]);
-                    mi.dsts = smallvec![Operand::Reg(r)];
-                    mi.dsts.push(Operand::Reg(p));
-                    mi.op = format!("match.all.sync.{t}");
-                    mi.side_effects = true;
+                    let mi = self.mi(format!("match.all.sync.{t}"), &[Operand::Reg(r), Operand::Reg(p)], &[v, mask]);
                     self.emit(mi);
                     if let Some(res) = res {
                         self.define(res, smallvec![r, p]);
                     }
                 } else {
-                    let mut mi = MInst::new(format!("match.any.sync.{t}"), &[Operand::Reg(r)], &[v, mask]);
-                    mi.side_effects = true;
+                    let mi = self.mi(format!("match.any.sync.{t}"), &[Operand::Reg(r)], &[v, mask]);
                     self.emit(mi);
                     self.set(inst, r);
                 }
@@ -178,16 +170,14 @@ impl Lower<'_> {
                 let v = op(self, 0)?;
                 let mask = op(self, 1)?;
                 let r = self.mf.new_reg(RegClass::B32);
-                let mut mi = MInst::new(format!("redux.sync.{k}.{t}"), &[Operand::Reg(r)], &[v, mask]);
-                mi.side_effects = true;
+                let mi = self.mi(format!("redux.sync.{k}.{t}"), &[Operand::Reg(r)], &[v, mask]);
                 self.emit(mi);
                 self.set(inst, r);
             }
             _ if name.starts_with("llvm.experimental.convergence.") => {
                 let kind = name.trim_start_matches("llvm.experimental.");
                 let r = self.mf.new_reg(RegClass::B32);
-                let mut mi = MInst::new(kind.to_string(), &[Operand::Reg(r)], &[]);
-                mi.side_effects = true;
+                let mi = self.mi(kind.to_string(), &[Operand::Reg(r)], &[]);
                 self.emit(mi);
                 self.set(inst, r);
             }
@@ -382,13 +372,12 @@ impl Lower<'_> {
     /// ballot of a true predicate, which ptxas still accepts in its non-`.sync` form there.
     fn active_mask(&mut self) -> Result<Reg> {
         let r = self.mf.new_reg(RegClass::B32);
-        let mut mi = if self.opts.ptx_version()? >= (6, 2) {
-            MInst::new("activemask.b32", &[Operand::Reg(r)], &[])
+        let mi = if self.opts.ptx_version()? >= (6, 2) {
+            self.mi("activemask.b32", &[Operand::Reg(r)], &[])
         } else {
             let t = self.emit_def("setp.eq.s32", RegClass::Pred, &[Operand::Imm(0), Operand::Imm(0)]);
-            MInst::new("vote.ballot.b32", &[Operand::Reg(r)], &[Operand::Reg(t)])
+            self.mi("vote.ballot.b32", &[Operand::Reg(r)], &[Operand::Reg(t)])
         };
-        mi.side_effects = true;
         self.emit(mi);
         Ok(r)
     }
@@ -411,9 +400,8 @@ impl Lower<'_> {
         if let Some(p) = p {
             dsts.push(Operand::Reg(p));
         }
-        let mut mi = MInst::new(format!("shfl.sync.{mode}.b32"), &[], &[a, bb, cc, mask]);
+        let mut mi = self.mi(format!("shfl.sync.{mode}.b32"), &[], &[a, bb, cc, mask]);
         mi.dsts = dsts;
-        mi.side_effects = true;
         self.emit(mi);
         if let Some(res) = self.f.dfg.result(inst) {
             let regs: SmallVec<[Reg; 1]> = match p {
@@ -652,13 +640,13 @@ impl Lower<'_> {
                 let a = first_reg(self, ops[0].clone(), c);
                 let (lo, hi) = (self.mf.new_reg(RegClass::B32), self.mf.new_reg(RegClass::B32));
                 let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
-                self.emit(MInst::new("mov.b64", &[v], &[a]));
+                self.emit(self.mi("mov.b64", &[v], &[a]));
                 let sel = [Operand::Imm(0), Operand::Imm(0x0123)];
                 let nlo = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(hi), sel[0].clone(), sel[1].clone()]);
                 let nhi = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(lo), sel[0].clone(), sel[1].clone()]);
                 let d = self.mf.new_reg(c);
                 let v = Operand::Vec(vec![Operand::Reg(nlo), Operand::Reg(nhi)]);
-                self.emit(MInst::new("mov.b64", &[Operand::Reg(d)], &[v]));
+                self.emit(self.mi("mov.b64", &[Operand::Reg(d)], &[v]));
                 d
             }
             "fshl" | "fshr" if c == RegClass::B64 => {

@@ -15,7 +15,7 @@ use super::spaces::{space_of_const, space_of_type, Space};
 use super::{class_of, leaves, Lower, Result};
 use crate::abi::ParamKind;
 use crate::error::CodegenError;
-use crate::mir::{MInst, Operand, Reg, RegClass};
+use crate::mir::{Mod, OpKind, Operand, Reg, RegClass};
 use simtc_ir::{
     AtomicOrdering, AtomicRmwOp, CastOp, ConstData, ConstExprOp, ConstId, EntityRef, GlobalRef, Inst, InstKind,
     MemFlags, SyncScope, Type, TypeData, Value, ValueDef,
@@ -123,7 +123,7 @@ impl Lower<'_> {
         let m = self.m;
         match m.consts.data(c).clone() {
             ConstData::Global(_, GlobalRef::Var(g)) => {
-                let name = crate::names::global_symbol(m, g);
+                let name = crate::ptx::names::global_symbol(m, g);
                 let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]);
                 let sp = match space_of_const(m, c) {
                     Space::Generic => Space::Global,
@@ -132,7 +132,7 @@ impl Lower<'_> {
                 Ok((r, sp))
             }
             ConstData::Global(_, GlobalRef::Func(fid)) => {
-                let name = crate::names::func_symbol(m, fid);
+                let name = crate::ptx::names::func_symbol(m, fid);
                 Ok((self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]), Space::Generic))
             }
             ConstData::Int(_, ap) => {
@@ -228,12 +228,9 @@ impl Lower<'_> {
         self.mf.depot = Some((self.depot_size, self.depot_align));
         let entry = self.mf.order[0];
         let name = format!("__local_depot{}", self.fid.index());
-        let mut init = vec![MInst::new("mov.u64", &[Operand::Sym("%SPL".into())], &[Operand::Sym(name)])];
+        let mut init = vec![self.mi("mov.u64", &[Operand::Sym("%SPL".into())], &[Operand::Sym(name)])];
         if self.mf.uses_sp {
-            init.push(MInst::new("cvta.local.u64", &[Operand::Sym("%SP".into())], &[Operand::Sym("%SPL".into())]));
-        }
-        for i in &mut init {
-            i.side_effects = true;
+            init.push(self.mi("cvta.local.u64", &[Operand::Sym("%SP".into())], &[Operand::Sym("%SPL".into())]));
         }
         let insts = &mut self.mf.block_mut(entry).insts;
         for (k, i) in init.into_iter().enumerate() {
@@ -560,8 +557,8 @@ impl Lower<'_> {
         if ldu {
             let cur = self.cur;
             for i in &mut self.mf.block_mut(cur).insts[start..] {
-                if let Some(rest) = i.op.strip_prefix("ld.global") {
-                    i.op = format!("ldu.global{rest}");
+                if i.op.kind == OpKind::Ld && i.op.mods.first() == Some(&Mod::Global) {
+                    i.op.kind = OpKind::Ldu;
                 }
             }
         }
@@ -657,7 +654,7 @@ impl Lower<'_> {
             None => {
                 let regs: SmallVec<[Reg; 1]> = (0..n).map(|_| self.mf.new_reg(c)).collect();
                 let v = Operand::Vec(regs.iter().map(|r| Operand::Reg(*r)).collect());
-                self.emit(MInst::new(op("ld"), &[v], &[addr]));
+                self.emit(self.mi(op("ld"), &[v], &[addr]));
                 Ok(Some(regs))
             }
             Some(vals) => {
@@ -786,8 +783,7 @@ impl Lower<'_> {
             return Ok(());
         }
         let d = self.mf.new_reg(c);
-        let mut mi = MInst::new(format!("atom{prefix}.{name}.{tsfx}"), &[Operand::Reg(d)], &[addr, val]);
-        mi.side_effects = true;
+        let mi = self.mi(format!("atom{prefix}.{name}.{tsfx}"), &[Operand::Reg(d)], &[addr, val]);
         self.emit(mi);
         self.define(res, smallvec![d]);
         Ok(())
@@ -817,12 +813,11 @@ impl Lower<'_> {
         let (base, sp) = self.ptr(args[0])?;
         let prefix = self.atomic_prefix(&mem, sp);
         let d = self.mf.new_reg(c);
-        let mut mi = MInst::new(
+        let mi = self.mi(
             format!("atom{prefix}.cas.b{bits}"),
             &[Operand::Reg(d)],
             &[Operand::Addr(Box::new(Operand::Reg(base)), 0), cmp.clone(), new],
         );
-        mi.side_effects = true;
         self.emit(mi);
         let ok = self.emit_def(format!("setp.eq.s{bits}"), RegClass::Pred, &[Operand::Reg(d), cmp]);
         self.define(res, smallvec![d, ok]);

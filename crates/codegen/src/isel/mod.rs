@@ -21,9 +21,9 @@ mod ops;
 pub mod spaces;
 
 use crate::abi::FunctionAbi;
-use crate::debuginfo::FileTable;
 use crate::error::CodegenError;
-use crate::mir::{MBlock, MFunction, MInst, Operand, Reg, RegClass};
+use crate::mir::{MBlock, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass};
+use crate::ptx::debuginfo::FileTable;
 use crate::target::Options;
 use simtc_analysis::UniformityInfo;
 use simtc_ir::{
@@ -107,6 +107,8 @@ pub struct Lower<'a> {
     pub(crate) callseq: u32,
     /// Phis to fill after all blocks are lowered: (IR phi, machine block, index in it).
     pub(crate) pending_phis: Vec<(Inst, MBlock, usize)>,
+    /// The first opcode spelling that did not parse (an internal error; see [`Lower::mi`]).
+    pub(crate) bad_opcode: std::cell::RefCell<Option<String>>,
 }
 
 impl<'a> Lower<'a> {
@@ -130,7 +132,7 @@ impl<'a> Lower<'a> {
             files,
             uni,
             spaces,
-            mf: MFunction { name: crate::names::func_symbol(m, fid), ..MFunction::default() },
+            mf: MFunction { name: crate::ptx::names::func_symbol(m, fid), ..MFunction::default() },
             vals: vec![SmallVec::new(); f.dfg.num_values()],
             blocks: vec![None; f.dfg.num_blocks()],
             reachable: vec![false; f.dfg.num_blocks()],
@@ -141,8 +143,13 @@ impl<'a> Lower<'a> {
             depot_align: 1,
             callseq: 0,
             pending_phis: Vec::new(),
+            bad_opcode: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
+        if let Some(e) = lw.bad_opcode.take() {
+            return Err(CodegenError::new(format!("internal: instruction selection produced an invalid opcode: {e}"))
+                .in_function(&f.name));
+        }
         Ok(lw.mf)
     }
 
@@ -151,6 +158,7 @@ impl<'a> Lower<'a> {
         for &b in &order {
             let mb = self.mf.new_block();
             self.blocks[b.index()] = Some(mb);
+            self.mf.divergent_blocks[mb.0 as usize] = self.uni.is_divergent_block(b);
         }
         let Some(&entry) = order.first() else { return Ok(()) };
         self.cur = self.blocks[entry.index()].unwrap_or(MBlock(0));
@@ -166,7 +174,7 @@ impl<'a> Lower<'a> {
             if !self.reachable[b.index()] {
                 self.cur = self.mblock(b);
                 self.emit_effect("trap", &[], &[]);
-                self.emit(MInst::new("exit", &[], &[]));
+                self.emit(self.mi("exit", &[], &[]));
             }
         }
         for &b in &rpo {
@@ -257,22 +265,79 @@ impl<'a> Lower<'a> {
         self.mf.block_mut(cur).insts.push(i);
     }
 
-    /// Emits `op dst, srcs...` into a new register of class `c` and returns it.
-    pub(crate) fn emit_def(&mut self, op: impl Into<String>, c: RegClass, srcs: &[Operand]) -> Reg {
+    /// An instruction from its PTX opcode spelling. Instruction selection spells opcodes as PTX does
+    /// (`format!("setp.{cmp}.{ty}")`); [`Opcode::parse`] turns the spelling into data here. A spelling outside
+    /// the vocabulary is an internal error reported when the function is finished ([`Lower::run`]), never a
+    /// panic; every spelling isel can produce is exercised by the codegen tests.
+    pub(crate) fn mi(&self, op: impl AsRef<str>, dsts: &[Operand], srcs: &[Operand]) -> MInst {
+        MInst::new(self.opc(op.as_ref()), dsts, srcs)
+    }
+
+    /// Parses an opcode spelling (see [`Lower::mi`]).
+    pub(crate) fn opc(&self, s: &str) -> Opcode {
+        match Opcode::parse(s) {
+            Ok(o) => o,
+            Err(e) => {
+                let mut bad = self.bad_opcode.borrow_mut();
+                if bad.is_none() {
+                    *bad = Some(e.0);
+                }
+                Opcode::new(OpKind::Trap, &[])
+            }
+        }
+    }
+
+    /// Emits `op dst, srcs...` into a new register of class `c` and returns it. When every source is a
+    /// warp-uniform register or a constant and the instruction computes only from its sources, the result is
+    /// recorded as uniform too.
+    pub(crate) fn emit_def(&mut self, op: impl AsRef<str>, c: RegClass, srcs: &[Operand]) -> Reg {
         let r = self.mf.new_reg(c);
-        self.emit(MInst::new(op, &[Operand::Reg(r)], srcs));
+        let i = self.mi(op, &[Operand::Reg(r)], srcs);
+        if self.uniform_sources(&i) {
+            self.mf.uniform[r.0 as usize] = true;
+        }
+        self.emit(i);
         r
     }
 
-    /// Emits a side-effecting instruction.
-    pub(crate) fn emit_effect(&mut self, op: impl Into<String>, dsts: &[Operand], srcs: &[Operand]) {
-        let mut i = MInst::new(op, dsts, srcs);
-        i.side_effects = true;
+    /// Whether `i` computes a warp-uniform result: a pure computation (no memory, no special register, not
+    /// warp-synchronous) of uniform registers and constants, in the SSA form isel produces.
+    fn uniform_sources(&self, i: &MInst) -> bool {
+        // A kernel parameter is the same for every thread of the grid.
+        if self.abi.is_kernel
+            && i.kind() == OpKind::Ld
+            && i.op.space() == Some(crate::mir::Mod::Param)
+            && matches!(i.srcs.as_slice(), [Operand::Addr(b, _)] if matches!(**b, Operand::Sym(_)))
+        {
+            return true;
+        }
+        i.effects().is_pure()
+            && i.guard.is_none()
+            && i.srcs.iter().all(|s| match s {
+                Operand::Reg(r) => self.mf.is_uniform(*r),
+                Operand::Imm(_) | Operand::F32(_) | Operand::F64(_) => true,
+                Operand::Sym(_) => !s.is_special_reg(),
+                _ => false,
+            })
+    }
+
+    /// Emits an instruction whose effects matter (stores, barriers, ...; [`MInst::effects`] says which).
+    pub(crate) fn emit_effect(&mut self, op: impl AsRef<str>, dsts: &[Operand], srcs: &[Operand]) {
+        let i = self.mi(op, dsts, srcs);
         self.emit(i);
     }
 
-    /// Defines the registers of `v`.
+    /// Defines the registers of `v`; they are recorded as uniform when the uniformity analysis proves `v` is.
     pub(crate) fn define(&mut self, v: Value, regs: SmallVec<[Reg; 1]>) {
+        // Temporal divergence: a value uniform inside a cycle with a divergent exit differs between threads that
+        // left in different iterations; its register is then not uniform at every use.
+        let uniform =
+            !self.uni.is_divergent(v) && self.f.dfg.uses(v).iter().all(|u| !self.uni.is_divergent_use(v, u.inst));
+        if uniform {
+            for r in &regs {
+                self.mf.uniform[r.0 as usize] = true;
+            }
+        }
         self.vals[v.index()] = regs;
     }
 
@@ -312,7 +377,15 @@ impl<'a> Lower<'a> {
             Operand::Imm(v) if c == RegClass::Pred => {
                 self.emit_def("setp.ne.s32", c, &[Operand::Imm(v & 1), Operand::Imm(0)])
             }
-            o => self.emit_def(format!("mov.{}", c.mov_type()), c, &[o]),
+            o => {
+                let r = self.mf.new_reg(c);
+                let i = MInst::copy(c, r, o);
+                if self.uniform_sources(&i) {
+                    self.mf.uniform[r.0 as usize] = true;
+                }
+                self.emit(i);
+                r
+            }
         }
     }
 
@@ -436,7 +509,7 @@ impl<'a> Lower<'a> {
                 for (lt, _) in lv {
                     let c = class_of(self.m, lt)?;
                     let r = self.mf.new_reg(c);
-                    let mut mi = MInst::new("phi", &[Operand::Reg(r)], &[]);
+                    let mut mi = self.mi("phi", &[Operand::Reg(r)], &[]);
                     mi.loc = None;
                     let cur = self.cur;
                     let idx = self.mf.block(cur).insts.len();
@@ -483,7 +556,7 @@ impl<'a> Lower<'a> {
         match kind {
             InstKind::Br { dest } => {
                 let t = self.mblock(dest);
-                self.emit(MInst::new("bra.uni", &[], &[Operand::Label(t)]));
+                self.emit(self.mi("bra.uni", &[], &[Operand::Label(t)]));
             }
             InstKind::CondBr { then_dest, else_dest } => {
                 let c = self.f.dfg.args(inst)[0];
@@ -492,14 +565,14 @@ impl<'a> Lower<'a> {
                 match self.op(c)? {
                     Operand::Imm(k) => {
                         let target = if k & 1 == 1 { t } else { e };
-                        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(target)]));
+                        self.emit(self.mi("bra.uni", &[], &[Operand::Label(target)]));
                     }
                     o => {
                         let p = self.materialize(o, RegClass::Pred);
-                        let mut br = MInst::new(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
+                        let mut br = self.mi(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
                         br.guard = Some((p, false));
                         self.emit(br);
-                        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(e)]));
+                        self.emit(self.mi("bra.uni", &[], &[Operand::Label(e)]));
                     }
                 }
             }
@@ -507,7 +580,7 @@ impl<'a> Lower<'a> {
             InstKind::Ret => self.lower_ret(inst)?,
             InstKind::Unreachable => {
                 self.emit_effect("trap", &[], &[]);
-                self.emit(MInst::new("exit", &[], &[]));
+                self.emit(self.mi("exit", &[], &[]));
             }
             _ => unreachable!("not a terminator"),
         }
@@ -540,12 +613,12 @@ impl<'a> Lower<'a> {
                 self.emit_def(format!("setp.eq.u{bits}"), RegClass::Pred, &[x.clone(), Operand::Imm(val)])
             };
             let t = self.mblock(*target);
-            let mut br = MInst::new(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
+            let mut br = self.mi(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
             br.guard = Some((p, false));
             self.emit(br);
         }
         let d = self.mblock(default);
-        self.emit(MInst::new("bra.uni", &[], &[Operand::Label(d)]));
+        self.emit(self.mi("bra.uni", &[], &[Operand::Label(d)]));
         Ok(())
     }
 
@@ -630,8 +703,10 @@ impl<'a> Lower<'a> {
         let insts = &mut self.mf.block_mut(b).insts;
         // Before the *first* branch: a lowered switch interleaves its setp's with guarded branches, and what is
         // materialized here (a phi operand) must be defined on every outgoing edge.
-        let first_br =
-            insts[..start].iter().position(|i| i.is_branch() || i.op == "exit" || i.op == "ret").unwrap_or(start);
+        let first_br = insts[..start]
+            .iter()
+            .position(|i| i.is_branch() || matches!(i.kind(), OpKind::Exit | OpKind::Ret))
+            .unwrap_or(start);
         if first_br == start {
             return;
         }

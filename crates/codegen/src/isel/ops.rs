@@ -5,7 +5,7 @@
 
 use super::{class_of, leaves, Lower, Result};
 use crate::error::CodegenError;
-use crate::mir::{MInst, Operand, Reg, RegClass};
+use crate::mir::{Operand, Reg, RegClass};
 use simtc_ir::{BinaryOp, CastOp, EntityRef, Flags, FloatPredicate, Inst, InstKind, IntPredicate, TypeData, Value};
 use smallvec::{smallvec, SmallVec};
 
@@ -613,12 +613,12 @@ impl Lower<'_> {
             // Pack: mov.b32 %r, {%rs1, %rs2}.
             let d = self.mf.new_reg(dcls[0]);
             let v = Operand::Vec(sregs.iter().map(|r| Operand::Reg(*r)).collect());
-            self.emit(MInst::new(format!("mov.b{}", dcls[0].bits()), &[Operand::Reg(d)], &[v]));
+            self.emit(self.mi(format!("mov.b{}", dcls[0].bits()), &[Operand::Reg(d)], &[v]));
             smallvec![d]
         } else if sregs.len() == 1 {
             let ds: Vec<Reg> = dcls.iter().map(|c| self.mf.new_reg(*c)).collect();
             let v = Operand::Vec(ds.iter().map(|r| Operand::Reg(*r)).collect());
-            self.emit(MInst::new(format!("mov.b{}", scls[0].bits()), &[v], &[Operand::Reg(sregs[0])]));
+            self.emit(self.mi(format!("mov.b{}", scls[0].bits()), &[v], &[Operand::Reg(sregs[0])]));
             ds.into_iter().collect()
         } else {
             return Err(CodegenError::unsupported("bitcast between vectors of different element counts"));

@@ -1,4 +1,4 @@
-//! MIR peepholes run on SSA-form MIR (every register has one definition), before SSA destruction:
+//! `peephole`: MIR peepholes run on SSA-form MIR (every register has one definition), before SSA destruction:
 //!
 //! - **Address folding**: a memory operand `[%a+k]` where `%a = add.{s,u}64 %b, imm` (transitively) or
 //!   `%a = mov.u64 sym` becomes `[%b+k+imm]` / `[sym+k]`, as PTX addressing allows a register or a symbol plus a
@@ -10,7 +10,7 @@
 //! Both rewrite operands only; they never move instructions, so they preserve every dominance property. Linear in
 //! the number of instructions.
 
-use crate::mir::{MFunction, Operand, Reg};
+use crate::mir::{MFunction, Mod, OpKind, Opcode, Operand, Reg};
 
 /// Runs the peepholes; returns the number of rewrites.
 pub fn run(f: &mut MFunction) -> usize {
@@ -32,8 +32,9 @@ pub fn run(f: &mut MFunction) -> usize {
                 continue;
             }
             let Some(d) = i.dsts.first().and_then(Operand::reg) else { continue };
-            match (i.op.as_str(), i.srcs.as_slice()) {
-                ("add.s64" | "add.u64", [base @ (Operand::Reg(_) | Operand::Sym(_)), Operand::Imm(k)]) => {
+            let (k, m) = (i.op.kind, i.op.mods.as_slice());
+            match (k, m, i.srcs.as_slice()) {
+                (OpKind::Add, [Mod::S64 | Mod::U64], [base @ (Operand::Reg(_) | Operand::Sym(_)), Operand::Imm(k)]) => {
                     if let Operand::Sym(s) = base {
                         // Only %SPL/%SP (registers) and symbols are bases; special registers (%tid...) never are.
                         if !(s == "%SPL" || s == "%SP" || !s.starts_with('%')) {
@@ -42,11 +43,11 @@ pub fn run(f: &mut MFunction) -> usize {
                     }
                     offset_of[d.0 as usize] = Some((base.clone(), *k));
                 }
-                ("mov.u64", [Operand::Sym(s)]) if !s.starts_with('%') => {
+                (OpKind::Mov, [Mod::U64], [Operand::Sym(s)]) if !s.starts_with('%') => {
                     offset_of[d.0 as usize] = Some((Operand::Sym(s.clone()), 0));
                 }
-                ("cvt.u64.u32", [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, false)),
-                ("cvt.s64.s32", [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, true)),
+                (OpKind::Cvt, [Mod::U64, Mod::U32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, false)),
+                (OpKind::Cvt, [Mod::S64, Mod::S32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, true)),
                 _ => {}
             }
         }
@@ -73,8 +74,7 @@ pub fn run(f: &mut MFunction) -> usize {
     for b in f.order.clone() {
         let insts = &mut f.blocks[b.0 as usize].insts;
         for i in insts.iter_mut() {
-            let base = i.base();
-            if matches!(base, "ld" | "st" | "atom" | "red") {
+            if matches!(i.op.kind, OpKind::Ld | OpKind::St | OpKind::Atom | OpKind::Red) {
                 for o in i.srcs.iter_mut() {
                     if let Operand::Addr(inner, k) = o {
                         if let Operand::Reg(r) = **inner {
@@ -89,15 +89,20 @@ pub fn run(f: &mut MFunction) -> usize {
                     }
                 }
             }
-            let widened = match (i.op.as_str(), i.srcs.as_slice()) {
-                ("shl.b64", [Operand::Reg(t), Operand::Imm(k)]) if *k >= 0 && *k < 31 => Some((*t, 1i64 << k)),
-                ("mul.lo.s64", [Operand::Reg(t), Operand::Imm(c)]) if *c > 0 && *c < (1 << 31) => Some((*t, *c)),
+            let widened = match (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
+                (OpKind::Shl, [Mod::B64], [Operand::Reg(t), Operand::Imm(k)]) if *k >= 0 && *k < 31 => {
+                    Some((*t, 1i64 << k))
+                }
+                (OpKind::Mul, [Mod::Lo, Mod::S64], [Operand::Reg(t), Operand::Imm(c)]) if *c > 0 && *c < (1 << 31) => {
+                    Some((*t, *c))
+                }
                 _ => None,
             };
             if let Some((t, c)) = widened {
                 if defs[t.0 as usize] == 1 {
                     if let Some((x, signed)) = widen_of[t.0 as usize] {
-                        i.op = if signed { "mul.wide.s32".into() } else { "mul.wide.u32".into() };
+                        let ty = if signed { Mod::S32 } else { Mod::U32 };
+                        i.op = Opcode::new(OpKind::Mul, &[Mod::Wide, ty]);
                         i.srcs[0] = Operand::Reg(x);
                         i.srcs[1] = Operand::Imm(c);
                         rewrites += 1;

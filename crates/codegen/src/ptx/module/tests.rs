@@ -1,33 +1,31 @@
-//! Unit tests of the module printer with a body emitter that returns a minimal valid body.
+//! Unit tests of the module printer with stub bodies: `ret;`, after storing 0 to the return value when there
+//! is one.
 
 use super::*;
+use crate::mir::{MInst, Mod, OpKind, Opcode, Operand};
 use crate::target::Target;
 
-/// `ret;`, after storing 0 to the return value when there is one.
-struct Stub;
-
-impl BodyEmitter for Stub {
-    fn body(&mut self, _: &Module, _: FuncId, abi: &FunctionAbi, _: &FileTable) -> Result<String, CodegenError> {
-        Ok(match &abi.ret {
-            Some(r) if matches!(r.kind, crate::abi::ParamKind::Scalar { .. }) => {
-                format!("\n\tst.param.{} [func_retval0], 0;\n\tret;\n", r.kind_ty())
+fn stub_bodies(m: &Module) -> Vec<(FuncId, MFunction)> {
+    let mut out = Vec::new();
+    for f in m.func_ids().filter(|&f| is_emitted(m, f)) {
+        let abi = function_abi(m, f).unwrap();
+        let mut mf = MFunction::default();
+        let b = mf.new_block();
+        if let Some(r) = &abi.ret {
+            if let crate::abi::ParamKind::Scalar { ld_ty } = r.kind {
+                let ty = Mod::parse(ld_ty).unwrap();
+                let addr = Operand::Addr(Box::new(Operand::Sym("func_retval0".into())), 0);
+                mf.block_mut(b).insts.push(MInst::new(
+                    Opcode::new(OpKind::St, &[Mod::Param, ty]),
+                    &[],
+                    &[addr, Operand::Imm(0)],
+                ));
             }
-            _ => "\n\tret;\n".to_string(),
-        })
-    }
-}
-
-trait KindTy {
-    fn kind_ty(&self) -> &'static str;
-}
-
-impl KindTy for crate::abi::ParamSlot {
-    fn kind_ty(&self) -> &'static str {
-        match self.kind {
-            crate::abi::ParamKind::Scalar { ld_ty } => ld_ty,
-            crate::abi::ParamKind::Aggregate => "b8",
         }
+        mf.block_mut(b).insts.push(MInst::new(OpKind::Ret, &[], &[]));
+        out.push((f, mf));
     }
+    out
 }
 
 fn ptx(src: &str) -> String {
@@ -36,7 +34,7 @@ fn ptx(src: &str) -> String {
 
 fn ptx_for(src: &str, opts: &Options) -> Result<String, CodegenError> {
     let m = simtc_llvm_reader::parse_module(src).unwrap();
-    write_module(&m, opts, &mut Stub)
+    write_module(&m, opts, &FileTable::build(&m), &stub_bodies(&m))
 }
 
 #[test]
@@ -221,16 +219,16 @@ fn structors_are_rejected() {
 
 #[test]
 fn zero_length_bodies_and_module_asm() {
-    struct Empty;
-    impl BodyEmitter for Empty {
-        fn body(&mut self, _: &Module, _: FuncId, _: &FunctionAbi, _: &FileTable) -> Result<String, CodegenError> {
-            Ok("\t.reg .b32 %r<2>;\n$L__BB0_1:\n\t// nothing\n".into())
-        }
-    }
+    // A body whose only instruction is a pseudo-instruction prints no instruction at all.
     let src = "module asm \".global .u32 asm_var;\"\ndefine void @f() { unreachable }";
     let m = simtc_llvm_reader::parse_module(src).unwrap();
-    let out = write_module(&m, &Options::default(), &mut Empty).unwrap();
-    assert!(out.contains("// nothing\n\t// avoids zero-length function\n\ttrap;\n\texit;\n}"), "{out}");
+    let mut mf = MFunction::default();
+    let b = mf.new_block();
+    let r = mf.new_reg(crate::mir::RegClass::B32);
+    mf.block_mut(b).insts.push(MInst::new(Opcode::new(OpKind::Convergence, &[Mod::Entry]), &[Operand::Reg(r)], &[]));
+    let f = m.func_ids().next().unwrap();
+    let out = write_module(&m, &Options::default(), &FileTable::build(&m), &[(f, mf)]).unwrap();
+    assert!(out.contains("\t// avoids zero-length function\n\ttrap;\n\texit;\n}"), "{out}");
     assert!(out.contains("// Start of file scope inline assembly\n.global .u32 asm_var;\n// End of file scope"));
     assert!(has_instruction("\t{ // callseq\n\tcall.uni f, ();\n"));
     assert!(has_instruction("@%p1 bra $L__BB0_2;"));
@@ -239,7 +237,7 @@ fn zero_length_bodies_and_module_asm() {
 
 #[test]
 fn debug_files_and_target() {
-    let src = include_str!("../../../../examples/kernels/debug_info.ll");
+    let src = include_str!("../../../../../examples/kernels/debug_info.ll");
     let out = ptx(src);
     assert!(out.ends_with("\t.file\t1 \"./debug_info.cu\"\n\t.file\t2 \"/usr/lib/llvm-19/lib/clang/19/include/__clang_cuda_builtin_vars.h\"\n"));
     let o = Options { debug: true, ..Options::default() };

@@ -21,7 +21,7 @@
 //! into 64-bit slots are understood; other constant expressions are rejected as unsupported.
 
 use crate::error::CodegenError;
-use crate::names;
+use crate::ptx::names;
 use simtc_ir::types::TypeData;
 use simtc_ir::{CastOp, ConstData, ConstExprOp, ConstId, GlobalRef, Module, Type};
 use std::fmt::{self, Write};

@@ -26,7 +26,7 @@
 //!   `half`/`bfloat`, `.f32`, `.f64`) or a byte array `.b8 NAME[SIZE]` (`[]` for a zero-sized declaration such as
 //!   `extern __shared__` arrays); integers of other widths use the byte array, where LLVM would print an invalid
 //!   `.u24`;
-//! - initializers are printed for `.global` and `.const` only ([`crate::init`]); a non-zero initializer on any
+//! - initializers are printed for `.global` and `.const` only ([`crate::ptx::init`]); a non-zero initializer on any
 //!   other space is an error, zero and `undef` ones are dropped.
 //!
 //! **Textures.** Variables annotated `texture`, `surface` or `sampler` in `nvvm.annotations` print as
@@ -38,9 +38,9 @@
 
 use crate::abi::state_space;
 use crate::error::CodegenError;
-use crate::init::{self, AggBuffer};
-use crate::names;
-use crate::refs::{is_emitted, is_internal_global, Refs};
+use crate::ptx::init::{self, AggBuffer};
+use crate::ptx::names;
+use crate::ptx::refs::{is_emitted, is_internal_global, Refs};
 use crate::target::Options;
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::types::TypeData;

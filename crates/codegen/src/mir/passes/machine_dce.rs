@@ -1,4 +1,6 @@
-//! Dead-code elimination on MIR: removes pure instructions none of whose results is read.
+//! `machine-dce`: dead-code elimination on MIR — removes instructions none of whose results is read and whose
+//! [`crate::mir::Effects`] make them removable (a plain load is; a store, barrier, atomic, warp-synchronous
+//! operation, volatile access or write to a fixed register such as `%SPL` is not).
 //!
 //! Works on SSA-form or destructed MIR alike: a register is live if any remaining instruction reads it.
 //! Iterates with a worklist of use counts, so the cost is linear in the number of operands.
@@ -16,11 +18,7 @@ pub fn run(f: &mut MFunction) -> usize {
         }
     }
     let dead = |i: &crate::mir::MInst, uses: &[u32]| {
-        i.is_pure()
-            && !i.is_phi()
-            && !i.dsts.is_empty()
-            && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0)
-            && i.dsts.iter().all(|d| !matches!(d, crate::mir::Operand::Sym(_)))
+        i.is_removable() && !i.dsts.is_empty() && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0)
     };
     let mut removed = 0;
     loop {

@@ -235,7 +235,7 @@ pub fn compile_unit_sections(m: &Module, producer: &str) -> String {
 mod tests {
     use super::*;
 
-    const SRC: &str = include_str!("../../../examples/kernels/debug_info.ll");
+    const SRC: &str = include_str!("../../../../examples/kernels/debug_info.ll");
 
     #[test]
     fn files_are_numbered_in_first_use_order() {

@@ -1,0 +1,277 @@
+//! The compile driver: the one place that turns a module into PTX. `simtc compile`, `simtc check`, `simtc run
+//! --ll` and every later command call [`compile`] (or its two halves, [`run_ir_pipeline`] and [`codegen`]).
+//!
+//! ```text
+//! IR ──IR pipeline (simtc-opt: dce at -O1+)──► isel ──► MIR passes (peephole, out-of-ssa, machine-dce,
+//!        branch-fold) ──► PTX printer (pure)
+//! ```
+//!
+//! Pass names are unique across the IR and MIR registries; [`Pipeline::validate`] rejects an unknown name in
+//! `--disable-pass` or `--print-after` with a usage error listing the valid ones, and a mandatory pass in
+//! `--disable-pass` likewise. Verification after every pass (`--verify-each`) covers both halves: the IR
+//! verifier after each IR pass, the MIR verifier (and the SSA-destruction checker) after each MIR pass.
+
+use crate::abi::function_abi;
+use crate::error::CodegenError;
+use crate::isel::Lower;
+use crate::mir::passes::{self as mir_passes, MirContext, MirPassManager, MirRunOptions};
+use crate::mir::{text, MFunction, OpKind};
+use crate::ptx::debuginfo::FileTable;
+use crate::ptx::module::ModuleFrame;
+use crate::ptx::refs::is_emitted;
+use crate::target::Options;
+use simtc_ir::{FuncId, Module};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// What to run and what to report.
+#[derive(Clone, Debug)]
+pub struct Pipeline {
+    /// Target, PTX version, optimization level, debug info.
+    pub opts: Options,
+    /// Optional passes to skip (IR or MIR names).
+    pub disabled: Vec<String>,
+    /// Print the IR / MIR after these passes (`all`: after every pass).
+    pub print_after: Vec<String>,
+    /// Verify after every pass (IR and MIR); default on in debug builds and tests.
+    pub verify_each: bool,
+    /// Time every pass and instruction selection.
+    pub time_passes: bool,
+    /// Render MIR listings (`--emit mir`): the SSA form after isel and the final form.
+    pub emit_mir: bool,
+}
+
+impl Default for Pipeline {
+    fn default() -> Self {
+        Pipeline::new(Options::default())
+    }
+}
+
+impl Pipeline {
+    /// The default pipeline for these options.
+    pub fn new(opts: Options) -> Pipeline {
+        Pipeline {
+            opts,
+            disabled: Vec::new(),
+            print_after: Vec::new(),
+            verify_each: cfg!(debug_assertions),
+            time_passes: false,
+            emit_mir: false,
+        }
+    }
+
+    /// The IR passes run before instruction selection at this optimization level (disabled ones included).
+    pub fn ir_passes(&self) -> Vec<&'static str> {
+        ir_pipeline(self.opts.opt_level)
+    }
+
+    /// Checks every pass name given by the user; an error is a usage error (exit 2).
+    pub fn validate(&self) -> Result<(), CompileError> {
+        for n in &self.disabled {
+            if !optional_passes().contains(&n.as_str()) {
+                return Err(CompileError::Usage(if all_pass_names().contains(&n.as_str()) {
+                    format!(
+                        "pass '{n}' is mandatory and cannot be disabled (optional passes: {})",
+                        optional_passes().join(", ")
+                    )
+                } else {
+                    unknown_pass(n)
+                }));
+            }
+        }
+        for n in &self.print_after {
+            if n != "all" && !all_pass_names().contains(&n.as_str()) {
+                return Err(CompileError::Usage(unknown_pass(n)));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn unknown_pass(n: &str) -> String {
+    format!("unknown pass '{n}' (valid passes: {})", all_pass_names().join(", "))
+}
+
+/// The IR pipeline of an optimization level.
+pub fn ir_pipeline(opt_level: u8) -> Vec<&'static str> {
+    if opt_level > 0 {
+        vec!["dce"]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Every pass name `compile` knows: the IR registry, then the MIR registry (names are unique across both).
+pub fn all_pass_names() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = simtc_opt::registry().iter().map(|p| p.name).collect();
+    v.extend(mir_passes::registry().iter().map(|p| p.name));
+    v
+}
+
+/// The passes `--disable-pass` may turn off in `compile` (and `simtc check` toggles): the IR passes of the
+/// `-O3` pipeline and the optional MIR passes.
+pub fn optional_passes() -> Vec<&'static str> {
+    let mut v = ir_pipeline(3);
+    v.extend(mir_passes::registry().iter().filter(|p| p.optional).map(|p| p.name));
+    v
+}
+
+/// Why compilation stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// The request is wrong (unknown pass name, ...): a usage error, exit 2.
+    Usage(String),
+    /// An IR pass rejected the module or the module broke (message without `error:` prefix).
+    Ir(String),
+    /// Code generation rejected the module.
+    Codegen(CodegenError),
+}
+
+impl std::fmt::Display for CompileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CompileError::Usage(m) => write!(f, "error: {m}"),
+            CompileError::Ir(m) => write!(f, "error: {m}"),
+            CompileError::Codegen(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+impl From<CodegenError> for CompileError {
+    fn from(e: CodegenError) -> Self {
+        CompileError::Codegen(e)
+    }
+}
+
+/// What [`compile`] produces.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    /// The PTX module text.
+    pub ptx: String,
+    /// `--emit mir`: per function, the SSA form after isel and the final form.
+    pub mir: String,
+    /// `--print-after` output (IR modules and MIR listings), in pass order.
+    pub printed: String,
+    /// Static instruction counts by opcode (for `--stats`), sorted by name.
+    pub stats: Vec<(String, usize)>,
+    /// `--time-passes`: `(pass, time)` in pipeline order (`isel` included).
+    pub timings: Vec<(String, Duration)>,
+}
+
+impl Compiled {
+    /// A `--time-passes` report.
+    pub fn timing_report(&self) -> String {
+        let total: Duration = self.timings.iter().map(|t| t.1).sum();
+        let mut s = String::from("===-------------------------------------------------------------------------===\n");
+        s.push_str("                          simtc pass execution timing report\n");
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str(&format!("  Total Execution Time: {:.6} seconds\n\n", total.as_secs_f64()));
+        s.push_str("   Wall Time     ---  Name ---\n");
+        for (name, t) in &self.timings {
+            let pct = if total.is_zero() { 0.0 } else { 100.0 * t.as_secs_f64() / total.as_secs_f64() };
+            s.push_str(&format!("  {:.6} ({:5.1}%)   {}\n", t.as_secs_f64(), pct, name));
+        }
+        s
+    }
+}
+
+/// Validates the pipeline, runs the IR pipeline on `m`, then code generation.
+pub fn compile(m: &mut Module, p: &Pipeline) -> Result<Compiled, CompileError> {
+    p.validate()?;
+    let mut out = Compiled::default();
+    run_ir_pipeline(m, p, &mut out)?;
+    codegen_into(m, p, &mut out)?;
+    Ok(out)
+}
+
+/// Runs the IR half of the pipeline (what `--emit llvm` prints); IR printing and timings go to `out`.
+pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Result<(), CompileError> {
+    let names: Vec<&str> = p.ir_passes().into_iter().filter(|n| !p.disabled.iter().any(|d| d == n)).collect();
+    if names.is_empty() && !p.verify_each {
+        return Ok(());
+    }
+    let is_ir = |n: &String| n == "all" || simtc_opt::lookup(n).is_some();
+    let opts = simtc_opt::PassManagerOptions {
+        verify_each: p.verify_each,
+        print_after: p.print_after.iter().filter(|n| is_ir(n)).cloned().collect(),
+        disabled: Vec::new(),
+        time_passes: p.time_passes,
+    };
+    let mut pm = simtc_opt::PassManager::from_pipeline(&names.join(","), opts)
+        .map_err(|e| CompileError::Usage(e.to_string()))?;
+    pm.run(m).map_err(|e| CompileError::Ir(e.to_string()))?;
+    for (name, text) in &pm.printed {
+        out.printed.push_str(&format!("; *** IR Dump After {name} ***\n{text}"));
+    }
+    out.timings.extend(pm.timings.iter().map(|t| (t.name.to_string(), t.time)));
+    Ok(())
+}
+
+/// Code generation of an IR module that has been through the IR pipeline: isel and the MIR pipeline per
+/// function, then the printer.
+pub fn codegen(m: &Module, p: &Pipeline) -> Result<Compiled, CompileError> {
+    p.validate()?;
+    let mut out = Compiled::default();
+    codegen_into(m, p, &mut out)?;
+    Ok(out)
+}
+
+fn codegen_into(m: &Module, p: &Pipeline, out: &mut Compiled) -> Result<(), CompileError> {
+    let opts = &p.opts;
+    let files = FileTable::build(m);
+    let frame = ModuleFrame::new(m, opts, &files)?;
+    let mut pm = MirPassManager::new(MirRunOptions {
+        disabled: p.disabled.clone(),
+        print_after: p.print_after.iter().filter(|n| *n == "all" || mir_passes::lookup(n).is_some()).cloned().collect(),
+        verify_each: p.verify_each,
+        time_passes: p.time_passes,
+        only: None,
+    });
+    let cx = MirContext { opts };
+    let mut bodies: Vec<(FuncId, MFunction)> = Vec::new();
+    let mut isel_time = Duration::ZERO;
+    for f in m.func_ids().filter(|&f| is_emitted(m, f)) {
+        let name = &m.funcs[f].name;
+        let abi = function_abi(m, f).map_err(|e| e.in_function(name))?;
+        crate::convergence::verify(m, f).map_err(|e| e.in_function(name))?;
+        let t0 = Instant::now();
+        let mut mf = Lower::run(m, f, &abi, opts, &files)?;
+        isel_time += t0.elapsed();
+        if p.emit_mir {
+            out.mir.push_str(&text::write_function(&mf));
+        }
+        pm.run(&mut mf, &cx).map_err(|e| CodegenError::new(e).in_function(name))?;
+        if p.emit_mir {
+            out.mir.push_str(&text::write_function(&mf));
+        }
+        bodies.push((f, mf));
+    }
+    out.ptx = frame.finish(m, &bodies)?;
+    out.stats = stats(&bodies);
+    out.printed.push_str(&pm.printed);
+    if p.time_passes {
+        out.timings.push(("isel".into(), isel_time));
+        out.timings.extend(pm.timings.iter().map(|(n, t)| (n.to_string(), *t)));
+    }
+    Ok(())
+}
+
+/// Static instruction counts by operation (`--stats`): every printed instruction, call-sequence framing and
+/// pseudo-instructions excluded.
+fn stats(bodies: &[(FuncId, MFunction)]) -> Vec<(String, usize)> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, mf) in bodies {
+        for b in &mf.order {
+            for i in &mf.block(*b).insts {
+                if i.is_pseudo() || i.is_call_frame() {
+                    continue;
+                }
+                let base = if i.kind() == OpKind::InlineAsm { "inline_asm" } else { i.kind().as_str() };
+                *counts.entry(base.to_string()).or_default() += 1;
+            }
+        }
+    }
+    counts.into_iter().collect()
+}

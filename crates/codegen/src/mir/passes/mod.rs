@@ -1,0 +1,189 @@
+//! MIR passes and the MIR pass manager.
+//!
+//! Every MIR pass is a function `fn(&mut MFunction, &MirContext) -> Result<bool, String>` (whether it changed
+//! the function, or why it rejects it) described by a [`MirPassInfo`] in [`registry`]: its unique name (no IR
+//! pass shares it), what it does, whether `--disable-pass` may turn it off, from which `-O` level it runs, and
+//! the [`Phase`] it expects and leaves. [`MirPassManager`] runs the registry in order on one function and, as
+//! the IR pass manager does, verifies after every pass (`--verify-each`, always in debug builds and tests),
+//! prints the MIR listing after the passes named by `--print-after`, and times passes (`--time-passes`).
+//! Under verification, SSA destruction is also checked symbolically ([`ssa_check`]).
+//!
+//! Adding a pass: write `passes/NAME.rs` with `pub fn run(f: &mut MFunction, cx: &MirContext) ->
+//! Result<bool, String>` and its module doc, declare the module below, and add one [`MirPassInfo`] line to
+//! [`registry`] at its place in the pipeline.
+
+pub mod branch_fold;
+pub mod machine_dce;
+pub mod out_of_ssa;
+pub mod parallel_copy;
+pub mod peephole;
+pub mod ssa_check;
+
+use super::{text, verify, MFunction, Phase};
+use crate::target::Options;
+use std::time::{Duration, Instant};
+
+/// What a MIR pass may look at besides the function.
+pub struct MirContext<'a> {
+    /// Target and options.
+    pub opts: &'a Options,
+}
+
+/// A registry entry.
+#[derive(Copy, Clone)]
+pub struct MirPassInfo {
+    /// The name used by `--disable-pass`, `--print-after` and `--passes`.
+    pub name: &'static str,
+    /// One-line description.
+    pub description: &'static str,
+    /// Whether `--disable-pass` may skip it (mandatory passes lower the MIR towards printing).
+    pub optional: bool,
+    /// The lowest `-O` level that runs it.
+    pub min_opt_level: u8,
+    /// The phase the pass expects.
+    pub phase_in: Phase,
+    /// The phase the pass leaves.
+    pub phase_out: Phase,
+    /// The pass.
+    pub run: fn(&mut MFunction, &MirContext<'_>) -> Result<bool, String>,
+}
+
+impl std::fmt::Debug for MirPassInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MirPassInfo").field("name", &self.name).finish()
+    }
+}
+
+/// Every MIR pass, in pipeline order.
+pub fn registry() -> &'static [MirPassInfo] {
+    &[
+        MirPassInfo {
+            name: "peephole",
+            description: "address folding into [base+offset] and cvt+shl into mul.wide",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(peephole::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "out-of-ssa",
+            description: "SSA destruction: critical-edge splitting and sequentialized parallel copies",
+            optional: false,
+            min_opt_level: 0,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(out_of_ssa::run(f)),
+        },
+        MirPassInfo {
+            name: "machine-dce",
+            description: "removes MIR instructions whose results are unused and that have no effect",
+            optional: true,
+            min_opt_level: 0,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(machine_dce::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "branch-fold",
+            description: "final layout: conditional branch over the next block becomes a fall-through",
+            optional: false,
+            min_opt_level: 0,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::LaidOut,
+            run: |f, _| Ok(branch_fold::run(f) > 0),
+        },
+    ]
+}
+
+/// Looks a MIR pass up by name.
+pub fn lookup(name: &str) -> Option<&'static MirPassInfo> {
+    registry().iter().find(|p| p.name == name)
+}
+
+/// Options of a MIR pipeline run.
+#[derive(Clone, Debug, Default)]
+pub struct MirRunOptions {
+    /// Passes to skip (optional ones only; names are validated by the driver).
+    pub disabled: Vec<String>,
+    /// Print the listing after these passes (`all`: after every pass).
+    pub print_after: Vec<String>,
+    /// Verify after every pass (and check SSA destruction symbolically).
+    pub verify_each: bool,
+    /// Collect timings.
+    pub time_passes: bool,
+    /// Run only these passes (for `simtc mir-opt --passes`); `None` runs the registry's pipeline.
+    pub only: Option<Vec<String>>,
+}
+
+/// The MIR pass manager for one compilation (accumulates timings and printed listings over functions).
+#[derive(Default)]
+pub struct MirPassManager {
+    /// Options.
+    pub options: MirRunOptions,
+    /// `(pass, time)` accumulated over every function, in pipeline order.
+    pub timings: Vec<(&'static str, Duration)>,
+    /// Listings requested by `print_after`.
+    pub printed: String,
+}
+
+impl MirPassManager {
+    /// A manager with these options.
+    pub fn new(options: MirRunOptions) -> MirPassManager {
+        MirPassManager { options, timings: Vec::new(), printed: String::new() }
+    }
+
+    fn selected(&self, p: &MirPassInfo, opt_level: u8) -> bool {
+        match &self.options.only {
+            Some(list) => list.iter().any(|n| n == p.name),
+            None => opt_level >= p.min_opt_level && !(p.optional && self.options.disabled.iter().any(|d| d == p.name)),
+        }
+    }
+
+    /// Runs the pipeline on `f` (from its current phase on). Errors name the pass.
+    pub fn run(&mut self, f: &mut MFunction, cx: &MirContext<'_>) -> Result<(), String> {
+        let verify_each = self.options.verify_each;
+        if verify_each {
+            verify(f).map_err(|e| format!("internal: after instruction selection: {e}"))?;
+        }
+        for p in registry() {
+            if !self.selected(p, cx.opts.opt_level) {
+                continue;
+            }
+            if f.phase != p.phase_in {
+                if self.options.only.is_some() {
+                    return Err(format!(
+                        "pass '{}' expects MIR in phase {}, but '{}' is in phase {}",
+                        p.name,
+                        p.phase_in.name(),
+                        f.name,
+                        f.phase.name()
+                    ));
+                }
+                continue;
+            }
+            let before = (verify_each && p.phase_in == Phase::Ssa && p.phase_out != Phase::Ssa).then(|| f.clone());
+            let t0 = Instant::now();
+            (p.run)(f, cx).map_err(|m| format!("pass '{}' failed: {m}", p.name))?;
+            f.phase = p.phase_out;
+            if self.options.time_passes {
+                let dt = t0.elapsed();
+                match self.timings.iter_mut().find(|(n, _)| *n == p.name) {
+                    Some(e) => e.1 += dt,
+                    None => self.timings.push((p.name, dt)),
+                }
+            }
+            if verify_each {
+                verify(f).map_err(|e| format!("internal: after pass '{}': {e}", p.name))?;
+                if let Some(ssa) = before {
+                    ssa_check::check(&ssa, f).map_err(|e| format!("internal: after pass '{}': {e}", p.name))?;
+                }
+            }
+            if self.options.print_after.iter().any(|n| n == p.name || n == "all") {
+                self.printed.push_str(&format!("; *** MIR after {} ***\n", p.name));
+                self.printed.push_str(&text::write_function(f));
+            }
+        }
+        Ok(())
+    }
+}
