@@ -16,7 +16,15 @@ loop:
   %s = phi i32 [ 1, %entry ], [ %s1, %loop ]
   %s1 = mul i32 %s, 3
   %i1 = add i32 %i, 1
-  %c; CHECK: mir k ssa {
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %loop, label %exit
+
+exit:
+  store i32 %s1, ptr %out
+  ret void
+}
+
+; CHECK: mir k ssa {
 ; CHECK-NEXT: .uniform {{.*}}%r1
 ; CHECK-NEXT: bb0:
 ; CHECK: bb1:  ; preds: bb0, bb1
