@@ -116,9 +116,10 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
     if a.time_passes {
         eprint!("{}", out.timing_report());
     }
-    Ok(match a.emit {
-        Emit::Ptx => write_output(&a.output, &out.ptx)?,
-        Emit::Mir => write_output(&a.output, &out.mir)?,
+    let text = match a.emit {
+        Emit::Ptx => &out.ptx,
+        Emit::Mir => &out.mir,
         Emit::Llvm => unreachable!("handled above"),
-    })
+    };
+    Ok(write_output(&a.output, text)?)
 }

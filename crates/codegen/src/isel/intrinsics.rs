@@ -177,7 +177,7 @@ impl Lower<'_> {
             _ if name.starts_with("llvm.experimental.convergence.") => {
                 let kind = name.trim_start_matches("llvm.experimental.");
                 let r = self.mf.new_reg(RegClass::B32);
-                let mi = self.mi(kind.to_string(), &[Operand::Reg(r)], &[]);
+                let mi = self.mi(kind, &[Operand::Reg(r)], &[]);
                 self.emit(mi);
                 self.set(inst, r);
             }
@@ -293,7 +293,7 @@ impl Lower<'_> {
             Operand::Imm(k) => k as u32 & 0x3ff,
             _ => return Err(CodegenError::new("llvm.is.fpclass with a non-constant class mask")),
         };
-        let pred = |s: &mut Self, op: &str, a: Operand, b: Operand| s.emit_def(op.to_string(), RegClass::Pred, &[a, b]);
+        let pred = |s: &mut Self, op: &str, a: Operand, b: Operand| s.emit_def(op, RegClass::Pred, &[a, b]);
         if mask == 0 || mask == 0x3ff {
             let op = if mask == 0 { "setp.ne.s32" } else { "setp.eq.s32" };
             let r = pred(self, op, Operand::Imm(0), Operand::Imm(0));

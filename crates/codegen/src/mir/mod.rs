@@ -422,27 +422,24 @@ impl MInst {
                 e.side_effect = true;
             }
             Nanosleep | Pmevent => e.side_effect = true,
-            InlineAsm => {
-                if self.op.has(Mod::SideEffect) || self.dsts.is_empty() {
-                    e.reads = Spaces::ALL;
-                    e.writes = Spaces::ALL;
-                    e.barrier = true;
-                    e.convergent = true;
-                    e.side_effect = true;
-                }
+            InlineAsm if self.op.has(Mod::SideEffect) || self.dsts.is_empty() => {
+                e.reads = Spaces::ALL;
+                e.writes = Spaces::ALL;
+                e.barrier = true;
+                e.convergent = true;
+                e.side_effect = true;
             }
             Convergence => {
                 e.convergent = true;
                 e.side_effect = true;
             }
-            Mov => {
-                // Clock and performance-counter reads differ between two executions.
-                if self.srcs.iter().any(|s| {
-                    matches!(s, Operand::Sym(n) if n.starts_with("%clock") || n.starts_with("%globaltimer")
-                        || n.starts_with("%pm"))
-                }) {
-                    e.side_effect = true;
-                }
+            // Clock and performance-counter reads differ between two executions.
+            Mov if self.srcs.iter().any(|s| {
+                matches!(s, Operand::Sym(n) if n.starts_with("%clock") || n.starts_with("%globaltimer")
+                    || n.starts_with("%pm"))
+            }) =>
+            {
+                e.side_effect = true;
             }
             _ => {}
         }

@@ -58,7 +58,7 @@ pub fn verify(f: &MFunction) -> Result<(), MirError> {
         match insts.last() {
             None if f.phase == Phase::LaidOut && !is_last => {}
             None => return Err(MirError::at(f, Some(b), None, "empty block".into())),
-            Some(last) if !last.is_terminator() && !(f.phase == Phase::LaidOut && !is_last) => {
+            Some(last) if !last.is_terminator() && (f.phase != Phase::LaidOut || is_last) => {
                 return Err(err(b, insts.len() - 1, format!("block does not end with a terminator (`{}`)", last.op)));
             }
             _ => {}
