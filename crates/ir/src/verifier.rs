@@ -3,8 +3,8 @@
 //! [`verify_module`] checks a whole [`Module`]; [`verify_function`] checks one function together with the constants
 //! and metadata attachments it refers to. Both collect every problem they find (up to [`MAX_ERRORS`]) instead of
 //! stopping at the first one, never panic on malformed IR, and run in time near-linear in the size of what they
-//! check: dominance is answered in O(1) per use from a dominator tree numbered in pre/post order, and positions of
-//! instructions inside their blocks are numbered once.
+//! check: dominance is answered in O(1) per use from `simtc_graph`'s dominator tree (numbered in pre/post
+//! order), and positions of instructions inside their blocks are numbered once.
 //!
 //! # Invariants checked
 //!
@@ -68,6 +68,7 @@ use crate::module::{FuncId, Linkage, Module};
 use crate::types::{Type, TypeData, TypeStore};
 use crate::value::{Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
+use simtc_graph::{AdjacencyList, DomTree};
 use smallvec::SmallVec;
 use std::fmt;
 
@@ -600,148 +601,6 @@ struct LayoutInfo {
     inst_pos: Vec<u32>,
 }
 
-/// Dominator tree of the blocks reachable from the entry, numbered for O(1) dominance queries.
-struct DomTree {
-    /// Reverse-post-order number of each block (by index); `NONE` for unreachable blocks.
-    rpo_num: Vec<u32>,
-    /// Pre-order number in the dominator tree, by RPO number.
-    pre: Vec<u32>,
-    /// Post-order number in the dominator tree, by RPO number.
-    post: Vec<u32>,
-}
-
-impl DomTree {
-    /// Cooper–Harvey–Kennedy iterative dominators over the reverse post-order from `entry`.
-    fn compute(entry: usize, succs: &[SmallVec<[u32; 2]>]) -> DomTree {
-        let nb = succs.len();
-        // Post-order by an explicit-stack DFS.
-        let mut visited = vec![false; nb];
-        let mut post_order: Vec<u32> = Vec::new();
-        let mut stack: Vec<(u32, u32)> = vec![(entry as u32, 0)];
-        visited[entry] = true;
-        while let Some(top) = stack.last_mut() {
-            let (b, k) = *top;
-            if let Some(&s) = succs[b as usize].get(k as usize) {
-                top.1 += 1;
-                if !visited[s as usize] {
-                    visited[s as usize] = true;
-                    stack.push((s, 0));
-                }
-            } else {
-                post_order.push(b);
-                stack.pop();
-            }
-        }
-        let n = post_order.len();
-        let mut rpo_num = vec![NONE; nb];
-        for (r, &b) in post_order.iter().rev().enumerate() {
-            rpo_num[b as usize] = r as u32;
-        }
-        // Predecessors in RPO numbering (compressed rows).
-        let mut off = vec![0u32; n + 1];
-        for &b in &post_order {
-            for &s in &succs[b as usize] {
-                off[rpo_num[s as usize] as usize + 1] += 1;
-            }
-        }
-        for r in 0..n {
-            off[r + 1] += off[r];
-        }
-        let mut fill = off.clone();
-        let mut preds = vec![0u32; off[n] as usize];
-        for &b in &post_order {
-            let rb = rpo_num[b as usize];
-            for &s in &succs[b as usize] {
-                let rs = rpo_num[s as usize] as usize;
-                preds[fill[rs] as usize] = rb;
-                fill[rs] += 1;
-            }
-        }
-        // Iterate to the fixed point; intersections walk up by RPO number.
-        let mut idom = vec![NONE; n];
-        idom[0] = 0;
-        let intersect = |idom: &[u32], mut a: u32, mut b: u32| {
-            while a != b {
-                while a > b {
-                    a = idom[a as usize];
-                }
-                while b > a {
-                    b = idom[b as usize];
-                }
-            }
-            a
-        };
-        loop {
-            let mut changed = false;
-            for r in 1..n {
-                let mut new = NONE;
-                for &p in &preds[off[r] as usize..off[r + 1] as usize] {
-                    if idom[p as usize] == NONE {
-                        continue;
-                    }
-                    new = if new == NONE { p } else { intersect(&idom, new, p) };
-                }
-                if new != idom[r] {
-                    idom[r] = new;
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
-            }
-        }
-        // Children lists of the tree, then pre/post numbering by an explicit-stack DFS.
-        let mut coff = vec![0u32; n + 1];
-        for &p in idom.iter().skip(1) {
-            coff[p as usize + 1] += 1;
-        }
-        for r in 0..n {
-            coff[r + 1] += coff[r];
-        }
-        let mut cfill = coff.clone();
-        let mut children = vec![0u32; n.saturating_sub(1)];
-        for (r, &p) in idom.iter().enumerate().skip(1) {
-            children[cfill[p as usize] as usize] = r as u32;
-            cfill[p as usize] += 1;
-        }
-        let mut pre = vec![0u32; n];
-        let mut post = vec![0u32; n];
-        let (mut pre_n, mut post_n) = (0u32, 0u32);
-        let mut stack: Vec<(u32, u32)> = vec![(0, coff[0])];
-        pre[0] = 0;
-        pre_n += 1;
-        while let Some(top) = stack.last_mut() {
-            let (node, next) = *top;
-            if next < coff[node as usize + 1] {
-                top.1 += 1;
-                let c = children[next as usize];
-                pre[c as usize] = pre_n;
-                pre_n += 1;
-                stack.push((c, coff[c as usize]));
-            } else {
-                post[node as usize] = post_n;
-                post_n += 1;
-                stack.pop();
-            }
-        }
-        DomTree { rpo_num, pre, post }
-    }
-
-    fn reachable(&self, b: u32) -> bool {
-        self.rpo_num.get(b as usize).is_some_and(|&r| r != NONE)
-    }
-
-    /// Whether block `a` dominates block `b` (both by index); false when either is unreachable.
-    fn dominates(&self, a: u32, b: u32) -> bool {
-        let (ra, rb) = (self.rpo_num[a as usize], self.rpo_num[b as usize]);
-        if ra == NONE || rb == NONE {
-            return false;
-        }
-        let (ra, rb) = (ra as usize, rb as usize);
-        self.pre[ra] <= self.pre[rb] && self.post[rb] <= self.post[ra]
-    }
-}
-
 struct FuncVerifier<'a, 'm> {
     v: &'a mut Verifier<'m>,
     m: &'m Module,
@@ -791,7 +650,7 @@ impl FuncVerifier<'_, '_> {
         };
         self.check_block_structure(&lay);
         let (succs, preds) = self.build_cfg(&lay, entry);
-        let dom = DomTree::compute(entry.index(), &succs);
+        let dom = DomTree::compute(&AdjacencyList::new(entry.index() as u32, succs));
         let op_counts = self.check_insts(&lay, &preds, &dom, ret_ty);
         self.check_use_lists(&lay, &op_counts);
     }
@@ -1010,7 +869,7 @@ impl FuncVerifier<'_, '_> {
         let mut stamp = 0u32;
         let mut types_out: Vec<String> = Vec::new();
         for &(b, start, end) in &lay.ranges {
-            let reachable = dom.reachable(b.index() as u32);
+            let reachable = dom.is_reachable(b.index() as u32);
             let mut block_stamp = 0;
             let mut distinct_preds = 0usize;
             for (pos, &i) in lay.order[start..end].iter().enumerate() {
@@ -1245,7 +1104,7 @@ impl FuncVerifier<'_, '_> {
                     if let InstKind::Phi { blocks } = &d.kind {
                         // The use happens at the end of the incoming block.
                         let Some(&pb) = blocks.get(k) else { continue };
-                        if pb.index() >= lay.in_layout.len() || !dom.reachable(pb.index() as u32) {
+                        if pb.index() >= lay.in_layout.len() || !dom.is_reachable(pb.index() as u32) {
                             continue;
                         }
                         let pbi = pb.index() as u32;
@@ -2745,73 +2604,6 @@ mod tests {
         bld(&mut m, f, bb).binary(BinaryOp::Add, va, x);
         bld(&mut m, f, bb).br(ba);
         expect_err_at(&m, "instruction does not dominate all uses", "f", "b");
-    }
-
-    #[test]
-    fn dominator_tree_matches_naive_dataflow_on_random_graphs() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        for _ in 0..300 {
-            let n = 1 + rnd(24) as usize;
-            let mut succs: Adjacency = vec![SmallVec::new(); n];
-            for (b, s) in succs.iter_mut().enumerate() {
-                let k = rnd(4);
-                for _ in 0..k {
-                    let t = rnd(n as u64) as u32;
-                    if t != 0 || b == 0 {
-                        s.push(t);
-                    }
-                }
-            }
-            let dom = DomTree::compute(0, &succs);
-            // Naive: dom(b) = {b} ∪ ⋂ dom(p) over reachable predecessors, as bit sets.
-            let mut reach = vec![false; n];
-            let mut stack = vec![0usize];
-            reach[0] = true;
-            while let Some(b) = stack.pop() {
-                for &s in &succs[b] {
-                    if !reach[s as usize] {
-                        reach[s as usize] = true;
-                        stack.push(s as usize);
-                    }
-                }
-            }
-            let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-            let mut sets = vec![all; n];
-            sets[0] = 1;
-            let mut changed = true;
-            while changed {
-                changed = false;
-                for b in 1..n {
-                    if !reach[b] {
-                        continue;
-                    }
-                    let mut acc = all;
-                    for p in 0..n {
-                        if reach[p] && succs[p].contains(&(b as u32)) {
-                            acc &= sets[p];
-                        }
-                    }
-                    acc |= 1 << b;
-                    if acc != sets[b] {
-                        sets[b] = acc;
-                        changed = true;
-                    }
-                }
-            }
-            for a in 0..n {
-                assert_eq!(dom.reachable(a as u32), reach[a]);
-                for b in 0..n {
-                    let want = reach[a] && reach[b] && sets[b] & (1 << a) != 0;
-                    assert_eq!(dom.dominates(a as u32, b as u32), want, "{a} dom {b} in {succs:?}");
-                }
-            }
-        }
     }
 
     // ----- operands -----
