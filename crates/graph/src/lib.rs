@@ -21,6 +21,26 @@
 //! duplicates), e.g. a machine function's `Vec<SmallVec<[u32; 2]>>`.
 //!
 //! Node ids are `u32`; [`NONE`] (`u32::MAX`) means "no node" in the side tables.
+//!
+//! # Example: a machine function's block graph
+//!
+//! ```
+//! use simtc_graph::{dataflow_liveness, AdjacencyList, DomTree, FlowGraph, NodeUseDef};
+//! use smallvec::smallvec;
+//! // bb0: r0 = ..; r1 = .. -> bb1 ; bb1: .. = r0 -> bb1, bb2 ; bb2: .. = r1
+//! let g = AdjacencyList::new(0, vec![smallvec![1], smallvec![1, 2], smallvec![]]);
+//! let mut local = vec![NodeUseDef::new(2); g.num_nodes()];
+//! local[0].write(0);
+//! local[0].write(1);
+//! local[1].read(0);
+//! local[2].read(1);
+//! let live = dataflow_liveness(&g, 2, &local);
+//! assert_eq!(live.live_in.get(1), &[0, 1]);
+//! assert_eq!(live.live_out.get(1), &[0, 1]);
+//! assert_eq!(live.live_in.get(2), &[1]);
+//! let dt = DomTree::compute(&g);
+//! assert!(dt.dominates(1, 2) && dt.idom(1) == Some(0));
+//! ```
 
 #![deny(missing_docs)]
 
