@@ -14,7 +14,8 @@
 //!
 //! # Algorithm
 //!
-//! Headers are visited in reverse DFS preorder, so inner cycles are found before the cycles containing them.
+//! The discovery and the layout are graph-only and live in [`simtc_graph::cycles`] and [`simtc_graph::Forest`];
+//! this module names the nodes by blocks. Headers are visited in reverse DFS preorder, so inner cycles are found before the cycles containing them.
 //! For header `h`, a backward worklist starts at its retreating predecessors and walks predecessors that are
 //! DFS descendants of `h` (an interval test on preorder numbers). A block not yet in any cycle becomes a block of
 //! the new cycle; a block already in a cycle names, through a union-find over cycles with path compression, the
@@ -57,8 +58,7 @@
 
 use crate::cfg::Cfg;
 use crate::dominators::DominatorTree;
-use crate::graph::NONE;
-use rustc_hash::FxHashSet;
+use simtc_graph::{CycleForest, Dfs, Forest};
 use simtc_ir::Block;
 
 /// Names a cycle of a [`CycleInfo`]. Ids are dense and a pre-order of the cycle tree (outermost first).
@@ -83,7 +83,7 @@ impl CycleId {
 pub struct CycleInfo {
     cfg: Cfg,
     /// The laid-out cycle forest (order, nesting, depth); cycle ids are its set ids.
-    forest: Forest,
+    forest: BlockForest,
     /// `forest.child` as typed ids.
     child: Vec<CycleId>,
     /// `forest.top` as typed ids.
@@ -92,277 +92,60 @@ pub struct CycleInfo {
     entry: Vec<Block>,
 }
 
-/// Depth-first numbering of the reachable nodes.
-pub(crate) struct Dfs {
-    /// Preorder number (`NONE` for unreachable nodes).
-    pub pre: Vec<u32>,
-    /// Largest preorder number in the node's DFS subtree.
-    pub last: Vec<u32>,
-    /// Reverse-post-order number (`NONE` for unreachable nodes).
-    pub rpo: Vec<u32>,
-    /// Nodes in preorder.
-    pub preorder: Vec<u32>,
-}
-
-impl Dfs {
-    /// Iterative DFS from the entry, successors in reverse order (as LLVM's `GenericCycleInfo` does, so that the
-    /// same block heads an irreducible cycle when the CFG's successor order is the terminator's).
-    pub fn compute(g: &crate::graph::DiGraph) -> Self {
-        let n = g.len();
-        let mut pre = vec![NONE; n];
-        let mut last = vec![NONE; n];
-        let mut post = vec![NONE; n];
-        let mut preorder = Vec::with_capacity(n);
-        let mut post_count = 0u32;
-        if n > 0 {
-            let mut stack: Vec<(u32, u32)> = vec![(g.entry(), 0)];
-            pre[g.entry() as usize] = 0;
-            preorder.push(g.entry());
-            while let Some(top) = stack.last_mut() {
-                let (v, i) = *top;
-                let s = g.succs(v);
-                if (i as usize) < s.len() {
-                    top.1 += 1;
-                    let w = s[s.len() - 1 - i as usize];
-                    if pre[w as usize] == NONE {
-                        pre[w as usize] = preorder.len() as u32;
-                        preorder.push(w);
-                        stack.push((w, 0));
-                    }
-                } else {
-                    last[v as usize] = preorder.len() as u32 - 1;
-                    post[v as usize] = post_count;
-                    post_count += 1;
-                    stack.pop();
-                }
-            }
-        }
-        let m = post_count;
-        let rpo = post.into_iter().map(|p| if p == NONE { NONE } else { m - 1 - p }).collect();
-        Dfs { pre, last, rpo, preorder }
-    }
-    /// Whether `a` is a DFS ancestor of `b` (reflexive); false when either is unreachable.
-    #[inline]
-    pub fn is_ancestor(&self, a: u32, b: u32) -> bool {
-        let (pa, pb) = (self.pre[a as usize], self.pre[b as usize]);
-        pa != NONE && pb != NONE && pa <= pb && pb <= self.last[a as usize]
-    }
-}
-
-/// Union-find root of `c`, with path compression.
-pub(crate) fn find(up: &mut [u32], c: u32) -> u32 {
-    let mut r = c;
-    while up[r as usize] != r {
-        r = up[r as usize];
-    }
-    let mut x = c;
-    while up[x as usize] != r {
-        let nx = up[x as usize];
-        up[x as usize] = r;
-        x = nx;
-    }
-    r
-}
-
-/// A forest of nested block sets (cycles or loops) laid out in one array, every set contiguous.
-///
-/// Built from "temporary" set ids in any order: each block's innermost set and each set's parent and header.
-/// Every set (and the pseudo root) orders its own blocks and its child sets by the RPO number of the block or
-/// the child's header; the layout is emitted depth first and the sets renumbered in that pre-order.
+/// A [`Forest`] of node sets with its layout as blocks, and block-level queries.
 #[derive(Clone, Debug)]
-pub(crate) struct Forest {
-    /// Reachable blocks in layout order.
+pub(crate) struct BlockForest {
+    /// The node-level forest.
+    pub nodes: Forest,
+    /// Reachable blocks in layout order (`nodes.order` as blocks).
     pub order: Vec<Block>,
-    /// Position of each node in `order` (`NONE` if unreachable).
-    pub pos: Vec<u32>,
-    /// Innermost set of each node, new ids (`NONE` if none).
-    pub innermost: Vec<u32>,
-    /// `[start, end)` of each set in `order`, new ids.
-    pub range: Vec<(u32, u32)>,
-    /// Parent of each set (`NONE` at the top level), new ids.
-    pub parent: Vec<u32>,
-    /// Depth of each set (top level = 1).
-    pub depth: Vec<u32>,
-    /// Children of set `i` are `child[child_off[i]..child_off[i + 1]]`.
-    pub child_off: Vec<u32>,
-    /// Children, flattened.
-    pub child: Vec<u32>,
-    /// Top-level sets in layout order.
-    pub top: Vec<u32>,
-    /// Temporary id of each new id.
-    pub old_of_new: Vec<u32>,
 }
 
-impl Forest {
-    /// Number of sets.
-    pub fn len(&self) -> usize {
-        self.range.len()
+impl std::ops::Deref for BlockForest {
+    type Target = Forest;
+    fn deref(&self) -> &Forest {
+        &self.nodes
     }
+}
 
+impl BlockForest {
+    /// Names the nodes of `nodes` by the blocks of `cfg`.
+    pub fn new(cfg: &Cfg, nodes: Forest) -> Self {
+        let order = nodes.order.iter().map(|&i| cfg.block(i)).collect();
+        BlockForest { nodes, order }
+    }
+    /// Lays out a forest over the CFG's nodes (see [`Forest::layout`]).
+    pub fn layout(cfg: &Cfg, dfs: &Dfs, innermost: &[u32], t_parent: &[u32], t_header: &[u32]) -> Self {
+        BlockForest::new(cfg, Forest::layout(dfs, innermost, t_parent, t_header))
+    }
     /// The innermost set containing `b` (`None` outside every set and for unreachable blocks).
     pub fn innermost_of(&self, cfg: &Cfg, b: Block) -> Option<u32> {
-        let s = self.innermost[cfg.index(b) as usize];
-        (s != NONE).then_some(s)
+        self.nodes.innermost_of(cfg.index(b))
     }
     /// Whether `b` belongs to set `s` (nested sets included). O(1).
     pub fn contains(&self, cfg: &Cfg, s: u32, b: Block) -> bool {
-        let p = self.pos[cfg.index(b) as usize];
-        let (lo, hi) = self.range[s as usize];
-        p != NONE && lo <= p && p < hi
-    }
-    /// Whether set `a` contains set `b` (reflexive).
-    pub fn contains_set(&self, a: u32, b: u32) -> bool {
-        let (sa, ea) = self.range[a as usize];
-        let (sb, eb) = self.range[b as usize];
-        sa <= sb && eb <= ea
+        self.nodes.contains(s, cfg.index(b))
     }
     /// The first block of set `s` in layout order (its header).
     pub fn header(&self, s: u32) -> Block {
-        self.order[self.range[s as usize].0 as usize]
+        self.order[self.nodes.range[s as usize].0 as usize]
     }
     /// All blocks of `s`, nested sets included, in layout order.
     pub fn blocks(&self, s: u32) -> &[Block] {
-        let (lo, hi) = self.range[s as usize];
+        let (lo, hi) = self.nodes.range[s as usize];
         &self.order[lo as usize..hi as usize]
     }
     /// Blocks of `s` with a successor outside `s`, in layout order.
     pub fn exiting_blocks(&self, cfg: &Cfg, s: u32) -> Vec<Block> {
-        let g = cfg.graph();
-        self.blocks(s)
-            .iter()
-            .copied()
-            .filter(|&b| g.succs(cfg.index(b)).iter().any(|&x| !self.contains(cfg, s, cfg.block(x))))
-            .collect()
+        self.nodes.exiting_nodes(cfg.graph(), s).into_iter().map(|i| cfg.block(i)).collect()
     }
     /// The distinct successors of blocks of `s` outside `s`, in order of discovery.
     pub fn exit_blocks(&self, cfg: &Cfg, s: u32) -> Vec<Block> {
-        let g = cfg.graph();
-        let mut seen = FxHashSet::default();
-        let mut out = Vec::new();
-        for &b in self.blocks(s) {
-            for &x in g.succs(cfg.index(b)) {
-                let xb = cfg.block(x);
-                if !self.contains(cfg, s, xb) && seen.insert(x) {
-                    out.push(xb);
-                }
-            }
-        }
-        out
-    }
-    /// The set immediately containing `s`.
-    pub fn parent_of(&self, s: u32) -> Option<u32> {
-        let p = self.parent[s as usize];
-        (p != NONE).then_some(p)
-    }
-    /// The sets immediately nested in `s`, as a range of `child`.
-    pub fn children_range(&self, s: u32) -> std::ops::Range<usize> {
-        self.child_off[s as usize] as usize..self.child_off[s as usize + 1] as usize
+        self.nodes.exit_nodes(cfg.graph(), s).into_iter().map(|i| cfg.block(i)).collect()
     }
     /// Position of `b` in `order` (`None` for unreachable blocks).
     pub fn order_index(&self, cfg: &Cfg, b: Block) -> Option<u32> {
-        let p = self.pos[cfg.index(b) as usize];
-        (p != NONE).then_some(p)
-    }
-
-    /// Lays out the forest (O(V log V)). `innermost`/`t_parent` use temporary ids (`NONE` for none).
-    pub fn layout(cfg: &Cfg, dfs: &Dfs, innermost: &[u32], t_parent: &[u32], t_header: &[u32]) -> Forest {
-        let n = cfg.len();
-        let nc = t_parent.len();
-        // Units of every set (and of the pseudo root, slot `nc`): a node (< n) or n + temporary set id.
-        let slot_of = |c: u32| if c == NONE { nc } else { c as usize };
-        let mut unit_off = vec![0u32; nc + 2];
-        for (v, &c) in innermost.iter().enumerate() {
-            if dfs.pre[v] != NONE {
-                unit_off[slot_of(c) + 1] += 1;
-            }
-        }
-        for &p in t_parent {
-            unit_off[slot_of(p) + 1] += 1;
-        }
-        for i in 0..=nc {
-            unit_off[i + 1] += unit_off[i];
-        }
-        let mut fill = unit_off.clone();
-        let mut units = vec![0u32; unit_off[nc + 1] as usize];
-        for (v, &c) in innermost.iter().enumerate() {
-            if dfs.pre[v] != NONE {
-                let slot = slot_of(c);
-                units[fill[slot] as usize] = v as u32;
-                fill[slot] += 1;
-            }
-        }
-        for (c, &p) in t_parent.iter().enumerate() {
-            let slot = slot_of(p);
-            units[fill[slot] as usize] = (n + c) as u32;
-            fill[slot] += 1;
-        }
-        let key = |u: u32| -> u32 {
-            if (u as usize) < n {
-                dfs.rpo[u as usize]
-            } else {
-                dfs.rpo[t_header[u as usize - n] as usize]
-            }
-        };
-        for s in 0..=nc {
-            units[unit_off[s] as usize..unit_off[s + 1] as usize].sort_unstable_by_key(|&u| key(u));
-        }
-
-        // Depth-first emission: new ids in pre-order, ranges in `order`.
-        let mut new_id = vec![NONE; nc];
-        let mut old_of_new: Vec<u32> = Vec::with_capacity(nc);
-        let mut range = vec![(0u32, 0u32); nc];
-        let mut depth = vec![0u32; nc];
-        let mut parent = vec![NONE; nc];
-        let mut order: Vec<Block> = Vec::with_capacity(n);
-        let mut pos = vec![NONE; n];
-        let mut top = Vec::new();
-        let mut child_off = vec![0u32; nc + 1];
-        // Stack of (slot, next unit, new id of the slot or NONE for the root).
-        let mut stack: Vec<(usize, u32, u32)> = vec![(nc, unit_off[nc], NONE)];
-        while let Some(frame) = stack.last_mut() {
-            let (slot, i, me) = *frame;
-            if i < unit_off[slot + 1] {
-                frame.1 += 1;
-                let u = units[i as usize];
-                if (u as usize) < n {
-                    pos[u as usize] = order.len() as u32;
-                    order.push(cfg.block(u));
-                } else {
-                    let c = u as usize - n;
-                    let id = old_of_new.len() as u32;
-                    new_id[c] = id;
-                    old_of_new.push(c as u32);
-                    range[id as usize].0 = order.len() as u32;
-                    parent[id as usize] = me;
-                    if me == NONE {
-                        depth[id as usize] = 1;
-                        top.push(id);
-                    } else {
-                        depth[id as usize] = depth[me as usize] + 1;
-                        child_off[me as usize + 1] += 1;
-                    }
-                    stack.push((c, unit_off[c], id));
-                }
-            } else {
-                if me != NONE {
-                    range[me as usize].1 = order.len() as u32;
-                }
-                stack.pop();
-            }
-        }
-        for i in 0..nc {
-            child_off[i + 1] += child_off[i];
-        }
-        let mut cfill = child_off.clone();
-        let mut child = vec![0u32; nc - top.len()];
-        for (id, &p) in parent.iter().enumerate() {
-            if p != NONE {
-                child[cfill[p as usize] as usize] = id as u32;
-                cfill[p as usize] += 1;
-            }
-        }
-        let innermost = innermost.iter().map(|&c| if c == NONE { NONE } else { new_id[c as usize] }).collect();
-        Forest { order, pos, innermost, range, parent, depth, child_off, child, top, old_of_new }
+        self.nodes.order_index(cfg.index(b))
     }
 }
 
@@ -370,77 +153,16 @@ impl CycleInfo {
     /// Computes the cycle forest of `cfg`. `dt` must be the dominator tree of `cfg`; it is only used to check
     /// (in debug builds, in linear time) that reducible cycles are dominated by their header.
     pub fn compute(cfg: &Cfg, dt: &DominatorTree) -> Self {
-        let g = cfg.graph();
-        let n = g.len();
-        let dfs = Dfs::compute(g);
-
-        // Discovery, cycles numbered in discovery order ("temporary" ids).
-        let mut t_header: Vec<u32> = Vec::new();
-        let mut t_parent: Vec<u32> = Vec::new();
-        let mut t_entries: Vec<Vec<u32>> = Vec::new();
-        let mut up: Vec<u32> = Vec::new();
-        let mut innermost = vec![NONE; n];
-        let mut work: Vec<u32> = Vec::new();
-        for &h in dfs.preorder.iter().rev() {
-            work.clear();
-            work.extend(g.preds(h).iter().copied().filter(|&p| dfs.is_ancestor(h, p)));
-            if work.is_empty() {
-                continue;
-            }
-            let c = t_header.len() as u32;
-            t_header.push(h);
-            t_parent.push(NONE);
-            up.push(c);
-            let mut entries = vec![h];
-            innermost[h as usize] = c;
-            let walk_preds = |b: u32, work: &mut Vec<u32>, entries: &mut Vec<u32>| {
-                let mut is_entry = false;
-                for &p in g.preds(b) {
-                    if dfs.pre[p as usize] == NONE {
-                        continue;
-                    }
-                    if dfs.is_ancestor(h, p) {
-                        work.push(p);
-                    } else {
-                        is_entry = true;
-                    }
-                }
-                if is_entry {
-                    entries.push(b);
-                }
-            };
-            while let Some(b) = work.pop() {
-                if b == h {
-                    continue;
-                }
-                let inner = innermost[b as usize];
-                if inner != NONE {
-                    let t = find(&mut up, inner);
-                    if t != c {
-                        t_parent[t as usize] = c;
-                        up[t as usize] = c;
-                        for &e in &t_entries[t as usize] {
-                            walk_preds(e, &mut work, &mut entries);
-                        }
-                    }
-                    continue;
-                }
-                innermost[b as usize] = c;
-                walk_preds(b, &mut work, &mut entries);
-            }
-            t_entries.push(entries);
-        }
-
-        for entries in t_entries.iter_mut() {
-            entries[1..].sort_unstable_by_key(|&e| dfs.pre[e as usize]);
-        }
-        let forest = Forest::layout(cfg, &dfs, &innermost, &t_parent, &t_header);
-        let mut entry_off = vec![0u32; forest.len() + 1];
+        let n = cfg.len();
+        let cycles = CycleForest::compute(cfg.graph());
+        let mut entry_off = vec![0u32; cycles.len() + 1];
         let mut entry: Vec<Block> = Vec::new();
-        for (nid, &old) in forest.old_of_new.iter().enumerate() {
-            entry.extend(t_entries[old as usize].iter().map(|&e| cfg.block(e)));
-            entry_off[nid + 1] = entry.len() as u32;
+        for c in 0..cycles.len() {
+            entry.extend(cycles.entries(c as u32).iter().map(|&e| cfg.block(e)));
+            entry_off[c + 1] = entry.len() as u32;
         }
+        let CycleForest { forest, .. } = cycles;
+        let forest = BlockForest::new(cfg, forest);
         let info = CycleInfo {
             cfg: cfg.clone(),
             child: forest.child.iter().map(|&c| CycleId(c)).collect(),

@@ -17,7 +17,8 @@
 //!
 //! # Algorithm
 //!
-//! Per-variable path exploration (Brandner, Boissinot, Darte, Dupont de Dinechin, Rastello, *Computing Liveness
+//! [`simtc_graph::SsaLiveness`] over the CFG, fed with every tracked value's defining block and uses (a phi's
+//! uses at the end of the incoming blocks). Per-variable path exploration (Brandner, Boissinot, Darte, Dupont de Dinechin, Rastello, *Computing Liveness
 //! Sets for SSA-Form Programs*, 2011): for every value and every use, walk backward from the using block (for a
 //! phi use, from the end of the incoming block) to the defining block, marking each block passed live-in and each
 //! of its predecessors live-out; a walk stops at the defining block and at blocks already marked for this value.
@@ -35,84 +36,36 @@
 
 use crate::cfg::Cfg;
 use crate::graph::NONE;
+use simtc_graph::{LiveSets, SsaLiveness};
 use simtc_ir::{Block, Function, SecondaryMap, Value, ValueDef};
 
 /// Live-in and live-out sets of every block of a function (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Liveness {
     index: SecondaryMap<Block, u32>,
-    live_in: Sets,
-    live_out: Sets,
-}
-
-/// One set per block in compressed form: the set of node `i` is `vals[off[i]..off[i + 1]]`.
-#[derive(Clone, Debug, Default)]
-struct Sets {
-    off: Vec<u32>,
-    vals: Vec<Value>,
-}
-
-impl Sets {
-    /// Groups `(node, value)` marks by node, keeping their order (values were marked in increasing order).
-    fn from_marks(n: usize, marks: &[(u32, Value)]) -> Self {
-        let mut off = vec![0u32; n + 1];
-        for &(b, _) in marks {
-            off[b as usize + 1] += 1;
-        }
-        for i in 0..n {
-            off[i + 1] += off[i];
-        }
-        let mut fill = off.clone();
-        let mut vals = vec![Value::from_u32(0); marks.len()];
-        for &(b, v) in marks {
-            vals[fill[b as usize] as usize] = v;
-            fill[b as usize] += 1;
-        }
-        Sets { off, vals }
-    }
-    #[inline]
-    fn get(&self, i: usize) -> &[Value] {
-        &self.vals[self.off[i] as usize..self.off[i + 1] as usize]
-    }
-    fn max_len(&self) -> usize {
-        self.off.windows(2).map(|w| (w[1] - w[0]) as usize).max().unwrap_or(0)
-    }
+    sets: LiveSets<Value>,
 }
 
 impl Liveness {
     /// Computes liveness for `func`; `cfg` must be its CFG.
     pub fn compute(func: &Function, cfg: &Cfg) -> Self {
-        let n = cfg.len();
         let g = cfg.graph();
         let mut index = SecondaryMap::with_default(NONE);
         for (i, &b) in cfg.blocks().iter().enumerate() {
             index.set(b, i as u32);
         }
-        // Marks as (node, value) pairs, and per node the last value marked (values come in increasing order, so
-        // "already marked for this value" is one comparison).
-        let mut in_marks: Vec<(u32, Value)> = Vec::new();
-        let mut out_marks: Vec<(u32, Value)> = Vec::new();
-        let none = Value::from_u32(u32::MAX);
-        let mut last_in: Vec<Value> = vec![none; n];
-        let mut last_out: Vec<Value> = vec![none; n];
-        let mut stack: Vec<u32> = Vec::new();
-
-        // Tracked values in increasing id order, with their defining block (NONE = above the entry).
+        let mut live = SsaLiveness::new(g);
+        // Tracked values in increasing id order, with their defining block (`None` = above the entry).
         for (v, data) in func.dfg.values() {
             let def = match data.def {
-                ValueDef::Arg(_) => NONE,
+                ValueDef::Arg(_) => None,
                 ValueDef::Inst(i) => match func.layout.inst_block(i) {
-                    Some(b) if index[b] != NONE => index[b],
+                    Some(b) if index[b] != NONE => Some(index[b]),
                     _ => continue,
                 },
                 _ => continue,
             };
-            let mut mark_out = |p: u32| {
-                if last_out[p as usize] != v {
-                    last_out[p as usize] = v;
-                    out_marks.push((p, v));
-                }
-            };
+            live.var(v, def);
             for u in func.dfg.uses(v) {
                 let Some(ub) = func.layout.inst_block(u.inst) else {
                     continue;
@@ -121,41 +74,21 @@ impl Liveness {
                 if ui == NONE {
                     continue;
                 }
-                let start = if func.dfg.inst(u.inst).is_phi() {
+                if func.dfg.inst(u.inst).is_phi() {
                     // Used at the end of the incoming block.
                     let Some(&p) = func.dfg.phi_blocks(u.inst).get(u.index as usize) else {
                         continue;
                     };
                     let pi = index[p];
-                    if pi == NONE {
-                        continue;
+                    if pi != NONE {
+                        live.use_at_exit(pi);
                     }
-                    mark_out(pi);
-                    pi
                 } else {
-                    ui
-                };
-                if start == def {
-                    continue;
-                }
-                // Walk up from `start`, which needs `v` live-in.
-                stack.push(start);
-                while let Some(b) = stack.pop() {
-                    if b == def || last_in[b as usize] == v {
-                        continue;
-                    }
-                    last_in[b as usize] = v;
-                    in_marks.push((b, v));
-                    for &p in g.preds(b) {
-                        mark_out(p);
-                        if p != def && last_in[p as usize] != v {
-                            stack.push(p);
-                        }
-                    }
+                    live.use_in(ui);
                 }
             }
         }
-        Liveness { index, live_in: Sets::from_marks(n, &in_marks), live_out: Sets::from_marks(n, &out_marks) }
+        Liveness { index, sets: live.finish() }
     }
 
     fn idx(&self, b: Block) -> Option<usize> {
@@ -165,11 +98,11 @@ impl Liveness {
 
     /// Values live at the top of `b`, sorted by id (empty for a block outside the function's layout).
     pub fn live_in(&self, b: Block) -> &[Value] {
-        self.idx(b).map_or(&[], |i| self.live_in.get(i))
+        self.idx(b).map_or(&[], |i| self.sets.live_in.get(i as u32))
     }
     /// Values live at the bottom of `b` (phi operands of its successors included), sorted by id.
     pub fn live_out(&self, b: Block) -> &[Value] {
-        self.idx(b).map_or(&[], |i| self.live_out.get(i))
+        self.idx(b).map_or(&[], |i| self.sets.live_out.get(i as u32))
     }
     /// Whether `v` is live at the top of `b`.
     pub fn is_live_in(&self, b: Block, v: Value) -> bool {
@@ -182,7 +115,7 @@ impl Liveness {
     /// The largest number of values live-in or live-out at any block boundary (a lower bound on register
     /// pressure at block boundaries).
     pub fn max_live(&self) -> usize {
-        self.live_in.max_len().max(self.live_out.max_len())
+        self.sets.max_live()
     }
 }
 

@@ -11,7 +11,7 @@
 //!
 //! # Algorithm
 //!
-//! LLVM's `LoopInfoBase::analyze`: headers are visited in post-order of the dominator tree (the reverse of a DFS
+//! The discovery is graph-only and lives in [`simtc_graph::loops`]; this module names the nodes by blocks. LLVM's `LoopInfoBase::analyze`: headers are visited in post-order of the dominator tree (the reverse of a DFS
 //! preorder of the CFG, which is a pre-order of the dominator tree), so inner loops are built first. From the
 //! latches a backward walk claims every block not yet in a loop; a block already in a loop names, through a
 //! union-find with path compression over loops, the outermost loop built so far that contains it, which becomes
@@ -34,9 +34,9 @@
 //! O(loop size + out-edges). `is_reducible_cfg` is O(V + E); `find_irreducible` costs one `CycleInfo`.
 
 use crate::cfg::Cfg;
-use crate::cycles::{find, CycleInfo, Dfs, Forest};
+use crate::cycles::{BlockForest, CycleInfo};
 use crate::dominators::DominatorTree;
-use crate::graph::NONE;
+use simtc_graph::LoopForest;
 use simtc_ir::Block;
 
 /// Names a loop of a [`LoopInfo`]. Ids are dense and a pre-order of the loop tree (outermost first).
@@ -60,8 +60,8 @@ impl LoopId {
 #[derive(Clone, Debug)]
 pub struct LoopInfo {
     cfg: Cfg,
-    /// The laid-out loop forest (order, nesting, depth); loop ids are its set ids.
-    forest: Forest,
+    /// The laid-out loop forest (order, nesting, depth) with its blocks; loop ids are its set ids.
+    forest: BlockForest,
     /// `forest.child` as typed ids.
     child: Vec<LoopId>,
     /// `forest.top` as typed ids.
@@ -73,57 +73,15 @@ pub struct LoopInfo {
 impl LoopInfo {
     /// Computes the natural loops of `cfg`; `dt` must be its dominator tree.
     pub fn compute(cfg: &Cfg, dt: &DominatorTree) -> Self {
-        let g = cfg.graph();
-        let t = dt.tree();
-        let n = g.len();
-        let mut t_header: Vec<u32> = Vec::new();
-        let mut t_parent: Vec<u32> = Vec::new();
-        let mut t_latches: Vec<Vec<u32>> = Vec::new();
-        let mut up: Vec<u32> = Vec::new();
-        let mut innermost = vec![NONE; n];
-        let mut work: Vec<u32> = Vec::new();
-        for &h in t.preorder().iter().rev() {
-            let latches: Vec<u32> = g.preds(h).iter().copied().filter(|&p| t.dominates(h, p)).collect();
-            if latches.is_empty() {
-                continue;
-            }
-            let l = t_header.len() as u32;
-            t_header.push(h);
-            t_parent.push(NONE);
-            up.push(l);
-            innermost[h as usize] = l;
-            work.clear();
-            work.extend(latches.iter().copied());
-            t_latches.push(latches);
-            while let Some(b) = work.pop() {
-                if b == h {
-                    continue;
-                }
-                let inner = innermost[b as usize];
-                if inner == NONE {
-                    innermost[b as usize] = l;
-                    // Every reachable predecessor of a non-header loop block is dominated by `h`.
-                    work.extend(g.preds(b).iter().copied().filter(|&p| t.is_reachable(p)));
-                    continue;
-                }
-                let sub = find(&mut up, inner);
-                if sub != l {
-                    t_parent[sub as usize] = l;
-                    up[sub as usize] = l;
-                    let sh = t_header[sub as usize];
-                    // Predecessors of the child's header outside the child: those it does not dominate.
-                    work.extend(g.preds(sh).iter().copied().filter(|&p| t.is_reachable(p) && !t.dominates(sh, p)));
-                }
-            }
-        }
-        let dfs = Dfs::compute(g);
-        let forest = Forest::layout(cfg, &dfs, &innermost, &t_parent, &t_header);
-        let mut latch_off = vec![0u32; forest.len() + 1];
+        let loops = LoopForest::compute(cfg.graph(), dt.tree());
+        let mut latch_off = vec![0u32; loops.len() + 1];
         let mut latch = Vec::new();
-        for (id, &old) in forest.old_of_new.iter().enumerate() {
-            latch.extend(t_latches[old as usize].iter().map(|&p| cfg.block(p)));
-            latch_off[id + 1] = latch.len() as u32;
+        for l in 0..loops.len() {
+            latch.extend(loops.latches(l as u32).iter().map(|&p| cfg.block(p)));
+            latch_off[l + 1] = latch.len() as u32;
         }
+        let LoopForest { forest, .. } = loops;
+        let forest = BlockForest::new(cfg, forest);
         LoopInfo {
             cfg: cfg.clone(),
             child: forest.child.iter().map(|&c| LoopId(c)).collect(),
@@ -184,14 +142,7 @@ impl LoopInfo {
     /// The unique predecessor of the header outside the loop, if its only successor is the header (LLVM's
     /// preheader).
     pub fn preheader(&self, l: LoopId) -> Option<Block> {
-        let g = self.cfg.graph();
-        let h = self.header(l);
-        let mut outside = g.preds(self.cfg.index(h)).iter().filter(|&&p| !self.contains(l, self.cfg.block(p)));
-        let p = *outside.next()?;
-        if outside.next().is_some() || g.succs(p).len() != 1 {
-            return None;
-        }
-        Some(self.cfg.block(p))
+        simtc_graph::loops::preheader(self.cfg.graph(), &self.forest, l.0).map(|p| self.cfg.block(p))
     }
     /// All blocks of `l`, nested loops included: header first, every nested loop contiguous (see the module
     /// documentation for the order).
@@ -250,10 +201,7 @@ pub fn find_irreducible(cfg: &Cfg, dt: &DominatorTree) -> Vec<IrreducibleCycle> 
 /// Whether the reachable part of the CFG is reducible: the target of every retreating edge of a DFS dominates
 /// the edge's source (cicc's `sub_35CA2C0` check). O(V + E).
 pub fn is_reducible_cfg(cfg: &Cfg, dt: &DominatorTree) -> bool {
-    let g = cfg.graph();
-    let dfs = Dfs::compute(g);
-    let t = dt.tree();
-    g.edges().all(|(a, b)| !dfs.is_ancestor(b, a) || t.dominates(b, a))
+    simtc_graph::is_reducible(cfg.graph(), dt.tree())
 }
 
 #[cfg(test)]

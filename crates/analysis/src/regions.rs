@@ -56,9 +56,10 @@
 //! `exiting_block` O(in-degree); `elements` O(size).
 
 use crate::cfg::Cfg;
-use crate::cycles::{Dfs, Forest};
+use crate::cycles::BlockForest;
 use crate::dominators::{DominatorTree, PostDominatorTree};
 use crate::graph::NONE;
+use simtc_graph::Dfs;
 use simtc_ir::Block;
 
 /// Names a region of a [`RegionInfo`]. Ids are dense and a pre-order of the region tree; the top-level region
@@ -93,7 +94,7 @@ pub enum RegionNode {
 pub struct RegionInfo {
     cfg: Cfg,
     /// The laid-out region forest (the top-level region is set 0 at forest depth 1); region ids are its set ids.
-    forest: Forest,
+    forest: BlockForest,
     /// `forest.child` as typed ids.
     child: Vec<RegionId>,
     entry: Vec<Block>,
@@ -283,7 +284,7 @@ impl RegionInfo {
         }
 
         let dfs = Dfs::compute(g);
-        let forest = Forest::layout(cfg, &dfs, &region_for, &t_parent, &t_entry);
+        let forest = BlockForest::layout(cfg, &dfs, &region_for, &t_parent, &t_entry);
         let entry = forest.old_of_new.iter().map(|&o| cfg.block(t_entry[o as usize])).collect();
         let exit = forest
             .old_of_new

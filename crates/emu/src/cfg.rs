@@ -2,12 +2,13 @@
 //!
 //! Per function, basic blocks are split at branch targets and after control transfers; `ret`, `exit` and `trap`
 //! lead to a virtual exit node. Post-dominators are the dominators of the reverse graph rooted at the virtual exit,
-//! computed with the Cooper–Harvey–Kennedy iteration. A branch's reconvergence point is the first instruction of
+//! computed by `simtc_graph`'s dominator tree. A branch's reconvergence point is the first instruction of
 //! its block's immediate post-dominator; when that is the virtual exit (paths that only meet by leaving the
 //! function) or the block cannot reach an exit (an infinite loop), the branch has no reconvergence point
 //! ([`NO_RPC`]) and its sides run independently until they exit.
 
 use crate::program::{Op, Program, NO_RPC};
+use simtc_graph::{DiGraph, DomTree};
 
 /// Fills in `rpc` of every `bra` and `brx.idx`.
 pub fn compute_reconvergence(p: &mut Program) {
@@ -97,75 +98,23 @@ fn function_rpcs(p: &Program, start: usize, end: usize) -> Vec<(usize, u32)> {
     let mut block_of = vec![usize::MAX; end];
     block_of[start..start + n].copy_from_slice(&block_of_rel);
     let mut succ: Vec<Vec<usize>> = vec![Vec::new(); nb + 1];
-    let mut pred: Vec<Vec<usize>> = vec![Vec::new(); nb + 1];
     for b in 0..nb {
         let last = if b + 1 < nb { starts[b + 1] - 1 } else { end - 1 };
         succ[b] = successors(p, last, end, exit, &block_of);
-        for &s in &succ[b] {
-            pred[s].push(b);
-        }
     }
-    // Reverse graph: root = exit, edges exit→preds. RPO of the reverse graph.
-    let mut order = Vec::with_capacity(nb + 1);
-    let mut seen = vec![false; nb + 1];
-    let mut stack: Vec<(usize, usize)> = vec![(exit, 0)];
-    seen[exit] = true;
-    while let Some(&mut (node, ref mut k)) = stack.last_mut() {
-        if *k < pred[node].len() {
-            let nx = pred[node][*k];
-            *k += 1;
-            if !seen[nx] {
-                seen[nx] = true;
-                stack.push((nx, 0));
-            }
-        } else {
-            order.push(node);
-            stack.pop();
-        }
-    }
-    order.reverse();
-    let mut rpo_num = vec![usize::MAX; nb + 1];
-    for (i, &b) in order.iter().enumerate() {
-        rpo_num[b] = i;
-    }
-    let mut ipdom = vec![usize::MAX; nb + 1];
-    ipdom[exit] = exit;
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &b in order.iter().skip(1) {
-            let mut new = usize::MAX;
-            for &s in &succ[b] {
-                if ipdom[s] == usize::MAX {
-                    continue;
-                }
-                new = if new == usize::MAX {
-                    s
-                } else {
-                    let (mut x, mut y) = (new, s);
-                    while x != y {
-                        while rpo_num[x] > rpo_num[y] {
-                            x = ipdom[x];
-                        }
-                        while rpo_num[y] > rpo_num[x] {
-                            y = ipdom[y];
-                        }
-                    }
-                    x
-                };
-            }
-            if new != usize::MAX && ipdom[b] != new {
-                ipdom[b] = new;
-                changed = true;
-            }
-        }
-    }
+    // Post-dominators: dominators of the reverse graph rooted at the virtual exit. Blocks that cannot reach an
+    // exit are unreachable there and get no immediate post-dominator.
+    let edges = succ.iter().enumerate().flat_map(|(b, ss)| ss.iter().map(move |&s| (s as u32, b as u32)));
+    let reverse = DiGraph::new(nb + 1, exit as u32, edges);
+    let tree = DomTree::compute(&reverse);
     let mut out = Vec::new();
     for b in 0..nb {
         let last = if b + 1 < nb { starts[b + 1] - 1 } else { end - 1 };
         if matches!(p.insts[last].op, Op::Bra { .. } | Op::BrxIdx { .. }) {
-            let d = ipdom[b];
-            let rpc = if d == usize::MAX || d == exit { NO_RPC } else { starts[d] as u32 };
+            let rpc = match tree.idom(b as u32) {
+                Some(d) if d as usize != exit => starts[d as usize] as u32,
+                _ => NO_RPC,
+            };
             out.push((last, rpc));
         }
     }
