@@ -28,6 +28,7 @@
 //! ([`MFunction::divergent_blocks`]). Both describe the SSA form; registers created later are conservatively
 //! divergent.
 
+pub mod graph;
 pub mod opcode;
 pub mod passes;
 pub mod text;

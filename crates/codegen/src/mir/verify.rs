@@ -122,6 +122,77 @@ pub fn verify(f: &MFunction) -> Result<(), MirError> {
         if let Some(r) = def_count.iter().position(|&n| n > 1) {
             return Err(MirError::at(f, None, None, format!("register {r} defined more than once in SSA form")));
         }
+        check_dominance(f)?;
+    }
+    Ok(())
+}
+
+/// SSA dominance: in reachable code, every use of a register is dominated by its definition (a phi operand by
+/// the end of its predecessor), and every register used is defined.
+fn check_dominance(f: &MFunction) -> Result<(), MirError> {
+    let dt = super::graph::dominators(f);
+    // Definition site of every register: (block, index).
+    let mut def: Vec<Option<(MBlock, usize)>> = vec![None; f.regs.len()];
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            for r in i.defs() {
+                def[r.0 as usize] = Some((b, k));
+            }
+        }
+    }
+    let name = |r: super::Reg| super::text::reg_name(f, &f.class_numbers(), r);
+    for &b in &f.order {
+        if !dt.is_reachable(b.0) {
+            continue;
+        }
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            if i.is_phi() {
+                for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
+                    let Some(r) = s.reg() else { continue };
+                    match def[r.0 as usize] {
+                        None => {
+                            return Err(MirError::at(
+                                f,
+                                Some(b),
+                                Some(k),
+                                format!("{} is used but never defined", name(r)),
+                            ))
+                        }
+                        Some((db, _)) if dt.is_reachable(p.0) && !dt.dominates(db.0, p.0) => {
+                            return Err(MirError::at(
+                                f,
+                                Some(b),
+                                Some(k),
+                                format!(
+                                    "phi operand {} from bb{} is not dominated by its definition in bb{}",
+                                    name(r),
+                                    p.0,
+                                    db.0
+                                ),
+                            ))
+                        }
+                        _ => {}
+                    }
+                }
+                continue;
+            }
+            for r in i.uses() {
+                match def[r.0 as usize] {
+                    None => {
+                        return Err(MirError::at(f, Some(b), Some(k), format!("{} is used but never defined", name(r))))
+                    }
+                    Some((db, dk)) if (db == b && dk >= k) || (db != b && !dt.dominates(db.0, b.0)) => {
+                        return Err(MirError::at(
+                            f,
+                            Some(b),
+                            Some(k),
+                            format!("use of {} is not dominated by its definition in bb{}", name(r), db.0),
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
     }
     Ok(())
 }
