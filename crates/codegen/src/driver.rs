@@ -261,17 +261,19 @@ fn codegen_into(m: &Module, p: &Pipeline, out: &mut Compiled) -> Result<(), Comp
 /// Static instruction counts by operation (`--stats`): every printed instruction, call-sequence framing and
 /// pseudo-instructions excluded.
 fn stats(bodies: &[(FuncId, MFunction)]) -> Vec<(String, usize)> {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    let mut by_kind = vec![0usize; OpKind::ALL.len()];
     for (_, mf) in bodies {
         for b in &mf.order {
             for i in &mf.block(*b).insts {
-                if i.is_pseudo() || i.is_call_frame() {
-                    continue;
+                if !i.is_pseudo() && !i.is_call_frame() {
+                    by_kind[i.kind() as usize] += 1;
                 }
-                let base = if i.kind() == OpKind::InlineAsm { "inline_asm" } else { i.kind().as_str() };
-                *counts.entry(base.to_string()).or_default() += 1;
             }
         }
     }
-    counts.into_iter().collect()
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for (k, n) in OpKind::ALL.iter().zip(by_kind).filter(|(_, n)| *n > 0) {
+        counts.insert(if *k == OpKind::InlineAsm { "inline_asm" } else { k.as_str() }, n);
+    }
+    counts.into_iter().map(|(k, n)| (k.to_string(), n)).collect()
 }

@@ -311,14 +311,14 @@ impl<'a> Lower<'a> {
         {
             return true;
         }
-        i.effects().is_pure()
-            && i.guard.is_none()
+        i.guard.is_none()
             && i.srcs.iter().all(|s| match s {
                 Operand::Reg(r) => self.mf.is_uniform(*r),
                 Operand::Imm(_) | Operand::F32(_) | Operand::F64(_) => true,
                 Operand::Sym(_) => !s.is_special_reg(),
                 _ => false,
             })
+            && i.effects().is_pure()
     }
 
     /// Emits an instruction whose effects matter (stores, barriers, ...; [`MInst::effects`] says which).
