@@ -66,7 +66,7 @@ use crate::knobs::Knobs;
 use crate::registry::{FunctionPass, FunctionPassAdapter, PassInfo, Preserves};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_analysis::cache::FunctionAnalyses;
-use simtc_analysis::{find_irreducible, Cfg, DominatorTree, RegionId, RegionInfo, RegionNode};
+use simtc_analysis::{find_irreducible, Cfg, DominatorTree, RegionId, RegionNode};
 use simtc_ir::*;
 use smallvec::SmallVec;
 
@@ -159,66 +159,46 @@ pub fn structurize_function(
     let exit = exits[0];
     let skip = knobs.bool("structurizecfg-skip-uniform-regions");
     let relaxed = knobs.bool("structurizecfg-relaxed-uniform-regions");
-    // Region classification (only with the skip knob).
-    let mut runs: Vec<RunSpec> = Vec::new();
-    let mut tag: Vec<Inst> = Vec::new();
     let orig_cfg = analyses.cfg(func).clone();
     let orig_dt = analyses.domtree(func).clone();
+    let ri = analyses.regions(func).clone();
+    // Regions innermost first (children before parents).
+    let mut ids: Vec<RegionId> = ri.regions().collect();
+    ids.sort_by_key(|&r| std::cmp::Reverse(ri.depth(r)));
+    let mut skipped = vec![false; ri.len()];
+    let mut tag: Vec<Inst> = Vec::new();
     if skip {
-        let ri = analyses.regions(func);
         let uni = analyses.uniformity(m, f);
         let func = &m.funcs[f];
-        let n = ri.len();
-        let mut ids: Vec<RegionId> = ri.regions().collect();
-        ids.sort_by_key(|&r| std::cmp::Reverse(ri.depth(r)));
-        let mut skipped = vec![false; n];
+        let cond = |b: Block| func.terminator(b).filter(|&t| matches!(func.dfg.inst(t).kind, InstKind::CondBr { .. }));
         for &r in &ids {
+            // Upstream's hasOnlyUniformBranches, with the relaxed rule of seed 003.
             let els = ri.elements(r);
-            let cond =
-                |b: Block| func.terminator(b).filter(|&t| matches!(func.dfg.inst(t).kind, InstKind::CondBr { .. }));
             let mut ok = true;
             let mut cond_children = 0;
             for e in &els {
                 if let RegionNode::Block(b) = e {
                     if cond(*b).is_some() {
-                        if uni.is_divergent_branch(*b) {
-                            ok = false;
-                        }
+                        ok &= !uni.is_divergent_branch(*b);
                         cond_children += 1;
                     }
                 }
             }
-            if ok {
-                for e in &els {
-                    if let RegionNode::Region(c) = e {
-                        if cond(ri.entry(*c)).is_some() && !skipped[c.index()] && (!relaxed || cond_children > 1) {
-                            ok = false;
-                        }
+            for e in &els {
+                if let RegionNode::Region(c) = e {
+                    if cond(ri.entry(*c)).is_some() && !skipped[c.index()] && (!relaxed || cond_children > 1) {
+                        ok = false;
                     }
                 }
             }
             skipped[r.index()] = ok;
             if ok {
-                for e in &els {
-                    if let RegionNode::Block(b) = e {
-                        if let Some(t) = cond(*b) {
-                            tag.push(t);
-                        }
-                    }
-                }
+                tag.extend(els.iter().filter_map(|e| match e {
+                    RegionNode::Block(b) => cond(*b),
+                    RegionNode::Region(_) => None,
+                }));
             }
         }
-        for &r in &ids {
-            let is_run = !skipped[r.index()] && ri.parent(r).is_none_or(|p| skipped[p.index()]);
-            if is_run {
-                runs.push(RunSpec::collect(ri, r, &skipped, exit));
-            }
-        }
-    } else {
-        let entry = func.entry().expect("a body");
-        let nodes: Vec<Node> =
-            func.layout.blocks().filter(|&b| b != exit).map(|b| Node { entry: b, sub: None }).collect();
-        runs.push(RunSpec { entry, exit, nodes, members: Vec::new() });
     }
     let Module { funcs, consts, metadata, .. } = m;
     let func = &mut funcs[f];
@@ -233,8 +213,35 @@ pub fn structurize_function(
     let preds = Preds::compute(func);
     let mut cx =
         Cx { func, consts, preds, orig_cfg, orig_dt, flow_dom: FxHashMap::default(), not_cache: FxHashMap::default() };
-    for spec in runs {
-        changed |= cx.run(spec);
+    // Every block of each finished region (its flows included), for the opaque nodes of its parent.
+    let mut final_blocks: Vec<Vec<Block>> = vec![Vec::new(); ri.len()];
+    for &r in &ids {
+        let mut nodes = Vec::new();
+        let mut members = Vec::new();
+        let mut all: Vec<Block> = Vec::new();
+        for e in ri.elements(r) {
+            match e {
+                RegionNode::Block(b) => {
+                    all.push(b);
+                    if b != exit || ri.exit(r).is_some() {
+                        nodes.push(Node { entry: b, sub: None });
+                    }
+                }
+                RegionNode::Region(c) => {
+                    let inner = std::mem::take(&mut final_blocks[c.index()]);
+                    all.extend_from_slice(&inner);
+                    members.push((nodes.len(), inner));
+                    nodes.push(Node { entry: ri.entry(c), sub: ri.exit(c) });
+                }
+            }
+        }
+        if !skipped[r.index()] {
+            let spec = RunSpec { entry: ri.entry(r), exit: ri.exit(r).unwrap_or(exit), nodes, members };
+            let (ch, created) = cx.run(spec);
+            changed |= ch;
+            all.extend(created);
+        }
+        final_blocks[r.index()] = all;
     }
     Ok(changed)
 }
@@ -254,31 +261,6 @@ struct RunSpec {
     nodes: Vec<Node>,
     /// For each opaque node (by index), the blocks inside it.
     members: Vec<(usize, Vec<Block>)>,
-}
-
-impl RunSpec {
-    fn collect(ri: &RegionInfo, r: RegionId, skipped: &[bool], fn_exit: Block) -> RunSpec {
-        let mut nodes = Vec::new();
-        let mut members = Vec::new();
-        let mut stack = vec![r];
-        while let Some(x) = stack.pop() {
-            for e in ri.elements(x) {
-                match e {
-                    RegionNode::Block(b) => {
-                        if b != fn_exit || ri.exit(r).is_some() {
-                            nodes.push(Node { entry: b, sub: None })
-                        }
-                    }
-                    RegionNode::Region(c) if skipped[c.index()] => {
-                        members.push((nodes.len(), ri.blocks(c).to_vec()));
-                        nodes.push(Node { entry: ri.entry(c), sub: ri.exit(c) });
-                    }
-                    RegionNode::Region(c) => stack.push(c),
-                }
-            }
-        }
-        RunSpec { entry: ri.entry(r), exit: ri.exit(r).unwrap_or(fn_exit), nodes, members }
-    }
 }
 
 struct Cx<'a> {
@@ -330,7 +312,8 @@ impl Cx<'_> {
         r.owner.get(&b).copied().unwrap_or(NONE)
     }
 
-    fn run(&mut self, spec: RunSpec) -> bool {
+    /// Structurizes one region; returns whether it changed and the Flow blocks it created.
+    fn run(&mut self, spec: RunSpec) -> (bool, Vec<Block>) {
         let mut r = Run {
             exit: spec.exit,
             nodes: spec.nodes,
@@ -360,7 +343,7 @@ impl Cx<'_> {
             }
         }
         if r.nodes.len() <= 1 {
-            return false;
+            return (false, Vec::new());
         }
         let entry_idx = r.owner[&spec.entry] as usize;
         r.order = self.order_nodes(&r, entry_idx);
@@ -373,7 +356,7 @@ impl Cx<'_> {
         self.insert_conditions(&mut r, &cfg, &dt, false);
         self.insert_conditions(&mut r, &cfg, &dt, true);
         self.rebuild_ssa(&r, &cfg, &dt);
-        true
+        (true, r.created)
     }
 
     fn node_succs(&self, r: &Run, i: usize) -> SmallVec<[usize; 2]> {
@@ -731,8 +714,9 @@ impl Cx<'_> {
         let entry = r.nodes[p].entry;
         if r.nodes[p].sub.is_none() {
             self.kill_terminator(r, entry);
-            let only_phis = self.func.layout.block_insts(entry).all(|i| self.func.dfg.inst(i).is_phi());
-            if !need_empty || only_phis {
+            // A loop start must be truly empty: a block that still has phis (say, the header of an enclosing loop)
+            // would merge the two loops' headers and leave the outer loop with two latches.
+            if !need_empty || self.func.layout.first_inst(entry).is_none() {
                 return entry;
             }
         }
