@@ -202,16 +202,10 @@ impl KnobRegistry {
 }
 
 /// Knob values a pipeline runs with: what the user set, defaults for the rest.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Knobs {
     registry: KnobRegistry,
     values: Vec<(&'static str, KnobValue)>,
-}
-
-impl Default for Knobs {
-    fn default() -> Self {
-        Knobs { registry: KnobRegistry::default(), values: Vec::new() }
-    }
 }
 
 impl Knobs {

@@ -85,10 +85,10 @@ fn fold_branches(consts: &ConstPool, func: &mut Function) -> bool {
             InstKind::Switch { default, cases } => {
                 if cases.iter().all(|(_, s)| s == default) {
                     Some(*default)
-                } else if let Some(c) = func.dfg.value_const(d.args[0]) {
-                    Some(cases.iter().find(|(k, _)| *k == c).map(|(_, s)| *s).unwrap_or(*default))
                 } else {
-                    None
+                    func.dfg
+                        .value_const(d.args[0])
+                        .map(|c| cases.iter().find(|(k, _)| *k == c).map(|(_, s)| *s).unwrap_or(*default))
                 }
             }
             _ => None,
@@ -127,8 +127,7 @@ fn merge_straight_lines(func: &mut Function, preds: &mut Preds) -> bool {
         if !func.layout.is_block_inserted(b) {
             continue;
         }
-        loop {
-            let Some(t) = func.terminator(b) else { break };
+        while let Some(t) = func.terminator(b) {
             let InstKind::Br { dest: s } = func.dfg.inst(t).kind else { break };
             if s == b || Some(s) == entry || preds.of(s).len() != 1 {
                 break;
@@ -210,6 +209,7 @@ fn bypass_forwarders(func: &mut Function, preds: &mut Preds) -> bool {
     changed
 }
 
+#[allow(clippy::collapsible_match)]
 fn replace_succ(func: &mut Function, t: Inst, from: Block, to: Block) {
     // InstData::replace_successor works on the data; the DFG hands out the kind mutably.
     match func.dfg.kind_mut(t) {

@@ -66,7 +66,8 @@ use crate::knobs::Knobs;
 use crate::registry::{FunctionPass, FunctionPassAdapter, PassInfo, Preserves};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_analysis::cache::FunctionAnalyses;
-use simtc_analysis::{find_irreducible, Cfg, DominatorTree, RegionId, RegionNode};
+use simtc_analysis::dominators::DomTree;
+use simtc_analysis::{find_irreducible, Cfg, DiGraph, DominatorTree, RegionId, RegionNode};
 use simtc_ir::*;
 use smallvec::SmallVec;
 
@@ -277,6 +278,8 @@ struct Cx<'a> {
 const NONE: u32 = u32::MAX;
 
 type PredMap = SmallVec<[(Block, Value); 2]>;
+/// Per phi of a block: the `(predecessor, value)` entries removed when edges moved.
+type DeletedPhis = Vec<(Inst, Vec<(Block, Value)>)>;
 
 struct Run {
     nodes: Vec<Node>,
@@ -287,7 +290,7 @@ struct Run {
     loop_preds: FxHashMap<Block, PredMap>,
     loops: FxHashMap<Block, Block>,
     prev: Option<usize>,
-    deleted: FxHashMap<Block, Vec<(Inst, Vec<(Block, Value)>)>>,
+    deleted: FxHashMap<Block, DeletedPhis>,
     added: Vec<(Block, Block)>,
     conditions: Vec<Inst>,
     loop_conds: Vec<(Inst, Block)>,
@@ -349,13 +352,14 @@ impl Cx<'_> {
         r.order = self.order_nodes(&r, entry_idx);
         self.collect_infos(&mut r);
         self.create_flow(&mut r);
-        // Dominators of the new CFG for the SSA updater.
-        let cfg = Cfg::compute(self.func);
-        let dt = DominatorTree::compute(&cfg);
-        self.set_phi_values(&mut r, &cfg, &dt);
-        self.insert_conditions(&mut r, &cfg, &dt, false);
-        self.insert_conditions(&mut r, &cfg, &dt, true);
-        self.rebuild_ssa(&r, &cfg, &dt);
+        // Dominators of the region's new CFG (its blocks, Flow blocks and exit) for the SSA updater: local to the
+        // region, so the bottom-up walk costs the sum of region sizes, not regions x function.
+        let local =
+            Local::compute(self.func, spec.entry, r.orig_blocks.iter().chain(r.created.iter()).copied(), r.exit);
+        self.set_phi_values(&mut r, &local);
+        self.insert_conditions(&mut r, &local, false);
+        self.insert_conditions(&mut r, &local, true);
+        self.rebuild_ssa(&r, &local, spec.entry);
         (true, r.created)
     }
 
@@ -821,16 +825,16 @@ impl Cx<'_> {
         r.added.push((to, from));
     }
 
-    fn set_phi_values(&mut self, r: &mut Run, cfg: &Cfg, dt: &DominatorTree) {
+    fn set_phi_values(&mut self, r: &mut Run, local: &Local) {
         let mut by_to: Vec<(Block, Vec<Block>)> = Vec::new();
+        let mut slot: FxHashMap<Block, usize> = FxHashMap::default();
         for &(to, from) in &r.added {
-            match by_to.iter_mut().find(|(t, _)| *t == to) {
-                Some((_, l)) => {
-                    if !l.contains(&from) {
-                        l.push(from)
-                    }
-                }
-                None => by_to.push((to, vec![from])),
+            let k = *slot.entry(to).or_insert_with(|| {
+                by_to.push((to, Vec::new()));
+                by_to.len() - 1
+            });
+            if !by_to[k].1.contains(&from) {
+                by_to[k].1.push(from);
             }
         }
         let entry = self.func.entry().expect("entry");
@@ -845,7 +849,7 @@ impl Cx<'_> {
                 let mut ncd = Some(to);
                 for &(b, v) in &vals {
                     ssa.defs.insert(b, v);
-                    ncd = ncd.and_then(|n| nca(cfg, dt, n, b));
+                    ncd = ncd.and_then(|n| local.nca(n, b));
                 }
                 if let Some(n) = ncd {
                     if !vals.iter().any(|(b, _)| *b == n) {
@@ -866,8 +870,9 @@ impl Cx<'_> {
         }
     }
 
-    fn insert_conditions(&mut self, r: &mut Run, cfg: &Cfg, dt: &DominatorTree, loops: bool) {
+    fn insert_conditions(&mut self, r: &mut Run, local: &Local, loops: bool) {
         let entry = self.func.entry().expect("entry");
+        let extra: FxHashMap<Block, Block> = r.extra_true.iter().copied().collect();
         let conds: Vec<(Inst, Option<Block>)> = if loops {
             r.loop_conds.iter().map(|&(i, h)| (i, Some(h))).collect()
         } else {
@@ -895,15 +900,15 @@ impl Cx<'_> {
                 }
                 ssa.defs.insert(b, v);
                 remembered.push(b);
-                ncd = ncd.and_then(|n| nca(cfg, dt, n, b));
+                ncd = ncd.and_then(|n| local.nca(n, b));
             }
             if !loops {
-                for &(ls, le) in &r.extra_true {
-                    if ls == parent {
+                if let Some(&le) = extra.get(&parent) {
+                    {
                         let t = self.bool_val(true);
                         ssa.defs.insert(le, t);
                         remembered.push(le);
-                        ncd = ncd.and_then(|n| nca(cfg, dt, n, le));
+                        ncd = ncd.and_then(|n| local.nca(n, le));
                     }
                 }
             }
@@ -940,8 +945,7 @@ impl Cx<'_> {
     }
 
     /// Repairs uses no longer dominated by their definition (values of a loop body used after the loop).
-    fn rebuild_ssa(&mut self, r: &Run, cfg: &Cfg, dt: &DominatorTree) {
-        let entry = self.func.entry().expect("entry");
+    fn rebuild_ssa(&mut self, r: &Run, local: &Local, entry: Block) {
         for &b in &r.orig_blocks {
             let insts: Vec<Inst> = self.func.layout.block_insts(b).collect();
             for i in insts {
@@ -954,7 +958,7 @@ impl Cx<'_> {
                     } else {
                         ub
                     };
-                    if at != b && !dominates_in(cfg, dt, b, at) {
+                    if at != b && !local.dominates_or_outside(b, at, r.exit) {
                         bad.push(u);
                     }
                 }
@@ -982,18 +986,52 @@ impl Cx<'_> {
     }
 }
 
-fn nca(cfg: &Cfg, dt: &DominatorTree, a: Block, b: Block) -> Option<Block> {
-    if cfg.index(a) == NONE || cfg.index(b) == NONE {
-        return None;
-    }
-    dt.nca(a, b)
+/// Dominators of one region's blocks (and its exit) after wiring.
+struct Local {
+    index: FxHashMap<Block, u32>,
+    blocks: Vec<Block>,
+    tree: DomTree,
 }
 
-fn dominates_in(cfg: &Cfg, dt: &DominatorTree, a: Block, b: Block) -> bool {
-    if cfg.index(a) == NONE || cfg.index(b) == NONE {
-        return a == b;
+impl Local {
+    fn compute(func: &Function, entry: Block, blocks: impl Iterator<Item = Block>, exit: Block) -> Self {
+        let mut index = FxHashMap::default();
+        let mut list = Vec::new();
+        for b in std::iter::once(entry).chain(blocks).chain(std::iter::once(exit)) {
+            index.entry(b).or_insert_with(|| {
+                list.push(b);
+                (list.len() - 1) as u32
+            });
+        }
+        let mut edges = Vec::new();
+        for (i, &b) in list.iter().enumerate() {
+            if b == exit {
+                continue;
+            }
+            for s in func.successors(b) {
+                if let Some(&j) = index.get(&s) {
+                    edges.push((i as u32, j));
+                }
+            }
+        }
+        let g = DiGraph::new(list.len(), 0, edges);
+        let tree = DomTree::compute(&g);
+        Local { index, blocks: list, tree }
     }
-    dt.dominates(a, b)
+    fn nca(&self, a: Block, b: Block) -> Option<Block> {
+        let (ia, ib) = (*self.index.get(&a)?, *self.index.get(&b)?);
+        self.tree.nca(ia, ib).map(|i| self.blocks[i as usize])
+    }
+    /// Whether `a` (in the region) dominates `b`; a block outside the region is dominated when `a` dominates the
+    /// region's exit (all paths from the region to it pass the exit).
+    fn dominates_or_outside(&self, a: Block, b: Block, exit: Block) -> bool {
+        let Some(&ia) = self.index.get(&a) else { return true };
+        let ib = match self.index.get(&b) {
+            Some(&i) => i,
+            None => self.index[&exit],
+        };
+        self.tree.dominates(ia, ib)
+    }
 }
 
 /// An on-demand SSA updater (Braun et al.'s construction over a finished CFG): values are defined at the end of
