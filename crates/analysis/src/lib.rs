@@ -7,6 +7,7 @@
 
 #![deny(missing_docs)]
 
+pub mod cache;
 pub mod cfg;
 pub mod cycles;
 pub mod dominators;
@@ -15,8 +16,10 @@ pub mod liveness;
 pub mod loops;
 pub mod print;
 pub mod regions;
+pub mod structured;
 pub mod uniformity;
 
+pub use cache::{FunctionAnalyses, ModuleAnalyses, Preserved};
 pub use cfg::Cfg;
 pub use cycles::{CycleId, CycleInfo};
 pub use dominators::{DomTree, DominatorTree, PostDominatorTree};

@@ -6,9 +6,36 @@
 
 #![deny(missing_docs)]
 
+pub mod dot;
+pub mod knobs;
 pub mod manager;
 pub mod passes;
 pub mod registry;
 
+pub use knobs::{KnobDef, KnobKind, KnobRegistry, KnobValue, Knobs, IR_KNOBS};
 pub use manager::{PassManager, PassManagerOptions, PassTiming, PipelineError};
-pub use registry::{lookup, registry, Pass, PassInfo, Preserves};
+pub use registry::{lookup, registry, FunctionPass, FunctionPassAdapter, Pass, PassContext, PassInfo, Preserves};
+
+/// The IR pipeline `simtc compile -O<level>` runs before instruction selection (comma-separated pass names):
+/// `-O0` none; `-O1` `dce,simplifycfg`; `-O2`/`-O3` also `lower-switch,unify-exits,structurizecfg` (seed 003's
+/// position: after SimplifyCFG, before CSSA and instruction selection; ARCHITECTURE §1).
+pub fn default_pipeline(opt_level: u8) -> &'static str {
+    match opt_level {
+        0 => "",
+        1 => "dce,simplifycfg",
+        _ => "dce,simplifycfg,lower-switch,unify-exits,structurizecfg",
+    }
+}
+
+/// `--verify-structured`: checks seed 003's structured-CFG contract on every function
+/// ([`simtc_analysis::structured`]); the error lists one violation per line, each naming the function, the block
+/// and the invariant.
+pub fn verify_structured(m: &simtc_ir::Module) -> Result<(), String> {
+    simtc_analysis::structured::check_module(m).map_err(|vs| {
+        let mut s = String::from("the CFG is not structured:\n");
+        for v in vs {
+            s.push_str(&format!("  {v}\n"));
+        }
+        s
+    })
+}

@@ -1,6 +1,7 @@
 //! The pass manager: runs a named pipeline with verification, printing and timing.
 
-use crate::registry::{lookup, registry, PassInfo};
+use crate::knobs::Knobs;
+use crate::registry::{lookup, registry, PassContext, PassInfo};
 use simtc_ir::verifier::verify_module;
 use simtc_ir::writer::write_module;
 use simtc_ir::Module;
@@ -17,6 +18,10 @@ pub struct PassManagerOptions {
     pub disabled: Vec<String>,
     /// Collect per-pass timings.
     pub time_passes: bool,
+    /// Knob values the passes read.
+    pub knobs: Knobs,
+    /// Pass names after which to render every function's CFG as Graphviz (`all` for every pass).
+    pub dot_after: Vec<String>,
 }
 
 impl Default for PassManagerOptions {
@@ -26,6 +31,8 @@ impl Default for PassManagerOptions {
             print_after: Vec::new(),
             disabled: Vec::new(),
             time_passes: false,
+            knobs: Knobs::default(),
+            dot_after: Vec::new(),
         }
     }
 }
@@ -96,6 +103,11 @@ pub struct PassManager {
     pub timings: Vec<PassTiming>,
     /// Modules printed after passes: `(pass name, text)`.
     pub printed: Vec<(&'static str, String)>,
+    /// CFGs rendered after passes (`--dot-after`): `(pass name, function name, dot text)`.
+    pub dots: Vec<(&'static str, String, String)>,
+    /// Remarks the passes left (`remark: ...`), in order.
+    pub remarks: Vec<String>,
+    cx: PassContext,
 }
 
 impl PassManager {
@@ -105,12 +117,26 @@ impl PassManager {
         for name in pipeline.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             passes.push(lookup(name).ok_or_else(|| PipelineError::UnknownPass(name.to_string()))?);
         }
-        for d in opts.disabled.iter().chain(opts.print_after.iter().filter(|p| *p != "all")) {
+        for d in opts
+            .disabled
+            .iter()
+            .chain(opts.print_after.iter().filter(|p| *p != "all"))
+            .chain(opts.dot_after.iter().filter(|p| *p != "all"))
+        {
             if lookup(d).is_none() {
                 return Err(PipelineError::UnknownPass(d.clone()));
             }
         }
-        Ok(PassManager { passes, opts, timings: Vec::new(), printed: Vec::new() })
+        let cx = PassContext { knobs: opts.knobs.clone(), ..PassContext::default() };
+        Ok(PassManager {
+            passes,
+            opts,
+            timings: Vec::new(),
+            printed: Vec::new(),
+            dots: Vec::new(),
+            remarks: Vec::new(),
+            cx,
+        })
     }
 
     /// The passes that will run (disabled ones excluded).
@@ -130,9 +156,14 @@ impl PassManager {
             }
             let mut pass = (info.create)();
             let start = Instant::now();
+            let result = pass.run_in(m, &mut self.cx);
+            self.remarks.append(&mut self.cx.remarks);
             let changed =
-                pass.run(m).map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
+                result.map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
             let time = start.elapsed();
+            if changed {
+                self.cx.analyses.invalidate_all(info.preserves.to_preserved());
+            }
             any |= changed;
             if self.opts.time_passes {
                 self.timings.push(PassTiming { name: info.name, time, changed });
@@ -142,6 +173,12 @@ impl PassManager {
             }
             if self.opts.print_after.iter().any(|p| p == "all" || p == info.name) {
                 self.printed.push((info.name, write_module(m)));
+            }
+            if self.opts.dot_after.iter().any(|p| p == "all" || p == info.name) {
+                for f in m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect::<Vec<_>>() {
+                    let dot = crate::dot::function_dot(m, f, self.cx.analyses.func(f), false);
+                    self.dots.push((info.name, m.funcs[f].name.clone(), dot));
+                }
             }
         }
         Ok(any)

@@ -1,6 +1,14 @@
 //! The pass registry: every pass by name, with its description and what it preserves.
+//!
+//! A pass is either a module pass ([`Pass`]) or a function pass ([`FunctionPass`], run once per defined function
+//! through [`FunctionPassAdapter`]). Both receive a [`PassContext`]: the pipeline's [`Knobs`], the per-function
+//! analysis cache ([`ModuleAnalyses`]) and a list where they can leave remarks for the user. The pass manager
+//! invalidates the cache after every pass that changed the IR, by the pass's declared [`Preserves`]; a function
+//! pass adapter invalidates the one function a pass changed as soon as it has changed it.
 
-use simtc_ir::Module;
+use crate::knobs::Knobs;
+use simtc_analysis::cache::{FunctionAnalyses, ModuleAnalyses, Preserved};
+use simtc_ir::{FuncId, Module};
 
 /// What a pass keeps valid when it changes the IR.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -13,10 +21,79 @@ pub enum Preserves {
     All,
 }
 
+impl Preserves {
+    /// The analysis cache's view of it.
+    pub fn to_preserved(self) -> Preserved {
+        match self {
+            Preserves::Nothing => Preserved::Nothing,
+            Preserves::Cfg => Preserved::Cfg,
+            Preserves::All => Preserved::All,
+        }
+    }
+}
+
+/// What a pass gets besides the module.
+#[derive(Default)]
+pub struct PassContext {
+    /// Knob values.
+    pub knobs: Knobs,
+    /// The analysis cache, per function.
+    pub analyses: ModuleAnalyses,
+    /// Remarks for the user (printed to standard error by the driver): `remark: ...` lines.
+    pub remarks: Vec<String>,
+}
+
 /// A transformation or check over a whole module.
 pub trait Pass {
     /// Runs the pass; returns whether the IR changed, or a message when the pass rejects the input.
     fn run(&mut self, m: &mut Module) -> Result<bool, String>;
+    /// Runs the pass with knobs, cached analyses and a remark sink. The default ignores them and calls
+    /// [`Pass::run`]; a pass that reads analyses from the cache must keep it valid for what it changed.
+    fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
+        let changed = self.run(m)?;
+        if changed {
+            cx.analyses.invalidate_all(Preserved::Nothing);
+        }
+        Ok(changed)
+    }
+}
+
+/// A pass over one function at a time.
+pub trait FunctionPass {
+    /// What the pass keeps valid when it changes a function.
+    fn preserves(&self) -> Preserves;
+    /// Runs on defined function `f`; `analyses` is `f`'s cache, valid for its current body. Returns whether `f`
+    /// changed, or a message when the pass rejects it.
+    fn run_on_function(
+        &mut self,
+        m: &mut Module,
+        f: FuncId,
+        analyses: &mut FunctionAnalyses,
+        knobs: &Knobs,
+        remarks: &mut Vec<String>,
+    ) -> Result<bool, String>;
+}
+
+/// Runs a [`FunctionPass`] over every defined function of a module, in module order.
+pub struct FunctionPassAdapter<P: FunctionPass>(pub P);
+
+impl<P: FunctionPass> Pass for FunctionPassAdapter<P> {
+    fn run(&mut self, m: &mut Module) -> Result<bool, String> {
+        self.run_in(m, &mut PassContext::default())
+    }
+    fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
+        let ids: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
+        let mut any = false;
+        for f in ids {
+            let a = cx.analyses.func(f);
+            let changed = self.0.run_on_function(m, f, a, &cx.knobs, &mut cx.remarks)?;
+            if changed {
+                a.invalidate(self.0.preserves().to_preserved());
+            }
+            any |= changed;
+        }
+        Ok(any)
+    }
 }
 
 /// A registry entry.
@@ -40,7 +117,14 @@ impl std::fmt::Debug for PassInfo {
 
 /// Every registered pass, in a stable order.
 pub fn registry() -> &'static [PassInfo] {
-    &[crate::passes::verify::INFO, crate::passes::dce::INFO]
+    &[
+        crate::passes::verify::INFO,
+        crate::passes::dce::INFO,
+        crate::passes::simplifycfg::INFO,
+        crate::passes::lower_switch::INFO,
+        crate::passes::unify_exits::INFO,
+        crate::passes::structurizecfg::INFO,
+    ]
 }
 
 /// Looks a pass up by name.

@@ -99,6 +99,19 @@ struct OptArgs {
     /// List the registered passes and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+    /// Set a knob of a pass (`NAME=VALUE`); repeatable. `--list-knobs` lists them.
+    #[arg(long = "knob", value_name = "NAME=VALUE")]
+    knob: Vec<String>,
+    /// List every knob with its default and the seed it comes from, and exit.
+    #[arg(long = "list-knobs")]
+    list_knobs: bool,
+    /// Write every function's CFG as Graphviz after this pass (`all` for every pass); repeatable. The files are
+    /// `<output or input stem>.<pass>.<function>.dot`, or standard error with no `-o`.
+    #[arg(long = "dot-after", value_name = "NAME")]
+    dot_after: Vec<String>,
+    /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1).
+    #[arg(long = "verify-structured")]
+    verify_structured: bool,
 }
 
 /// A rejected input: the message is printed as is, exit code 1.
@@ -253,6 +266,12 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
     write_output(&a.output, &out)
 }
 
+/// Prints a usage error (clap's format) and exits with code 2.
+fn usage_error(msg: &str) -> ! {
+    use clap::CommandFactory;
+    Cli::command().error(clap::error::ErrorKind::InvalidValue, msg).exit()
+}
+
 fn opt(a: OptArgs) -> Result<(), Rejected> {
     if a.list_passes {
         let mut s = String::new();
@@ -261,15 +280,45 @@ fn opt(a: OptArgs) -> Result<(), Rejected> {
         }
         return write_output(&None, &s);
     }
+    let registry = simtc_opt::KnobRegistry::default();
+    if a.list_knobs {
+        return write_output(&None, &registry.list());
+    }
+    let knobs = match registry.parse(&a.knob) {
+        Ok(k) => k,
+        Err(e) => usage_error(&format!("--knob: {e}")),
+    };
     let (name, mut m) = read_module(&a.input)?;
     let opts = PassManagerOptions {
         verify_each: a.verify_each || cfg!(debug_assertions),
         print_after: a.print_after,
         disabled: a.disable_pass,
         time_passes: a.time_passes,
+        knobs,
+        dot_after: a.dot_after,
     };
     let mut pm = PassManager::from_pipeline(&a.passes, opts).map_err(|e| Rejected(format!("simtc: error: {e}")))?;
-    pm.run(&mut m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    let result = pm.run(&mut m);
+    for r in &pm.remarks {
+        eprintln!("{name}: {r}");
+    }
+    result.map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    for (pass, func, dot) in &pm.dots {
+        match &a.output {
+            Some(o) if o.as_os_str() != "-" => {
+                let path = o.with_extension(format!("{pass}.{func}.dot"));
+                std::fs::write(&path, dot)
+                    .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", path.display())))?;
+            }
+            _ => {
+                eprintln!("; *** CFG (dot) of @{func} after {pass} ***");
+                eprint!("{dot}");
+            }
+        }
+    }
+    if a.verify_structured {
+        simtc_opt::verify_structured(&m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    }
     for (pass, text) in &pm.printed {
         eprintln!("; *** IR Dump After {pass} ***");
         eprint!("{text}");

@@ -1,4 +1,9 @@
 //! The IR passes, one file each.
 
 pub mod dce;
+pub mod lower_switch;
+pub mod simplifycfg;
+pub mod structurizecfg;
+pub mod unify_exits;
+pub mod util;
 pub mod verify;

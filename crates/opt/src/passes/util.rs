@@ -1,0 +1,162 @@
+//! Helpers the CFG-editing passes share: predecessor lists kept up to date by hand, phi-entry edits, constants.
+
+use rustc_hash::FxHashMap;
+use simtc_ir::*;
+use smallvec::SmallVec;
+
+/// Predecessor lists with one entry per edge (a `br c, X, X` block appears twice in `X`'s list), for the blocks
+/// in the layout. Passes that change terminators keep it exact through [`Preds::remove_edge`]/[`Preds::add_edge`].
+#[derive(Clone, Debug, Default)]
+pub struct Preds {
+    map: SecondaryMap<Block, SmallVec<[Block; 4]>>,
+}
+
+impl Preds {
+    /// The predecessors of every block of `func`.
+    pub fn compute(func: &Function) -> Self {
+        let mut map: SecondaryMap<Block, SmallVec<[Block; 4]>> = SecondaryMap::new();
+        for b in func.layout.blocks() {
+            for s in func.successors(b) {
+                map.entry(s).push(b);
+            }
+        }
+        Preds { map }
+    }
+    /// Predecessor edges of `b`.
+    pub fn of(&self, b: Block) -> &[Block] {
+        self.map.get(b)
+    }
+    /// Distinct predecessors of `b`, in first-edge order.
+    pub fn distinct(&self, b: Block) -> SmallVec<[Block; 4]> {
+        let mut v: SmallVec<[Block; 4]> = SmallVec::new();
+        for &p in self.map.get(b) {
+            if !v.contains(&p) {
+                v.push(p);
+            }
+        }
+        v
+    }
+    /// Records the removal of one edge `from -> to`.
+    pub fn remove_edge(&mut self, from: Block, to: Block) {
+        let l = self.map.entry(to);
+        if let Some(i) = l.iter().position(|&p| p == from) {
+            l.remove(i);
+        }
+    }
+    /// Records a new edge `from -> to`.
+    pub fn add_edge(&mut self, from: Block, to: Block) {
+        self.map.entry(to).push(from);
+    }
+    /// Forgets every edge into `b`.
+    pub fn clear(&mut self, b: Block) {
+        self.map.entry(b).clear();
+    }
+}
+
+/// The phis at the start of `b`.
+pub fn phis(func: &Function, b: Block) -> Vec<Inst> {
+    func.layout.block_insts(b).take_while(|&i| func.dfg.inst(i).is_phi()).collect()
+}
+
+/// Removes every entry of `phi` that comes from `from`; returns the value of the last one removed.
+pub fn phi_remove_block(func: &mut Function, phi: Inst, from: Block) -> Option<Value> {
+    let mut removed = None;
+    let mut k = 0;
+    while k < func.dfg.phi_blocks(phi).len() {
+        if func.dfg.phi_blocks(phi)[k] == from {
+            removed = Some(func.dfg.args(phi)[k]);
+            func.dfg.phi_remove_incoming(phi, k);
+        } else {
+            k += 1;
+        }
+    }
+    removed
+}
+
+/// The value `phi` receives from `from`, if it has an entry for it.
+pub fn phi_value_for(func: &Function, phi: Inst, from: Block) -> Option<Value> {
+    let k = func.dfg.phi_blocks(phi).iter().position(|&b| b == from)?;
+    Some(func.dfg.args(phi)[k])
+}
+
+/// The boolean behind an `i1` constant value.
+pub fn const_bool(m_consts: &ConstPool, func: &Function, v: Value) -> Option<bool> {
+    match m_consts.data(func.dfg.value_const(v)?) {
+        ConstData::Int(_, a) if a.width() == 1 => Some(!a.is_zero()),
+        _ => None,
+    }
+}
+
+/// The value of an `i1` constant in `func`.
+pub fn bool_value(consts: &mut ConstPool, func: &mut Function, b: bool) -> Value {
+    let c = consts.int(Type::I1, 1, b as i128);
+    func.dfg.const_value(c, Type::I1)
+}
+
+/// `undef` of `ty` in `func`.
+pub fn undef_value(consts: &mut ConstPool, func: &mut Function, ty: Type) -> Value {
+    let c = consts.intern(ConstData::Undef(ty));
+    func.dfg.const_value(c, ty)
+}
+
+/// Replaces the terminator of `b` by `data` (keeping its `!dbg`), updating `preds`. Phis of the old successors are
+/// not touched.
+pub fn replace_terminator(func: &mut Function, preds: &mut Preds, b: Block, data: InstData) -> Inst {
+    let dbg = MetadataTable::dbg_kind();
+    let mut loc = None;
+    if let Some(t) = func.terminator(b) {
+        loc = func.dfg.get_inst_md(t, dbg);
+        for s in func.successors(b) {
+            preds.remove_edge(b, s);
+        }
+        func.remove_inst(t);
+    }
+    let i = func.append_inst(b, data);
+    if let Some(l) = loc {
+        func.dfg.set_inst_md(i, dbg, l);
+    }
+    for s in func.successors(b) {
+        preds.add_edge(b, s);
+    }
+    i
+}
+
+/// `br label %dest`.
+pub fn br(dest: Block) -> InstData {
+    InstData::new(InstKind::Br { dest }, &[], Type::VOID)
+}
+
+/// `br i1 c, label %t, label %f`.
+pub fn cond_br(c: Value, t: Block, f: Block) -> InstData {
+    InstData::new(InstKind::CondBr { then_dest: t, else_dest: f }, &[c], Type::VOID)
+}
+
+/// Counts edges per target of a terminator.
+pub fn edge_counts(func: &Function, b: Block) -> FxHashMap<Block, usize> {
+    let mut m = FxHashMap::default();
+    for s in func.successors(b) {
+        *m.entry(s).or_insert(0) += 1;
+    }
+    m
+}
+
+/// Makes the entries of `to`'s phis for `from` match the number of edges `from -> to` (LLVM's rule: one entry per
+/// edge, equal values): extra entries go, missing ones copy an existing one.
+pub fn fix_phi_entry_count(func: &mut Function, from: Block, to: Block) {
+    let want = func.successors(from).iter().filter(|&&s| s == to).count();
+    for phi in phis(func, to) {
+        let have: Vec<usize> =
+            func.dfg.phi_blocks(phi).iter().enumerate().filter(|(_, &b)| b == from).map(|(k, _)| k).collect();
+        if have.len() > want {
+            for _ in want..have.len() {
+                let k = func.dfg.phi_blocks(phi).iter().position(|&b| b == from).expect("entry");
+                func.dfg.phi_remove_incoming(phi, k);
+            }
+        } else if have.len() < want && !have.is_empty() {
+            let v = func.dfg.args(phi)[have[0]];
+            for _ in have.len()..want {
+                func.dfg.phi_add_incoming(phi, v, from);
+            }
+        }
+    }
+}

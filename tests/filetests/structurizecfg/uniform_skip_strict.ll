@@ -1,0 +1,43 @@
+; skip-uniform-regions without relaxed regions: the divergent child makes the outer region non-uniform, so it gets Flow blocks and no tag.
+; RUN: opt %s --passes structurizecfg --verify-structured --knob structurizecfg-skip-uniform-regions=true --knob structurizecfg-relaxed-uniform-regions=false
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define ptx_kernel void @uniform(ptr %p, i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %u = icmp sgt i32 %n, 0
+  br i1 %u, label %then, label %else
+then:
+  %d = icmp slt i32 %t, 4
+  br i1 %d, label %dthen, label %djoin
+dthen:
+  br label %djoin
+djoin:
+  %x = phi i32 [ 1, %dthen ], [ 2, %then ]
+  br label %merge
+else:
+  br label %merge
+merge:
+  %v = phi i32 [ %x, %djoin ], [ 3, %else ]
+  store i32 %v, ptr %p
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @uniform(ptr %p, i32 %n) {
+; CHECK: entry:
+; CHECK: br i1 %u.inv, label %else, label %Flow
+; CHECK: Flow:
+; CHECK: %0 = phi i1 [ true, %entry ], [ false, %else ]
+; CHECK: br i1 %0, label %then, label %Flow.1
+; CHECK: then:
+; CHECK: br i1 %d, label %dthen, label %djoin
+; CHECK: dthen:
+; CHECK: br label %djoin
+; CHECK: Flow.1:
+; CHECK: br label %merge
+; CHECK: djoin:
+; CHECK: br label %Flow.1
+; CHECK: else:
+; CHECK: br label %Flow
+; CHECK: merge:
+; CHECK: ret void
