@@ -19,7 +19,7 @@
 
 use crate::error::CodegenError;
 use rustc_hash::FxHashMap;
-use simtc_analysis::{Cfg, CycleInfo, DominatorTree};
+use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::{ConstData, FuncId, GlobalRef, Inst, InstKind, Module, Value, ValueDef};
 
 /// Which convergence intrinsic an instruction calls, if any.
@@ -70,7 +70,7 @@ fn is_convergent_call(m: &Module, f: &simtc_ir::Function, i: Inst) -> bool {
 }
 
 /// Checks the rules of the module doc for function `fid`.
-pub fn verify(m: &Module, fid: FuncId) -> Result<(), CodegenError> {
+pub fn verify(m: &Module, fid: FuncId, an: &FunctionAnalyses) -> Result<(), CodegenError> {
     let f = &m.funcs[fid];
     let err = |msg: &str, i: Inst| {
         CodegenError::new(format!("{msg} (at '{}')", simtc_ir::writer::inst_to_string(m, fid, i))).in_function(&f.name)
@@ -86,9 +86,7 @@ pub fn verify(m: &Module, fid: FuncId) -> Result<(), CodegenError> {
     if !uses_control {
         return Ok(());
     }
-    let cfg = Cfg::compute(f);
-    let dt = DominatorTree::compute(&cfg);
-    let cycles = CycleInfo::compute(&cfg, &dt);
+    let (dt, cycles) = (an.domtree(f), an.cycles(f));
     let entry = f.entry();
     let mut hearts: FxHashMap<u32, Inst> = FxHashMap::default();
     for b in f.layout.blocks() {

@@ -20,6 +20,7 @@ use crate::ptx::debuginfo::FileTable;
 use crate::ptx::module::ModuleFrame;
 use crate::ptx::refs::is_emitted;
 use crate::target::Options;
+use simtc_analysis::cache::ModuleAnalyses;
 use simtc_ir::{FuncId, Module};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -39,6 +40,12 @@ pub struct Pipeline {
     pub time_passes: bool,
     /// Render MIR listings (`--emit mir`): the SSA form after isel and the final form.
     pub emit_mir: bool,
+    /// Knob values (`--knob NAME=VALUE`), parsed against [`knob_registry`].
+    pub knobs: simtc_opt::Knobs,
+    /// Render the CFG as Graphviz dot after these IR passes (`--dot-after`, `all`).
+    pub dot_after: Vec<String>,
+    /// Check seed 003's structured-CFG contract after the IR pipeline (`--verify-structured`).
+    pub verify_structured: bool,
 }
 
 impl Default for Pipeline {
@@ -57,12 +64,16 @@ impl Pipeline {
             verify_each: cfg!(debug_assertions),
             time_passes: false,
             emit_mir: false,
+            knobs: knob_registry().parse::<&str>(&[]).expect("no knobs parse"),
+            dot_after: Vec::new(),
+            verify_structured: false,
         }
     }
 
-    /// The IR passes run before instruction selection at this optimization level (disabled ones included).
+    /// The IR passes run before instruction selection at this optimization level and with these knobs
+    /// (disabled ones included).
     pub fn ir_passes(&self) -> Vec<&'static str> {
-        ir_pipeline(self.opts.opt_level)
+        ir_pipeline(self.opts.opt_level, self.knobs.bool("structurize"))
     }
 
     /// Checks every pass name given by the user; an error is a usage error (exit 2).
@@ -84,6 +95,14 @@ impl Pipeline {
                 return Err(CompileError::Usage(unknown_pass(n)));
             }
         }
+        for n in &self.dot_after {
+            if n != "all" && simtc_opt::lookup(n).is_none() {
+                return Err(CompileError::Usage(format!(
+                    "unknown IR pass '{n}' in --dot-after (IR passes: {})",
+                    simtc_opt::registry().iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                )));
+            }
+        }
         Ok(())
     }
 }
@@ -92,12 +111,29 @@ fn unknown_pass(n: &str) -> String {
     format!("unknown pass '{n}' (valid passes: {})", all_pass_names().join(", "))
 }
 
-/// The IR pipeline of an optimization level.
-pub fn ir_pipeline(opt_level: u8) -> Vec<&'static str> {
-    if opt_level > 0 {
-        vec!["dce"]
+/// The knobs of `simtc compile`: the driver's own, the IR passes' and the MIR passes'.
+pub fn knob_registry() -> simtc_opt::KnobRegistry {
+    simtc_opt::KnobRegistry::new(&[DRIVER_KNOBS, simtc_opt::IR_KNOBS, crate::mir::passes::KNOBS])
+}
+
+/// Knobs of the driver itself.
+pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
+    name: "structurize",
+    kind: simtc_opt::KnobKind::Bool,
+    default: "false",
+    seed: "seed 003",
+    doc: "run lower-switch, unify-exits and structurizecfg in the -O2/-O3 pipeline (off by default until its cost \
+          in warp instructions is within 3%: doc/structurize.md)",
+}];
+
+/// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; with the `structurize` knob, `-O2+`
+/// adds `lower-switch,unify-exits,structurizecfg` (`simtc_opt::default_pipeline`, seed 003's position).
+pub fn ir_pipeline(opt_level: u8, structurize: bool) -> Vec<&'static str> {
+    let full: Vec<&'static str> = simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()).collect();
+    if structurize {
+        full
     } else {
-        Vec::new()
+        full.into_iter().filter(|p| !matches!(*p, "lower-switch" | "unify-exits" | "structurizecfg")).collect()
     }
 }
 
@@ -111,7 +147,7 @@ pub fn all_pass_names() -> Vec<&'static str> {
 /// The passes `--disable-pass` may turn off in `compile` (and `simtc check` toggles): the IR passes of the
 /// `-O3` pipeline and the optional MIR passes.
 pub fn optional_passes() -> Vec<&'static str> {
-    let mut v = ir_pipeline(3);
+    let mut v = ir_pipeline(3, true);
     v.extend(mir_passes::registry().iter().filter(|p| p.optional).map(|p| p.name));
     v
 }
@@ -158,6 +194,10 @@ pub struct Compiled {
     pub stats: Vec<(String, usize)>,
     /// `--time-passes`: `(pass, time)` in pipeline order (`isel` included).
     pub timings: Vec<(String, Duration)>,
+    /// Remarks of the IR passes (e.g. structurizecfg's `UnsupportedIrreducibleCFG`).
+    pub remarks: Vec<String>,
+    /// `--dot-after`: `(pass, function, dot text)`.
+    pub dots: Vec<(String, String, String)>,
 }
 
 impl Compiled {
@@ -177,20 +217,22 @@ impl Compiled {
     }
 }
 
-/// Validates the pipeline, runs the IR pipeline on `m`, then code generation.
+/// Validates the pipeline, runs the IR pipeline on `m`, then code generation (which reuses the IR pipeline's
+/// analysis cache).
 pub fn compile(m: &mut Module, p: &Pipeline) -> Result<Compiled, CompileError> {
     p.validate()?;
     let mut out = Compiled::default();
-    run_ir_pipeline(m, p, &mut out)?;
-    codegen_into(m, p, &mut out)?;
+    let mut analyses = run_ir_pipeline(m, p, &mut out)?;
+    codegen_into(m, p, &mut analyses, &mut out)?;
     Ok(out)
 }
 
-/// Runs the IR half of the pipeline (what `--emit llvm` prints); IR printing and timings go to `out`.
-pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Result<(), CompileError> {
+/// Runs the IR half of the pipeline (what `--emit llvm` prints); IR printing and timings go to `out`. Returns
+/// the analysis cache as the last pass left it, for [`codegen_with`].
+pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Result<ModuleAnalyses, CompileError> {
     let names: Vec<&str> = p.ir_passes().into_iter().filter(|n| !p.disabled.iter().any(|d| d == n)).collect();
-    if names.is_empty() && !p.verify_each {
-        return Ok(());
+    if names.is_empty() && !p.verify_each && !p.verify_structured {
+        return Ok(ModuleAnalyses::new());
     }
     let is_ir = |n: &String| n == "all" || simtc_opt::lookup(n).is_some();
     let opts = simtc_opt::PassManagerOptions {
@@ -198,27 +240,46 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
         print_after: p.print_after.iter().filter(|n| is_ir(n)).cloned().collect(),
         disabled: Vec::new(),
         time_passes: p.time_passes,
+        knobs: p.knobs.clone(),
+        dot_after: p.dot_after.clone(),
     };
     let mut pm = simtc_opt::PassManager::from_pipeline(&names.join(","), opts)
         .map_err(|e| CompileError::Usage(e.to_string()))?;
-    pm.run(m).map_err(|e| CompileError::Ir(e.to_string()))?;
+    let result = pm.run(m);
+    out.remarks.append(&mut pm.remarks);
+    result.map_err(|e| CompileError::Ir(e.to_string()))?;
+    out.dots.extend(pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())));
+    if p.verify_structured {
+        simtc_opt::verify_structured(m).map_err(CompileError::Ir)?;
+    }
     for (name, text) in &pm.printed {
         out.printed.push_str(&format!("; *** IR Dump After {name} ***\n{text}"));
     }
     out.timings.extend(pm.timings.iter().map(|t| (t.name.to_string(), t.time)));
-    Ok(())
+    Ok(pm.take_analyses())
 }
 
 /// Code generation of an IR module that has been through the IR pipeline: isel and the MIR pipeline per
 /// function, then the printer.
 pub fn codegen(m: &Module, p: &Pipeline) -> Result<Compiled, CompileError> {
+    codegen_with(m, p, &mut ModuleAnalyses::new())
+}
+
+/// [`codegen`] with the analyses already computed for `m` (from [`run_ir_pipeline`]); isel computes what is
+/// missing into the same cache.
+pub fn codegen_with(m: &Module, p: &Pipeline, analyses: &mut ModuleAnalyses) -> Result<Compiled, CompileError> {
     p.validate()?;
     let mut out = Compiled::default();
-    codegen_into(m, p, &mut out)?;
+    codegen_into(m, p, analyses, &mut out)?;
     Ok(out)
 }
 
-fn codegen_into(m: &Module, p: &Pipeline, out: &mut Compiled) -> Result<(), CompileError> {
+fn codegen_into(
+    m: &Module,
+    p: &Pipeline,
+    analyses: &mut ModuleAnalyses,
+    out: &mut Compiled,
+) -> Result<(), CompileError> {
     let opts = &p.opts;
     let files = FileTable::build(m);
     let frame = ModuleFrame::new(m, opts, &files)?;
@@ -229,15 +290,15 @@ fn codegen_into(m: &Module, p: &Pipeline, out: &mut Compiled) -> Result<(), Comp
         time_passes: p.time_passes,
         only: None,
     });
-    let cx = MirContext { opts };
+    let cx = MirContext { opts, knobs: &p.knobs };
     let mut bodies: Vec<(FuncId, MFunction)> = Vec::new();
     let mut isel_time = Duration::ZERO;
     for f in m.func_ids().filter(|&f| is_emitted(m, f)) {
         let name = &m.funcs[f].name;
         let abi = function_abi(m, f).map_err(|e| e.in_function(name))?;
-        crate::convergence::verify(m, f).map_err(|e| e.in_function(name))?;
+        crate::convergence::verify(m, f, analyses.func(f)).map_err(|e| e.in_function(name))?;
         let t0 = Instant::now();
-        let mut mf = Lower::run(m, f, &abi, opts, &files)?;
+        let mut mf = Lower::run(m, f, &abi, opts, &files, analyses.func(f))?;
         isel_time += t0.elapsed();
         if p.emit_mir {
             out.mir.push_str(&text::write_function(&mf));

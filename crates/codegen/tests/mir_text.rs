@@ -29,7 +29,7 @@ fn every_example_round_trips_through_the_text_form() {
         let mut pm = MirPassManager::new(MirRunOptions { verify_each: true, ..Default::default() });
         for pair in funcs.chunks(2) {
             let mut ssa = pair[0].clone();
-            pm.run(&mut ssa, &MirContext { opts: &opts }).unwrap();
+            pm.run(&mut ssa, &MirContext { opts: &opts, knobs: &p.knobs }).unwrap();
             assert_eq!(text::write_function(&ssa), text::write_function(&pair[1]), "{}", f.display());
         }
         n += 1;

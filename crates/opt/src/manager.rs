@@ -184,6 +184,12 @@ impl PassManager {
         Ok(any)
     }
 
+    /// The analysis cache after the run, valid for the module as the last pass left it (the compile driver
+    /// hands it to instruction selection so nothing is computed twice).
+    pub fn take_analyses(&mut self) -> simtc_analysis::cache::ModuleAnalyses {
+        std::mem::take(&mut self.cx.analyses)
+    }
+
     /// A `--time-passes` report.
     pub fn timing_report(&self) -> String {
         let total: Duration = self.timings.iter().map(|t| t.time).sum();

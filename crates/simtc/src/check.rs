@@ -36,9 +36,18 @@ pub(crate) struct CheckArgs {
 }
 
 /// Compiles LLVM IR to PTX through the compile driver, as `simtc compile` does.
-pub(crate) fn compile_ll(path: &Path, mcpu: &str, opt_level: u8, disabled: &[String]) -> Result<String, Failure> {
+pub(crate) fn compile_ll(
+    path: &Path,
+    mcpu: &str,
+    opt_level: u8,
+    disabled: &[String],
+    knobs: &[String],
+) -> Result<String, Failure> {
     let mut p = Pipeline::new(target_options(mcpu, None, opt_level)?);
     p.disabled = disabled.to_vec();
+    p.knobs = simtc_codegen::driver::knob_registry()
+        .parse(knobs)
+        .map_err(|e| Failure::Usage(format!("simtc: error: --knob: {e}")))?;
     p.validate().map_err(|e| driver_failure("", e))?;
     let (name, mut m) = read_module(&path.to_path_buf())?;
     let out = simtc_codegen::compile(&mut m, &p).map_err(|e| driver_failure(&name, e))?;
@@ -53,20 +62,33 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     if outputs.is_empty() {
         return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())).into());
     }
-    let mut builds: Vec<(String, u8, Vec<String>)> = vec![("-O0".into(), 0, vec![]), ("-O3".into(), 3, vec![])];
+    // (label, -O level, disabled passes, knobs). The structurized pipeline is a build of its own (its passes are
+    // off by default), and each optional pass is disabled in turn on top of it.
+    let structurize = vec!["structurize=true".to_string()];
+    let mut builds: Vec<(String, u8, Vec<String>, Vec<String>)> = vec![
+        ("-O0".into(), 0, vec![], vec![]),
+        ("-O3".into(), 3, vec![], vec![]),
+        ("-O3 --knob structurize=true".into(), 3, vec![], structurize.clone()),
+    ];
     for p in optional_passes() {
-        builds.push((format!("-O3 --disable-pass {p}"), 3, vec![p.to_string()]));
+        builds.push((
+            format!("-O3 --knob structurize=true --disable-pass {p}"),
+            3,
+            vec![p.to_string()],
+            structurize.clone(),
+        ));
     }
     let opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
     let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
-    for (label, o, disabled) in &builds {
-        let ptx = compile_ll(&a.input, &a.mcpu, *o, disabled)?;
+    let width = builds.iter().map(|b| b.0.len()).max().unwrap_or(0);
+    for (label, o, disabled, knobs) in &builds {
+        let ptx = compile_ll(&a.input, &a.mcpu, *o, disabled, knobs)?;
         let prog = simtc_emu::load_ptx(&ptx, &format!("{} ({label})", a.input.display()))
             .map_err(|e| Rejected(format!("simtc check: the {label} build is not valid PTX:\n{e}")))?;
         let r = simtc_emu::run(&prog, &launch, &opts)
             .map_err(|e| Rejected(format!("simtc check: the {label} build failed in the emulator:\n{e}")))?;
         println!(
-            "{label:<28} {:>12} warp instructions, SIMT efficiency {:.4}",
+            "{label:<width$} {:>12} warp instructions, SIMT efficiency {:.4}",
             r.counters.warp_instructions,
             if r.counters.warp_instructions == 0 {
                 0.0
@@ -99,22 +121,33 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     Err(Rejected(msg).into())
 }
 
+/// The label of the full pipeline (every optional pass on), against which each pass is toggled.
+const FULL: &str = "-O3 --knob structurize=true";
+
 /// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
 fn diagnose(failed: &[&str]) -> String {
-    if !failed.contains(&"-O3") {
-        return "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into();
+    let full_failed = failed.contains(&FULL);
+    if !full_failed {
+        return if failed.contains(&"-O3") {
+            "  -O3 differs from -O0 but the structurized -O3 agrees: the fault is in code that structurization \
+             removes or rewrites\n"
+                .into()
+        } else {
+            "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into()
+        };
     }
     let culprits: Vec<&str> = optional_passes()
         .into_iter()
-        .filter(|p| !failed.iter().any(|f| *f == format!("-O3 --disable-pass {p}")))
+        .filter(|p| !failed.iter().any(|f| *f == format!("{FULL} --disable-pass {p}")))
         .collect();
     if culprits.is_empty() {
-        return "  -O3 differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n"
-            .into();
+        return format!(
+            "  {FULL} differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n"
+        );
     }
     culprits
         .iter()
-        .map(|p| format!("  culprit: pass '{p}' (-O3 differs from -O0, -O3 without '{p}' agrees)\n"))
+        .map(|p| format!("  culprit: pass '{p}' ({FULL} differs from -O0, without '{p}' it agrees)\n"))
         .collect()
 }
 
@@ -124,14 +157,18 @@ mod tests {
 
     #[test]
     fn names_the_culprit_pass() {
-        let d = diagnose(&["-O3", "-O3 --disable-pass dce", "-O3 --disable-pass machine-dce"]);
+        let without = |p: &str| format!("{} --disable-pass {p}", super::FULL);
+        let (a, b) = (without("dce"), without("machine-dce"));
+        let d = diagnose(&["-O3", super::FULL, &a, &b]);
         assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
-        let all: Vec<String> = super::optional_passes().iter().map(|p| format!("-O3 --disable-pass {p}")).collect();
+        let all: Vec<String> = super::optional_passes().iter().map(|p| without(p)).collect();
         let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
-        failed.push("-O3");
+        failed.push(super::FULL);
         let d = diagnose(&failed);
         assert!(d.contains("mandatory pipeline"), "{d}");
-        let d = diagnose(&["-O3 --disable-pass dce"]);
+        let d = diagnose(&[&a]);
         assert!(d.contains("only with a pass disabled"), "{d}");
+        let d = diagnose(&["-O3"]);
+        assert!(d.contains("structurized -O3 agrees"), "{d}");
     }
 }

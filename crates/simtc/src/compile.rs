@@ -13,12 +13,16 @@ pub(crate) enum Emit {
     Mir,
     /// The LLVM IR after the IR pipeline.
     Llvm,
+    /// The CFG of every defined function after the IR pipeline, as Graphviz dot (Flow blocks and divergent
+    /// branches marked).
+    Dot,
 }
 
 #[derive(clap::Args)]
 pub(crate) struct CompileArgs {
     /// Input LLVM IR file (`-` for standard input).
-    input: PathBuf,
+    #[arg(required_unless_present = "list_knobs")]
+    input: Option<PathBuf>,
     /// Output file (standard output when absent).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
@@ -53,6 +57,19 @@ pub(crate) struct CompileArgs {
     /// Print a per-pass timing report (IR passes, isel, MIR passes) to standard error.
     #[arg(long = "time-passes")]
     time_passes: bool,
+    /// Set a knob of a pass (`NAME=VALUE`); repeatable. `--list-knobs` lists them.
+    #[arg(long = "knob", value_name = "NAME=VALUE")]
+    knob: Vec<String>,
+    /// List every knob with its default and the seed it comes from, and exit.
+    #[arg(long = "list-knobs")]
+    list_knobs: bool,
+    /// Write the CFG as Graphviz dot after this IR pass (`all`: every pass): to `OUT.<pass>.<function>.dot`
+    /// with `-o`, else to standard error; repeatable.
+    #[arg(long = "dot-after", value_name = "NAME")]
+    dot_after: Vec<String>,
+    /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error.
+    #[arg(long = "verify-structured")]
+    verify_structured: bool,
 }
 
 /// Parses `--mcpu`/`--ptx-version` (usage errors, exit 2, when malformed).
@@ -83,6 +100,11 @@ pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
 }
 
 pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
+    let registry = simtc_codegen::driver::knob_registry();
+    if a.list_knobs {
+        return Ok(write_output(&None, &registry.list())?);
+    }
+    let knobs = registry.parse(&a.knob).map_err(|e| Failure::Usage(format!("simtc: error: --knob: {e}")))?;
     let mut opts = target_options(&a.mcpu, a.ptx_version.as_deref(), a.opt_level)?;
     opts.debug = a.debug;
     let mut p = Pipeline::new(opts);
@@ -91,13 +113,33 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
     p.verify_each = a.verify_each || cfg!(debug_assertions);
     p.time_passes = a.time_passes;
     p.emit_mir = a.emit == Emit::Mir;
+    p.knobs = knobs;
+    p.dot_after = a.dot_after.clone();
+    p.verify_structured = a.verify_structured;
     p.validate().map_err(|e| driver_failure("", e))?;
-    let (name, mut m) = read_module(&a.input)?;
+    let (name, mut m) = read_module(&a.input.clone().unwrap_or_default())?;
     let mut out = Compiled::default();
-    simtc_codegen::driver::run_ir_pipeline(&mut m, &p, &mut out).map_err(|e| driver_failure(&name, e))?;
-    if a.emit == Emit::Llvm {
-        eprint!("{}", out.printed);
-        return Ok(write_output(&a.output, &simtc_ir::writer::write_module(&m))?);
+    let ir = simtc_codegen::driver::run_ir_pipeline(&mut m, &p, &mut out);
+    for r in &out.remarks {
+        eprintln!("{name}: {r}");
+    }
+    ir.map_err(|e| driver_failure(&name, e))?;
+    write_dots(&a.output, &out.dots)?;
+    match a.emit {
+        Emit::Llvm => {
+            eprint!("{}", out.printed);
+            return Ok(write_output(&a.output, &simtc_ir::writer::write_module(&m))?);
+        }
+        Emit::Dot => {
+            eprint!("{}", out.printed);
+            let mut text = String::new();
+            for f in m.func_ids().filter(|&f| !m.funcs[f].is_declaration()) {
+                let an = simtc_analysis::cache::FunctionAnalyses::new();
+                text.push_str(&simtc_opt::dot::function_dot(&m, f, &an, false));
+            }
+            return Ok(write_output(&a.output, &text)?);
+        }
+        _ => {}
     }
     let ir_part = std::mem::take(&mut out);
     let mut out = simtc_codegen::driver::codegen(&m, &p).map_err(|e| driver_failure(&name, e))?;
@@ -119,7 +161,25 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
     let text = match a.emit {
         Emit::Ptx => &out.ptx,
         Emit::Mir => &out.mir,
-        Emit::Llvm => unreachable!("handled above"),
+        Emit::Llvm | Emit::Dot => unreachable!("handled above"),
     };
     Ok(write_output(&a.output, text)?)
+}
+
+/// `--dot-after`: each CFG to `OUT.<pass>.<function>.dot` next to `-o OUT`, else to standard error.
+pub(crate) fn write_dots(output: &Option<PathBuf>, dots: &[(String, String, String)]) -> Result<(), Rejected> {
+    for (pass, func, dot) in dots {
+        match output {
+            Some(o) if o.as_os_str() != "-" => {
+                let path = o.with_extension(format!("{pass}.{func}.dot"));
+                std::fs::write(&path, dot)
+                    .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", path.display())))?;
+            }
+            _ => {
+                eprintln!("; *** CFG (dot) of @{func} after {pass} ***");
+                eprint!("{dot}");
+            }
+        }
+    }
+    Ok(())
 }

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub(crate) struct MirOptArgs {
     /// Input MIR text (`-` for standard input).
-    input: PathBuf,
+    #[arg(required_unless_present = "list_passes")]
+    input: Option<PathBuf>,
     /// Comma-separated MIR passes to run, in pipeline order (see `--list-passes`).
     #[arg(long, default_value = "")]
     passes: String,
@@ -30,6 +31,9 @@ pub(crate) struct MirOptArgs {
     /// List the MIR passes and exit.
     #[arg(long = "list-passes")]
     list_passes: bool,
+    /// Set a knob (`NAME=VALUE`, see `simtc compile --list-knobs`); repeatable.
+    #[arg(long = "knob", value_name = "NAME=VALUE")]
+    knob: Vec<String>,
 }
 
 pub(crate) fn mir_opt(a: MirOptArgs) -> Result<(), Failure> {
@@ -58,7 +62,7 @@ pub(crate) fn mir_opt(a: MirOptArgs) -> Result<(), Failure> {
         }
     }
     let opts = target_options(&a.mcpu, None, 3)?;
-    let (name, src) = read_input(&a.input)?;
+    let (name, src) = read_input(&a.input.unwrap_or_default())?;
     let funcs = text::parse_with_lines(&src).map_err(|e| {
         let line = src.lines().nth(e.line.saturating_sub(1)).unwrap_or("");
         Rejected(format!("{name}:{}:{}: error: {}\n{line}\n{}^", e.line, e.col, e.message, caret_pad(line, e.col)))
@@ -70,7 +74,10 @@ pub(crate) fn mir_opt(a: MirOptArgs) -> Result<(), Failure> {
         time_passes: a.time_passes,
         only: Some(names),
     });
-    let cx = MirContext { opts: &opts };
+    let knobs = simtc_codegen::driver::knob_registry()
+        .parse(&a.knob)
+        .map_err(|e| Failure::Usage(format!("simtc: error: --knob: {e}")))?;
+    let cx = MirContext { opts: &opts, knobs: &knobs };
     let mut out = String::new();
     for (mut f, lines) in funcs {
         verify(&f).map_err(|e| {

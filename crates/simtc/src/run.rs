@@ -92,7 +92,7 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     let prog = match (&a.ptx, &a.ll) {
         (Some(p), _) => load_ptx_file(p)?,
         (None, Some(ll)) => {
-            let ptx = super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[])?;
+            let ptx = super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[], &[])?;
             simtc_emu::load_ptx(&ptx, &format!("{} (compiled by simtc)", ll.display()))
                 .map_err(|e| Rejected(e.to_string()))?
         }

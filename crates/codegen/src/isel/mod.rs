@@ -25,6 +25,7 @@ use crate::error::CodegenError;
 use crate::mir::{MBlock, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass};
 use crate::ptx::debuginfo::FileTable;
 use crate::target::Options;
+use simtc_analysis::cache::FunctionAnalyses;
 use simtc_analysis::UniformityInfo;
 use simtc_ir::{
     Block, ConstData, ConstId, EntityRef, FuncId, Function, Inst, InstKind, Module, Type, TypeData, Value, ValueDef,
@@ -90,7 +91,8 @@ pub struct Lower<'a> {
     pub(crate) abi: &'a FunctionAbi,
     pub(crate) opts: &'a Options,
     pub(crate) files: &'a FileTable,
-    pub(crate) uni: UniformityInfo,
+    pub(crate) uni: &'a UniformityInfo,
+    pub(crate) analyses: &'a FunctionAnalyses,
     pub(crate) spaces: Vec<Space>,
     pub(crate) mf: MFunction,
     /// Registers of each value (indexed by value index); empty until defined.
@@ -112,16 +114,18 @@ pub struct Lower<'a> {
 }
 
 impl<'a> Lower<'a> {
-    /// Lowers `fid` (a definition) to MIR in SSA form.
+    /// Lowers `fid` (a definition) to MIR in SSA form. The CFG and uniformity come from `analyses` (computed
+    /// there when missing, so an IR pipeline that ran before leaves nothing to recompute).
     pub fn run(
         m: &'a Module,
         fid: FuncId,
         abi: &'a FunctionAbi,
         opts: &'a Options,
         files: &'a FileTable,
+        analyses: &'a FunctionAnalyses,
     ) -> Result<MFunction> {
         let f = &m.funcs[fid];
-        let uni = UniformityInfo::compute(m, fid);
+        let uni = analyses.uniformity(m, fid);
         let spaces = spaces::infer(m, f, abi.is_kernel);
         let mut lw = Lower {
             m,
@@ -131,6 +135,7 @@ impl<'a> Lower<'a> {
             opts,
             files,
             uni,
+            analyses,
             spaces,
             mf: MFunction { name: crate::ptx::names::func_symbol(m, fid), ..MFunction::default() },
             vals: vec![SmallVec::new(); f.dfg.num_values()],
@@ -165,7 +170,7 @@ impl<'a> Lower<'a> {
         self.lower_params()?;
         // Lower in reverse post-order so every definition is lowered before its (non-phi) uses; blocks that are
         // unreachable from the entry become `trap; exit;` (their code can never run).
-        let mut rpo = simtc_analysis::Cfg::compute(self.f).post_order();
+        let mut rpo = self.analyses.cfg(self.f).post_order();
         rpo.reverse();
         for &b in &rpo {
             self.reachable[b.index()] = true;

@@ -23,10 +23,15 @@ use super::{text, verify, MFunction, Phase};
 use crate::target::Options;
 use std::time::{Duration, Instant};
 
+/// The knobs of the MIR passes (none yet; seed 002's passes add theirs here).
+pub const KNOBS: &[simtc_opt::KnobDef] = &[];
+
 /// What a MIR pass may look at besides the function.
 pub struct MirContext<'a> {
     /// Target and options.
     pub opts: &'a Options,
+    /// Knob values (`--knob`).
+    pub knobs: &'a simtc_opt::Knobs,
 }
 
 /// A registry entry.
