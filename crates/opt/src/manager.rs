@@ -24,6 +24,9 @@ pub struct PassManagerOptions {
     pub dot_after: Vec<String>,
 }
 
+// In release builds `cfg!(debug_assertions)` is `false` and clippy sees a derivable impl; the explicit impl keeps
+// verification on by default in debug builds and tests.
+#[allow(clippy::derivable_impls)]
 impl Default for PassManagerOptions {
     fn default() -> Self {
         PassManagerOptions {
