@@ -77,7 +77,8 @@ enum Analysis {
 #[derive(clap::Args)]
 struct OptArgs {
     /// Input LLVM IR file (`-` for standard input).
-    input: PathBuf,
+    #[arg(required_unless_present_any = ["list_passes", "list_knobs"])]
+    input: Option<PathBuf>,
     /// Comma-separated pass pipeline, e.g. `verify,dce`.
     #[arg(long, default_value = "")]
     passes: String,
@@ -134,7 +135,7 @@ impl From<Rejected> for Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: Result<(), Failure> = match cli.command {
-        Command::Opt(a) => opt(a).map_err(Failure::from),
+        Command::Opt(a) => opt(a),
         Command::Analyze(a) => analyze(a).map_err(Failure::from),
         Command::Compile(a) => compile::compile(a),
         Command::Run(a) => run::run(a),
@@ -272,23 +273,23 @@ fn usage_error(msg: &str) -> ! {
     Cli::command().error(clap::error::ErrorKind::InvalidValue, msg).exit()
 }
 
-fn opt(a: OptArgs) -> Result<(), Rejected> {
+fn opt(a: OptArgs) -> Result<(), Failure> {
     if a.list_passes {
         let mut s = String::new();
         for p in simtc_opt::registry() {
             s.push_str(&format!("{:<16} {}\n", p.name, p.description));
         }
-        return write_output(&None, &s);
+        return Ok(write_output(&None, &s)?);
     }
     let registry = simtc_opt::KnobRegistry::default();
     if a.list_knobs {
-        return write_output(&None, &registry.list());
+        return Ok(write_output(&None, &registry.list())?);
     }
     let knobs = match registry.parse(&a.knob) {
         Ok(k) => k,
         Err(e) => usage_error(&format!("--knob: {e}")),
     };
-    let (name, mut m) = read_module(&a.input)?;
+    let (name, mut m) = read_module(&a.input.clone().unwrap_or_default())?;
     let opts = PassManagerOptions {
         verify_each: a.verify_each || cfg!(debug_assertions),
         print_after: a.print_after,
@@ -297,7 +298,10 @@ fn opt(a: OptArgs) -> Result<(), Rejected> {
         knobs,
         dot_after: a.dot_after,
     };
-    let mut pm = PassManager::from_pipeline(&a.passes, opts).map_err(|e| Rejected(format!("simtc: error: {e}")))?;
+    let mut pm = match PassManager::from_pipeline(&a.passes, opts) {
+        Ok(pm) => pm,
+        Err(e) => return Err(Failure::Usage(format!("simtc: error: {e}"))),
+    };
     let result = pm.run(&mut m);
     for r in &pm.remarks {
         eprintln!("{name}: {r}");
@@ -326,5 +330,5 @@ fn opt(a: OptArgs) -> Result<(), Rejected> {
     if a.time_passes {
         eprint!("{}", pm.timing_report());
     }
-    write_output(&a.output, &simtc_ir::writer::write_module(&m))
+    Ok(write_output(&a.output, &simtc_ir::writer::write_module(&m))?)
 }

@@ -1,6 +1,6 @@
-; An unknown pass name is a usage problem reported before anything runs: exit 1 with the list of known passes, nothing on stdout.
+; An unknown pass name is a usage error (exit 2) with the list of known passes, nothing on stdout.
 ; RUN: opt %s --passes verify,frobnicate
-; EXIT: 1
+; EXIT: 2
 
 define void @f() {
   ret void

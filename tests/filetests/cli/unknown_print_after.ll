@@ -1,6 +1,6 @@
-; `--print-after` and `--disable-pass` must name registered passes.
+; `--print-after` and `--disable-pass` must name registered passes: a usage error (exit 2).
 ; RUN: opt %s --passes dce --print-after nosuchpass
-; EXIT: 1
+; EXIT: 2
 
 define void @f() {
   ret void

@@ -1,0 +1,4 @@
+; `simtc opt --list-passes` needs no input file.
+; RUN: opt --list-passes
+; CHECK: verify
+; CHECK: structurizecfg
