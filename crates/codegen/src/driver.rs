@@ -80,7 +80,12 @@ impl Pipeline {
     pub fn validate(&self) -> Result<(), CompileError> {
         for n in &self.disabled {
             if !optional_passes().contains(&n.as_str()) {
-                return Err(CompileError::Usage(if all_pass_names().contains(&n.as_str()) {
+                return Err(CompileError::Usage(if STRUCTURIZE_PREREQUISITES.contains(&n.as_str()) {
+                    format!(
+                        "pass '{n}' is a prerequisite of structurizecfg and runs whenever it does; disable \
+                         structurizecfg instead"
+                    )
+                } else if all_pass_names().contains(&n.as_str()) {
                     format!(
                         "pass '{n}' is mandatory and cannot be disabled (optional passes: {})",
                         optional_passes().join(", ")
@@ -144,10 +149,15 @@ pub fn all_pass_names() -> Vec<&'static str> {
     v
 }
 
+/// IR passes of the pipeline that exist only as prerequisites of `structurizecfg` (it rejects a switch and
+/// needs one exit); they run whenever it does and cannot be disabled on their own.
+const STRUCTURIZE_PREREQUISITES: &[&str] = &["lower-switch", "unify-exits"];
+
 /// The passes `--disable-pass` may turn off in `compile` (and `simtc check` toggles): the IR passes of the
-/// `-O3` pipeline and the optional MIR passes.
+/// `-O3` pipeline (but structurizecfg's prerequisites) and the optional MIR passes.
 pub fn optional_passes() -> Vec<&'static str> {
-    let mut v = ir_pipeline(3, true);
+    let mut v: Vec<&'static str> =
+        ir_pipeline(3, true).into_iter().filter(|p| !STRUCTURIZE_PREREQUISITES.contains(p)).collect();
     v.extend(mir_passes::registry().iter().filter(|p| p.optional).map(|p| p.name));
     v
 }
@@ -230,7 +240,13 @@ pub fn compile(m: &mut Module, p: &Pipeline) -> Result<Compiled, CompileError> {
 /// Runs the IR half of the pipeline (what `--emit llvm` prints); IR printing and timings go to `out`. Returns
 /// the analysis cache as the last pass left it, for [`codegen_with`].
 pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Result<ModuleAnalyses, CompileError> {
-    let names: Vec<&str> = p.ir_passes().into_iter().filter(|n| !p.disabled.iter().any(|d| d == n)).collect();
+    let structurizes = !p.disabled.iter().any(|d| d == "structurizecfg");
+    let names: Vec<&str> = p
+        .ir_passes()
+        .into_iter()
+        .filter(|n| !p.disabled.iter().any(|d| d == n))
+        .filter(|n| structurizes || !STRUCTURIZE_PREREQUISITES.contains(n))
+        .collect();
     if names.is_empty() && !p.verify_each && !p.verify_structured {
         return Ok(ModuleAnalyses::new());
     }
