@@ -103,6 +103,46 @@ fn align_up(x: u64, a: u64) -> u64 {
     x.div_ceil(a) * a
 }
 
+/// CTAs per worker thread in one chunk of the streamed grid.
+const CTA_CHUNK: usize = 256;
+
+/// The largest `dynamic_shared_bytes` any target allows (227 KiB on sm_90 and later).
+pub const MAX_DYNAMIC_SHARED_BYTES: u32 = 227 * 1024;
+
+/// PTX's launch limits (grid x < 2^31, y and z < 65536, block x and y ≤ 1024, z ≤ 64) and the emulator's own
+/// bound on the number of CTAs ([`EngineOptions::max_ctas`]).
+fn check_launch_limits(launch: &Launch, engine: &crate::engine::EngineOptions) -> Result<(), EmuError> {
+    let [gx, gy, gz] = launch.grid;
+    if gx > i32::MAX as u32 || gy > 65535 || gz > 65535 {
+        return Err(EmuError::Launch(format!(
+            "error: grid {:?} exceeds PTX's limits (x ≤ 2147483647, y ≤ 65535, z ≤ 65535)",
+            launch.grid
+        )));
+    }
+    let [bx, by, bz] = launch.block;
+    if bx > 1024 || by > 1024 || bz > 64 {
+        return Err(EmuError::Launch(format!(
+            "error: block {:?} exceeds PTX's limits (x ≤ 1024, y ≤ 1024, z ≤ 64)",
+            launch.block
+        )));
+    }
+    if launch.dynamic_shared_bytes > MAX_DYNAMIC_SHARED_BYTES {
+        return Err(EmuError::Launch(format!(
+            "error: dynamic_shared_bytes = {} exceeds the largest shared memory of any target ({} bytes)",
+            launch.dynamic_shared_bytes, MAX_DYNAMIC_SHARED_BYTES
+        )));
+    }
+    let ctas = gx as u64 * gy as u64 * gz as u64;
+    if ctas > engine.max_ctas {
+        return Err(EmuError::Launch(format!(
+            "error: the grid has {ctas} CTAs, more than the emulator runs ({}; a valid launch, but it would run \
+             for days on a CPU)",
+            engine.max_ctas
+        )));
+    }
+    Ok(())
+}
+
 /// Runs `launch` on `prog`.
 pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResult, EmuError> {
     let kernel = prog.kernel(&launch.kernel).ok_or_else(|| {
@@ -123,6 +163,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
     if threads > 1024 {
         return Err(EmuError::Launch(format!("error: a block of {threads} threads exceeds the limit of 1024")));
     }
+    check_launch_limits(launch, &opts.engine)?;
     if launch.args.len() != f.params.len() {
         return Err(EmuError::Launch(format!(
             "error: kernel '{}' takes {} parameters but the launch passes {} arguments",
@@ -221,65 +262,82 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             }
         }
     };
-    let results: Vec<Option<CtaOutcome>> = if opts.jobs == Some(1) {
-        let mut v = Vec::with_capacity(ncta);
-        for i in 0..ncta {
-            let r = run_one(i);
-            let failed = matches!(r, Some(Err(_)));
-            v.push(r);
-            if failed {
-                break;
-            }
-        }
-        v
+    // CTAs run in chunks, in parallel within a chunk, and their outcomes are folded in linear CTA order as each
+    // chunk completes, so memory does not grow with the grid and printf output and the first failure are
+    // deterministic.
+    let pool = if opts.jobs == Some(1) {
+        None
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(opts.jobs.unwrap_or(0))
-            .build()
-            .map_err(|e| EmuError::Launch(format!("error: could not start worker threads: {e}")))?;
-        pool.install(|| (0..ncta).into_par_iter().map(run_one).collect())
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(opts.jobs.unwrap_or(0))
+                .build()
+                .map_err(|e| EmuError::Launch(format!("error: could not start worker threads: {e}")))?,
+        )
     };
+    let chunk = CTA_CHUNK * pool.as_ref().map_or(1, |p| p.current_num_threads().max(1));
     let mut counters = Counters::default();
     let mut output = String::new();
     let mut stats = vec![BranchStat::default(); branch_pcs.len()];
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            None => {}
-            Some(Ok((c, b, text))) => {
-                counters.add(&c);
-                output.push_str(&text);
-                for (s, x) in stats.iter_mut().zip(b) {
-                    s.executions += x.executions;
-                    s.divergent += x.divergent;
-                    s.active_lanes += x.active_lanes;
+    let mut start = 0usize;
+    while start < ncta {
+        let end = (start + chunk).min(ncta);
+        let part: Vec<Option<CtaOutcome>> = match &pool {
+            None => {
+                let mut v = Vec::with_capacity(end - start);
+                for i in start..end {
+                    let r = run_one(i);
+                    let failed = matches!(r, Some(Err(_)));
+                    v.push(r);
+                    if failed {
+                        break;
+                    }
+                }
+                v
+            }
+            Some(pool) => pool.install(|| (start..end).into_par_iter().map(run_one).collect()),
+        };
+        for (j, r) in part.into_iter().enumerate() {
+            let i = start + j;
+            match r {
+                None => {}
+                Some(Ok((c, b, text))) => {
+                    counters.add(&c);
+                    output.push_str(&text);
+                    for (s, x) in stats.iter_mut().zip(b) {
+                        s.executions += x.executions;
+                        s.divergent += x.divergent;
+                        s.active_lanes += x.active_lanes;
+                    }
+                }
+                Some(Err(fl)) => {
+                    let ctaid = [
+                        (i % gx as usize) as u32,
+                        ((i / gx as usize) % gy as usize) as u32,
+                        (i / (gx as usize * gy as usize)) as u32,
+                    ];
+                    let (line, text, function) = match fl.pc {
+                        Some(pc) => {
+                            let inst = &prog.insts[pc as usize];
+                            (inst.line, prog.line_text(inst.line), prog.funcs[inst.func as usize].name.clone())
+                        }
+                        None => (0, String::new(), f.name.clone()),
+                    };
+                    return Err(EmuError::Runtime(Box::new(RuntimeError {
+                        msg: fl.msg,
+                        kernel: f.name.clone(),
+                        function,
+                        line,
+                        pc: fl.pc,
+                        text,
+                        cta: ctaid,
+                        thread: fl.thread,
+                        details: fl.details,
+                    })));
                 }
             }
-            Some(Err(fl)) => {
-                let ctaid = [
-                    (i % gx as usize) as u32,
-                    ((i / gx as usize) % gy as usize) as u32,
-                    (i / (gx as usize * gy as usize)) as u32,
-                ];
-                let (line, text, function) = match fl.pc {
-                    Some(pc) => {
-                        let inst = &prog.insts[pc as usize];
-                        (inst.line, prog.line_text(inst.line), prog.funcs[inst.func as usize].name.clone())
-                    }
-                    None => (0, String::new(), f.name.clone()),
-                };
-                return Err(EmuError::Runtime(Box::new(RuntimeError {
-                    msg: fl.msg,
-                    kernel: f.name.clone(),
-                    function,
-                    line,
-                    pc: fl.pc,
-                    text,
-                    cta: ctaid,
-                    thread: fl.thread,
-                    details: fl.details,
-                })));
-            }
         }
+        start = end;
     }
     let buffers = launch
         .buffers

@@ -67,6 +67,22 @@ impl ElemTy {
         })
     }
 
+    /// The spelling in launch specs (`"i32"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            ElemTy::I8 => "i8",
+            ElemTy::U8 => "u8",
+            ElemTy::I16 => "i16",
+            ElemTy::U16 => "u16",
+            ElemTy::I32 => "i32",
+            ElemTy::U32 => "u32",
+            ElemTy::I64 => "i64",
+            ElemTy::U64 => "u64",
+            ElemTy::F32 => "f32",
+            ElemTy::F64 => "f64",
+        }
+    }
+
     /// Size in bytes.
     pub fn size(self) -> usize {
         match self {
@@ -470,7 +486,42 @@ fn parse_buffer(a: RawArg, k: usize) -> Result<BufferSpec, String> {
     if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
         return Err(format!("argument {k}: buffer name '{name}' must be a plain file stem"));
     }
+    check_init_range(&init, ty, a.len, k, &name)?;
     Ok(BufferSpec { name, ty, len: a.len, init, output: a.output.unwrap_or(false) })
+}
+
+/// Every value `init` produces must be representable in the element type, as for scalars: integers within the
+/// type's range (and whole), floats finite and, for `f32` buffers, within `f32`'s range.
+fn check_init_range(init: &Init, ty: ElemTy, len: Option<u64>, k: usize, name: &str) -> Result<(), String> {
+    let t = ty.name();
+    let check = |what: &str, v: f64| -> Result<(), String> {
+        if v.is_nan() {
+            return Ok(()); // unset bounds of `random` use the defaults
+        }
+        let fits = if ty.is_float() {
+            v.is_finite() && (ty != ElemTy::F32 || v.abs() <= f32::MAX as f64)
+        } else {
+            let (lo, hi) = ty.range();
+            v.fract() == 0.0 && v >= lo as f64 && v <= hi as f64
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!("argument {k}: buffer '{name}': {what} {v} does not fit in {t}"))
+        }
+    };
+    match *init {
+        Init::Fill(v) => check("fill value", v),
+        Init::Random { min, max, .. } => {
+            check("random min", min)?;
+            check("random max", max)
+        }
+        Init::Iota { start, step } => {
+            check("iota start", start)?;
+            check("iota's last value", start + step * len.unwrap_or(1).saturating_sub(1) as f64)
+        }
+        Init::Zero | Init::File(_) => Ok(()),
+    }
 }
 
 /// SplitMix64.

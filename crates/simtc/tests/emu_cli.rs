@@ -233,3 +233,63 @@ fn the_profile_names_cuda_source_lines_when_the_ptx_has_them() {
     let cols: Vec<&str> = line.split_whitespace().collect();
     assert_eq!((cols[1], cols[2]), ("32", "1"), "{line}");
 }
+
+/// Hostile launch specs: grids and blocks beyond PTX's limits, absurd shared memory, a grid too large to emulate,
+/// and init values outside the element type are clear errors (exit 1), never a panic or a huge allocation.
+#[test]
+fn hostile_launch_specs_are_refused() {
+    let d = tmp("hostile");
+    let ptx = write(&d, "k.ptx", &kernel("  st.global.u32 [%rd1], %r1;"));
+    let buf = "[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 64\noutput = true\n";
+    let cases: &[(&str, &[&str])] = &[
+        ("grid = [2147483648, 1, 1]\nblock = [32, 1, 1]\n", &["exceeds PTX's limits", "2147483647"]),
+        ("grid = [1, 65536, 1]\nblock = [32, 1, 1]\n", &["exceeds PTX's limits"]),
+        ("grid = [2147483647, 65535, 65535]\nblock = [32, 1, 1]\n", &["CTAs, more than the emulator runs"]),
+        ("grid = [1, 1, 1]\nblock = [1, 1, 65]\n", &["exceeds PTX's limits", "z ≤ 64"]),
+        ("grid = [0, 1, 1]\nblock = [32, 1, 1]\n", &["at least 1"]),
+        ("grid = [-1, 1, 1]\nblock = [32, 1, 1]\n", &["grid"]),
+        ("grid = 1\nblock = 32\ndynamic_shared_bytes = 4000000000\n", &["dynamic_shared_bytes", "exceeds"]),
+    ];
+    for (k, (dims, needles)) in cases.iter().enumerate() {
+        let spec = write(&d, &format!("s{k}.toml"), &format!("kernel = \"k\"\n{dims}{buf}"));
+        assert_rejected(&simtc(&["run", &spec, "--ptx", &ptx]), needles);
+    }
+    let inits: &[(&str, &str, &str)] = &[
+        ("u8", "{ fill = 300 }", "fill value 300 does not fit in u8"),
+        ("u8", "{ fill = -1 }", "does not fit in u8"),
+        ("i32", "{ fill = 1.5 }", "does not fit in i32"),
+        ("u16", "{ random = { seed = 1, min = 0, max = 70000 } }", "random max 70000 does not fit in u16"),
+        ("i8", "{ iota = { start = 0, step = 3 } }", "iota's last value 189 does not fit in i8"),
+        ("f32", "{ fill = 1e300 }", "does not fit in f32"),
+    ];
+    for (k, (ty, init, needle)) in inits.iter().enumerate() {
+        let spec = write(
+            &d,
+            &format!("i{k}.toml"),
+            &format!("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"{ty}\"\nlen = 64\ninit = {init}\n"),
+        );
+        assert_rejected(&simtc(&["run", &spec, "--ptx", &ptx]), &[needle]);
+    }
+}
+
+/// CTAs are streamed: a grid of a quarter million CTAs of a trivial kernel runs (memory does not grow with the
+/// number of CTAs; the printf output and metrics are folded in CTA order).
+#[test]
+fn large_grids_stream_ctas() {
+    let d = tmp("stream");
+    let ptx = write(
+        &d,
+        "k.ptx",
+        &kernel("  setp.ne.s32 %p1, %r1, 0;\n  @%p1 bra DONE;\n  atom.global.add.u32 %r2, [%rd1], 1;\nDONE:"),
+    );
+    let spec = write(
+        &d,
+        "s.toml",
+        "kernel = \"k\"\ngrid = [512, 512, 1]\nblock = [1, 1, 1]\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 1\noutput = true\n",
+    );
+    let out = d.join("out");
+    let o = simtc(&["run", &spec, "--ptx", &ptx, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(out.join("out.bin")).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()), 512 * 512);
+}

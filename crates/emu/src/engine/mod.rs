@@ -56,6 +56,8 @@ pub struct EngineOptions {
     pub spin_limit: u64,
     /// `pcs`: instructions a group runs before another ready group of the warp gets a turn.
     pub slice: u32,
+    /// CTAs a launch may have (larger grids are valid PTX but would run for days on a CPU).
+    pub max_ctas: u64,
 }
 
 impl Default for EngineOptions {
@@ -65,6 +67,7 @@ impl Default for EngineOptions {
             max_warp_instructions: 500_000_000,
             spin_limit: 1_000_000,
             slice: 4096,
+            max_ctas: 1 << 30,
         }
     }
 }
