@@ -293,3 +293,23 @@ fn large_grids_stream_ctas() {
     let bytes = std::fs::read(out.join("out.bin")).unwrap();
     assert_eq!(u32::from_le_bytes(bytes[..4].try_into().unwrap()), 512 * 512);
 }
+
+/// The emulator type-checks register operands as ptxas does: an arithmetic or logic instruction whose register
+/// has the wrong size is rejected, not run.
+#[test]
+fn ill_typed_ptx_is_rejected() {
+    let d = tmp("types");
+    for (body, needle) in [
+        ("  cvt.u64.u32 %rd3, %r1;\n  add.s32 %r2, %rd3, %r1;", "operand 2 of 'add.s32' is '%rd3', a 64-bit register"),
+        ("  and.b64 %rd2, %rd1, %r1;", "operand 3 of 'and.b64' is '%r1', a 32-bit register"),
+        (
+            "  mul.wide.u32 %r2, %r1, %r1;",
+            "operand 1 of 'mul.wide.u32' is '%r2', a 32-bit register, but the instruction needs 64 bits",
+        ),
+    ] {
+        assert_rejected(&run_kernel(&d, body), &[needle]);
+    }
+    // The well-typed forms run.
+    let o = run_kernel(&d, "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r1;");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

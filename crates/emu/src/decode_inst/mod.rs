@@ -424,6 +424,26 @@ fn unsigned_of(t: Ty) -> Ty {
 }
 
 impl Ctx<'_> {
+    /// PTX's operand type check for arithmetic and logic: every register operand has the instruction type's size
+    /// (the destination of a `.wide` operation twice that). ptxas rejects `add.s32 %r1, %rd3, %r2`; so does the
+    /// emulator, instead of running it.
+    fn check_widths(&self, i: &crate::ptx::ast::Inst, ops: &[Operand], ty: Ty, wide: bool) -> DResult<()> {
+        for (k, o) in ops.iter().enumerate() {
+            let Operand::Reg(n) = o else { continue };
+            let Some(Name::Reg(_, bits)) = self.lookup(n) else { continue };
+            let want = if k == 0 && wide { ty.bits() * 2 } else { ty.bits() };
+            if bits != want {
+                return Err(format!(
+                    "operand {} of '{}' is '{n}', a {bits}-bit register, but the instruction needs {want} bits (.{})",
+                    k + 1,
+                    i.full_opcode(),
+                    ty.name()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn lookup(&self, name: &str) -> Option<Name> {
         self.scopes.iter().rev().find_map(|s| s.get(name).copied())
     }
@@ -629,6 +649,8 @@ impl Ctx<'_> {
             "add" | "sub" | "mul" | "div" | "rem" | "min" | "max" | "copysign" => {
                 self.n_ops(i, 3..=3)?;
                 let ty = m.ty()?;
+                let wide = i.has(".wide");
+                self.check_widths(i, &o[..3], ty, wide)?;
                 let d = self.dst(&o[0])?;
                 let a = self.src(&o[1], ty)?;
                 let b = self.src(&o[2], ty)?;
@@ -799,6 +821,7 @@ impl Ctx<'_> {
                     _ => IntOp2::Xor,
                 };
                 let f = intops::int2(iop, ty).ok_or_else(|| format!("type .{} is not supported", ty.name()))?;
+                self.check_widths(i, &o[..3], ty, false)?;
                 Ok(Op::Alu2 { f, d: self.dst(&o[0])?, a: self.src(&o[1], ty)?, b: self.src(&o[2], ty)? })
             }
             "shl" | "shr" => {
