@@ -313,3 +313,21 @@ fn ill_typed_ptx_is_rejected() {
     let o = run_kernel(&d, "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r1;");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// `.version` and `.target` are checked as ptxas does: an impossible version, an unknown target, a target the
+/// declared version cannot express, an unknown target option.
+#[test]
+fn bad_version_and_target_are_rejected() {
+    let d = tmp("target");
+    let spec = write(&d, "k.toml", SPEC);
+    let body = ".address_size 64\n.visible .entry k(.param .u64 out)\n{\n  ret;\n}\n";
+    for (head, needle) in [
+        (".version 99.9\n.target sm_90\n", "invalid PTX ISA version 99.9"),
+        (".version 7.8\n.target sm_13\n", "unknown target 'sm_13'"),
+        (".version 7.0\n.target sm_90\n", "target sm_90 needs PTX ISA 7.8 or later"),
+        (".version 7.8\n.target sm_90, banana\n", "unknown .target option 'banana'"),
+    ] {
+        let ptx = write(&d, "k.ptx", &format!("{head}{body}"));
+        assert_rejected(&simtc(&["run", &spec, "--ptx", &ptx]), &[needle]);
+    }
+}

@@ -177,14 +177,38 @@ impl<'a> Parser<'a> {
                         }
                     };
                     let mut it = v.split('.');
-                    let major = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
-                    let minor = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                    let major: u32 = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                    let minor: u32 = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+                    if !(1..=9).contains(&major) || minor > 9 || it.next().is_some() {
+                        self.pos -= 1;
+                        return self.err(format!("invalid PTX ISA version {v} (versions are 1.0 ... 9.x)"));
+                    }
                     m.version = Some((major, minor));
                 }
                 Tok::Dot(".target") => {
                     self.bump();
                     loop {
-                        m.target.push(self.ident("a target name")?.to_string());
+                        let name = self.ident("a target name")?.to_string();
+                        if m.target.is_empty() {
+                            let Some(min) = target_min_version(&name) else {
+                                self.pos -= 1;
+                                return self.err(format!("unknown target '{name}' (expected sm_NN, e.g. sm_90)"));
+                            };
+                            if let Some(v) = m.version.filter(|v| *v < min) {
+                                self.pos -= 1;
+                                return self.err(format!(
+                                    "target {name} needs PTX ISA {}.{} or later, but the module declares .version {}.{}",
+                                    min.0, min.1, v.0, v.1
+                                ));
+                            }
+                        } else if !matches!(
+                            name.as_str(),
+                            "texmode_unified" | "texmode_independent" | "debug" | "map_f64_to_f32"
+                        ) {
+                            self.pos -= 1;
+                            return self.err(format!("unknown .target option '{name}'"));
+                        }
+                        m.target.push(name);
                         if !self.eat(Tok::Comma) {
                             break;
                         }
@@ -825,4 +849,35 @@ $L__BB0_2:
         let e = parse(".entry k() {\n  .bogus 3;\n}").unwrap_err();
         assert!(e.msg.contains(".bogus"), "{}", e.msg);
     }
+}
+
+/// The PTX ISA version a target needs (ptxas rejects a module that declares less), or `None` for a name that is
+/// not a target.
+fn target_min_version(name: &str) -> Option<(u32, u32)> {
+    let arch = name.strip_prefix("sm_")?;
+    let digits = arch.trim_end_matches(['a', 'f']);
+    let n: u32 = digits.parse().ok()?;
+    let suffixed = digits.len() != arch.len();
+    Some(match n {
+        20 | 21 | 30 | 32 | 35 | 37 => (1, 0),
+        50 => (4, 0),
+        52 => (4, 1),
+        53 => (4, 2),
+        60..=62 => (5, 0),
+        70 => (6, 0),
+        72 => (6, 1),
+        75 => (6, 3),
+        80 => (7, 0),
+        86 => (7, 1),
+        87 => (7, 4),
+        88 => (9, 0),
+        89 => (7, 8),
+        90 if suffixed => (8, 0),
+        90 => (7, 8),
+        100 | 101 => (8, 6),
+        103 | 121 => (8, 8),
+        110 => (9, 0),
+        120 => (8, 7),
+        _ => return None,
+    })
 }
