@@ -160,9 +160,9 @@ pub const IR_KNOBS: &[KnobDef] = &[
     KnobDef {
         name: "darm-full-predication",
         kind: KnobKind::Bool,
-        default: "false",
+        default: "true",
         seed: "seed 001",
-        doc: "DARM: speculate unaligned runs without memory operations instead of guarding them",
+        doc: "DARM: speculate unaligned runs without memory operations instead of guarding them (false: guard every run)",
     },
     KnobDef {
         name: "darm-run-once",

@@ -43,6 +43,21 @@ pub const INFO: PassInfo = PassInfo {
     create: || Box::new(FunctionPassAdapter(Darm)),
 };
 
+/// The callee values of `f` that name `speculatable` functions (pure intrinsics such as `llvm.maxnum.f32`).
+fn speculatable_callees(consts: &ConstPool, funcs: &PrimaryMap<FuncId, Function>, f: FuncId) -> FxHashSet<Value> {
+    let mut s = FxHashSet::default();
+    for (v, d) in funcs[f].dfg.values() {
+        if let ValueDef::Const(c) = d.def {
+            if let ConstData::Global(_, GlobalRef::Func(g)) = consts.data(c) {
+                if funcs[*g].attrs.has("speculatable") {
+                    s.insert(v);
+                }
+            }
+        }
+    }
+    s
+}
+
 /// Most rounds of melding per function.
 pub const MAX_ROUNDS: usize = 16;
 
@@ -164,6 +179,7 @@ impl FunctionPass for Darm {
             cands.sort_by_key(|(r, _)| r.side_t.len() + r.side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
             let mut melded = 0;
+            let spec = speculatable_callees(&m.consts, &m.funcs, f);
             for (r, pairs) in cands {
                 let blocks: Vec<Block> =
                     r.side_t.iter().chain(r.side_f.iter()).copied().chain([r.branch, r.exit]).collect();
@@ -172,13 +188,14 @@ impl FunctionPass for Darm {
                 }
                 let func = &mut m.funcs[f];
                 let label = func.block_label(r.branch);
-                let Some(s) = melding::meld(&m.types, &mut m.consts, func, &r, &pairs, opts) else {
-                    if report {
-                        remarks.push(format!(
-                            "remark: darm: @{fname}: {label}: a block pair is too large to align, skipped"
-                        ));
+                let s = match melding::meld(&m.types, &mut m.consts, func, &r, &pairs, opts, spec.clone()) {
+                    Ok(s) => s,
+                    Err(why) => {
+                        if report {
+                            remarks.push(format!("remark: darm: @{fname}: {label}: not melded: {why}"));
+                        }
+                        continue;
                     }
-                    continue;
                 };
                 used.extend(blocks);
                 melded += 1;

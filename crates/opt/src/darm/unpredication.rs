@@ -8,16 +8,20 @@
 //! continues in the join block. The undef is never observed: only the run's own side reads the result, and for
 //! its threads the guarded edge was taken.
 //!
-//! With `darm-full-predication` a run whose instructions are all safe to speculate (no memory access, no call, no
-//! trapping division) is emitted unguarded instead, as full predication would (the artifact's behaviour for
-//! arithmetic); runs with memory operations are always guarded, so a store of one side is never executed by the
-//! other side's threads — the extra load + select form of full predication is not needed here and not used.
+//! With `darm-full-predication` (the default) a run whose instructions are all safe to speculate (no memory
+//! access, no trapping division, calls only to `speculatable` functions such as `llvm.maxnum.f32`) is emitted
+//! unguarded instead: it costs the run's own instructions, while a guard adds a compare-and-branch and a
+//! reconvergence point for each run (measured: guarding every run made SB1 issue more warp instructions than not
+//! melding at all). Runs with memory operations are always guarded, so a store of one side is never executed by
+//! the other side's threads — the extra load + select form of full predication is not used (it would store to an
+//! address computed from the other side's values).
 
 use super::melding::Melder;
 use simtc_ir::*;
 
-fn speculatable(d: &InstData) -> bool {
+pub(super) fn speculatable(spec_callees: &rustc_hash::FxHashSet<Value>, d: &InstData) -> bool {
     match &d.kind {
+        InstKind::Call(_) => spec_callees.contains(&d.args[0]),
         InstKind::Binary(op) => !op.can_trap(),
         InstKind::FNeg
         | InstKind::ICmp(_)
@@ -66,7 +70,7 @@ impl Melder<'_> {
     /// returns the piece where melding continues.
     pub(super) fn unpredicate(&mut self, cur: Block, run: &[Inst], then_side: bool, full_predication: bool) -> Block {
         self.stats.unaligned += run.len();
-        if full_predication && run.iter().all(|&i| speculatable(self.func.dfg.inst(i))) {
+        if full_predication && run.iter().all(|&i| speculatable(&self.spec_callees, self.func.dfg.inst(i))) {
             for &i in run {
                 self.clone_one_side(cur, i, then_side);
             }
