@@ -134,7 +134,13 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
 /// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; with the `structurize` knob, `-O2+`
 /// adds `lower-switch,unify-exits,structurizecfg` (`simtc_opt::default_pipeline`, seed 003's position).
 pub fn ir_pipeline(opt_level: u8, structurize: bool) -> Vec<&'static str> {
-    let full: Vec<&'static str> = simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()).collect();
+    let mut full: Vec<&'static str> =
+        simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()).collect();
+    // DARM control-flow melding (issue 10) at -O2/-O3, after simplifycfg, before structurization.
+    if opt_level >= 2 {
+        let at = full.iter().position(|p| *p == "simplifycfg").map_or(full.len(), |k| k + 1);
+        full.insert(at, "darm");
+    }
     if structurize {
         full
     } else {

@@ -26,6 +26,8 @@ pub enum KnobKind {
     },
     /// One of a fixed set of words.
     Enum(&'static [&'static str]),
+    /// A decimal ratio in `0..=1` (`0.2`), kept in thousandths as [`KnobValue::Int`]; read with [`Knobs::ratio`].
+    Ratio,
 }
 
 impl KnobKind {
@@ -34,6 +36,7 @@ impl KnobKind {
             KnobKind::Bool => "bool".into(),
             KnobKind::Int { min, max } => format!("int {min}..={max}"),
             KnobKind::Enum(words) => words.join("|"),
+            KnobKind::Ratio => "ratio 0..=1".into(),
         }
     }
 }
@@ -78,6 +81,10 @@ impl KnobDef {
                 Ok(v) if (min..=max).contains(&v) => Ok(KnobValue::Int(v)),
                 _ => Err(format!("knob '{}' takes an integer in {min}..={max}, not '{t}'", self.name)),
             },
+            KnobKind::Ratio => match t.parse::<f64>() {
+                Ok(v) if (0.0..=1.0).contains(&v) => Ok(KnobValue::Int((v * 1000.0).round() as i64)),
+                _ => Err(format!("knob '{}' takes a ratio in 0..=1, not '{t}'", self.name)),
+            },
             KnobKind::Enum(words) => words
                 .iter()
                 .find(|w| **w == t)
@@ -121,6 +128,62 @@ pub const IR_KNOBS: &[KnobDef] = &[
         default: "false",
         seed: "simtc",
         doc: "on an irreducible CFG print the UnsupportedIrreducibleCFG remark and continue unstructured instead of failing",
+    },
+    KnobDef {
+        name: "darm-threshold",
+        kind: KnobKind::Ratio,
+        default: "0.2",
+        seed: "seed 001",
+        doc: "DARM: meld a region only when its profitability (saved latency / total latency, at most 0.5) reaches this",
+    },
+    KnobDef {
+        name: "darm-gap-penalty",
+        kind: KnobKind::Int { min: 0, max: 1000 },
+        default: "2",
+        seed: "seed 001",
+        doc: "DARM: gap penalty of the Smith-Waterman instruction alignment (match score = latency)",
+    },
+    KnobDef {
+        name: "darm-branch-fusion-only",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 001",
+        doc: "DARM: meld diamonds only (two single-block sides): the branch-fusion baseline of the paper",
+    },
+    KnobDef {
+        name: "darm-disable-region-replication",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 001",
+        doc: "DARM: no block-region melding by region replication (replication is not implemented yet: no effect)",
+    },
+    KnobDef {
+        name: "darm-full-predication",
+        kind: KnobKind::Bool,
+        default: "true",
+        seed: "seed 001",
+        doc: "DARM: speculate unaligned runs without memory operations instead of guarding them (false: guard every run)",
+    },
+    KnobDef {
+        name: "darm-run-once",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 001",
+        doc: "DARM: one round of melding, no fixpoint iteration with simplifycfg",
+    },
+    KnobDef {
+        name: "darm-analysis-only",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 001",
+        doc: "DARM: find and score meldable regions (see darm-report) without changing the IR",
+    },
+    KnobDef {
+        name: "darm-report",
+        kind: KnobKind::Int { min: 0, max: 1 },
+        default: "0",
+        seed: "seed 001",
+        doc: "DARM: 1 = a remark per divergent branch: region, candidates, score, decision; and melds by kind",
     },
 ];
 
@@ -233,6 +296,10 @@ impl Knobs {
             KnobValue::Int(v) => v,
             other => panic!("knob '{name}' is not an integer: {other:?}"),
         }
+    }
+    /// A ratio knob ([`KnobKind::Ratio`]).
+    pub fn ratio(&self, name: &str) -> f64 {
+        self.int(name) as f64 / 1000.0
     }
     /// An enum knob.
     pub fn word(&self, name: &str) -> &'static str {

@@ -6,6 +6,7 @@
 
 #![deny(missing_docs)]
 
+pub mod darm;
 pub mod dot;
 pub mod knobs;
 pub mod manager;

@@ -1,0 +1,294 @@
+//! Detection of meldable divergent regions (seed 001, Definitions 4 and 5) and the subgraph mapping of their sides.
+//!
+//! A **meldable divergent region** is a conditional branch `B: br c, T, F` where
+//! - `c` is divergent per simtc's uniformity analysis (the artifact never asked; a uniform branch gains nothing),
+//! - `T != F`, there is no edge between `T` and `F`, and neither post-dominates the other,
+//! - `B` has an immediate post-dominator `E` (the region's exit), different from `T` and `F`.
+//!
+//! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4's
+//! simplification (single entry, single exit) is checked rather than built: a side must be entered only through
+//! its head (the head has `B` as its only predecessor and dominates the whole side) and every edge leaving the side
+//! must go to `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one
+//! melded edge and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have
+//! provided. Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
+//! `unreachable`: switch-containing regions are not melded) and hold no convergent or warp-synchronous operation
+//! (barriers, `shfl`, `vote`, ...): melding would move them under a different mask. `alloca`s are not melded either.
+//!
+//! The **mapping**: the sides' control-flow graphs are compared by a parallel depth-first walk from the two heads
+//! (the isomorphism check of §4.1, with successors compared in order: `then` with `then`, `else` with `else`,
+//! `E` with `E`); it yields the block pairs in the walk's order, a topological order of both sides since they are
+//! acyclic and the walk visits a block after all its side predecessors (checked). When the sides are not
+//! isomorphic and one is a single block, the region is a block–region candidate (region replication).
+//!
+//! Cost: one walk over each side, linear in the side's size.
+
+use super::cost;
+use rustc_hash::{FxHashMap, FxHashSet};
+use simtc_analysis::dominators::{DominatorTree, PostDominatorTree};
+use simtc_ir::*;
+
+/// A meldable divergent region.
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// The branch block.
+    pub branch: Block,
+    /// The divergent condition.
+    pub cond: Value,
+    /// The heads of the two sides (`then`, `else`).
+    pub heads: (Block, Block),
+    /// The exit (immediate post-dominator of the branch).
+    pub exit: Block,
+    /// The blocks of the `then` side, in topological order.
+    pub side_t: Vec<Block>,
+    /// The blocks of the `else` side, in topological order.
+    pub side_f: Vec<Block>,
+}
+
+/// Why a branch is not a meldable region, or what kind of melding it admits.
+#[derive(Clone, Debug)]
+pub enum Shape {
+    /// Isomorphic sides: block pairs in topological order of the `then` side.
+    Isomorphic(Vec<(Block, Block)>),
+    /// One side a single block, the other a larger region (needs region replication).
+    BlockRegion,
+    /// Sides of different shapes.
+    Different,
+}
+
+fn is_convergent_call(m: &Module, func: &Function, i: Inst) -> bool {
+    let d = func.dfg.inst(i);
+    let Some(cd) = d.call_data() else { return false };
+    if cd.attrs.func.has("convergent") {
+        return true;
+    }
+    let callee = d.args[0];
+    match func.dfg.value_const(callee).map(|c| m.consts.data(c)) {
+        Some(ConstData::Global(_, GlobalRef::Func(g))) => {
+            let f = &m.funcs[*g];
+            if f.attrs.has("convergent") {
+                return true;
+            }
+            let n = f.name.as_str();
+            [
+                "llvm.nvvm.barrier",
+                "llvm.nvvm.bar.",
+                "llvm.nvvm.shfl",
+                "llvm.nvvm.vote",
+                "llvm.nvvm.match",
+                "llvm.nvvm.activemask",
+                "llvm.nvvm.redux",
+            ]
+            .iter()
+            .any(|p| n.starts_with(p))
+                || !n.starts_with("llvm.")
+        }
+        // Indirect calls: unknown callee, treat as convergent.
+        _ => true,
+    }
+}
+
+/// Collects side of `head` (blocks reached without passing `exit`); `None` when the side is not a simplified
+/// acyclic single-entry side (see the module doc), with the reason.
+fn collect_side(
+    m: &Module,
+    func: &Function,
+    dt: &DominatorTree,
+    head: Block,
+    exit: Block,
+) -> Result<Vec<Block>, &'static str> {
+    let mut order = Vec::new();
+    let mut seen: FxHashSet<Block> = FxHashSet::default();
+    let mut stack = vec![head];
+    seen.insert(head);
+    while let Some(b) = stack.pop() {
+        if !dt.dominates(head, b) {
+            return Err("a side has a second entry");
+        }
+        order.push(b);
+        let Some(t) = func.terminator(b) else { return Err("a block without terminator") };
+        match func.dfg.inst(t).kind {
+            InstKind::Br { .. } | InstKind::CondBr { .. } => {}
+            InstKind::Switch { .. } => return Err("a side contains a switch"),
+            _ => return Err("a side leaves the function"),
+        }
+        for i in func.layout.block_insts(b) {
+            let d = func.dfg.inst(i);
+            if matches!(d.kind, InstKind::Alloca { .. }) {
+                return Err("a side contains an alloca");
+            }
+            if d.call_data().is_some() && is_convergent_call(m, func, i) {
+                return Err("a side contains a convergent or warp-synchronous operation");
+            }
+        }
+        for s in func.successors(b) {
+            if s == exit {
+                continue;
+            }
+            if s == head {
+                return Err("a side contains a cycle");
+            }
+            if seen.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    if order.len() > 1 {
+        // Acyclic check: a topological sort of the side must succeed.
+        let set: FxHashSet<Block> = order.iter().copied().collect();
+        let mut indeg: FxHashMap<Block, usize> = FxHashMap::default();
+        for &b in &order {
+            for s in func.successors(b) {
+                if set.contains(&s) {
+                    *indeg.entry(s).or_insert(0) += 1;
+                }
+            }
+        }
+        let mut topo = Vec::with_capacity(order.len());
+        let mut ready = vec![head];
+        while let Some(b) = ready.pop() {
+            topo.push(b);
+            for s in func.successors(b) {
+                if let Some(d) = indeg.get_mut(&s) {
+                    *d -= 1;
+                    if *d == 0 {
+                        ready.push(s);
+                    }
+                }
+            }
+        }
+        if topo.len() != order.len() {
+            return Err("a side contains a cycle");
+        }
+        order = topo;
+    }
+    Ok(order)
+}
+
+/// Checks Definition 5 at `b`; returns the region or why not.
+pub fn region_at(
+    m: &Module,
+    func: &Function,
+    dt: &DominatorTree,
+    pdt: &PostDominatorTree,
+    divergent: bool,
+    b: Block,
+) -> Result<Region, &'static str> {
+    let t = func.terminator(b).ok_or("no terminator")?;
+    let d = func.dfg.inst(t);
+    let InstKind::CondBr { then_dest: tb, else_dest: fb } = d.kind else { return Err("not a conditional branch") };
+    if tb == fb {
+        return Err("both edges to one block");
+    }
+    if !divergent {
+        return Err("the branch is uniform");
+    }
+    let exit = pdt.ipdom(b).ok_or("no immediate post-dominator")?;
+    if exit == tb || exit == fb || pdt.post_dominates(tb, fb) || pdt.post_dominates(fb, tb) {
+        return Err("one successor post-dominates the other");
+    }
+    if func.successors(tb).contains(&fb) || func.successors(fb).contains(&tb) {
+        return Err("an edge between the successors");
+    }
+    let side_t = collect_side(m, func, dt, tb, exit)?;
+    let side_f = collect_side(m, func, dt, fb, exit)?;
+    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f })
+}
+
+/// Compares the sides' shapes (module doc).
+pub fn shape(func: &Function, r: &Region) -> Shape {
+    let exit = r.exit;
+    let mut ab: FxHashMap<Block, Block> = FxHashMap::default();
+    let mut ba: FxHashMap<Block, Block> = FxHashMap::default();
+    let mut pairs = Vec::new();
+    let mut stack = vec![r.heads];
+    ab.insert(r.heads.0, r.heads.1);
+    ba.insert(r.heads.1, r.heads.0);
+    let fallback = || {
+        if (r.side_t.len() == 1) != (r.side_f.len() == 1) {
+            Shape::BlockRegion
+        } else {
+            Shape::Different
+        }
+    };
+    if r.side_t.len() != r.side_f.len() {
+        return fallback();
+    }
+    while let Some((a, b)) = stack.pop() {
+        pairs.push((a, b));
+        let (sa, sb) = (func.successors(a), func.successors(b));
+        if sa.len() != sb.len() {
+            return fallback();
+        }
+        for (&x, &y) in sa.iter().zip(sb.iter()) {
+            if (x == exit) != (y == exit) {
+                return fallback();
+            }
+            if x == exit {
+                continue;
+            }
+            match (ab.get(&x), ba.get(&y)) {
+                (Some(&y2), Some(&x2)) if y2 == y && x2 == x => {}
+                (None, None) => {
+                    ab.insert(x, y);
+                    ba.insert(y, x);
+                    stack.push((x, y));
+                }
+                _ => return fallback(),
+            }
+        }
+    }
+    if pairs.len() != r.side_t.len() {
+        return fallback();
+    }
+    // Order the pairs topologically by the `then` side's order; predecessor counts must agree.
+    let pos: FxHashMap<Block, usize> = r.side_t.iter().enumerate().map(|(k, &b)| (b, k)).collect();
+    pairs.sort_by_key(|p| pos[&p.0]);
+    let mut preds_a: FxHashMap<Block, usize> = FxHashMap::default();
+    let mut preds_b: FxHashMap<Block, usize> = FxHashMap::default();
+    for &(a, b) in &pairs {
+        for s in func.successors(a) {
+            *preds_a.entry(s).or_insert(0) += 1;
+        }
+        for s in func.successors(b) {
+            *preds_b.entry(s).or_insert(0) += 1;
+        }
+    }
+    for &(a, b) in &pairs {
+        if preds_a.get(&a) != preds_b.get(&b) {
+            return Shape::Different;
+        }
+    }
+    Shape::Isomorphic(pairs)
+}
+
+/// Seed 001's block-pair profitability (ARCHITECTURE §5): Σ over opcodes of min(latency on the left, latency on
+/// the right) divided by the total latency of both blocks (at most 0.5); phis count in the total only. For a
+/// subgraph mapping the numerator and denominator are summed over the mapped pairs.
+pub fn profitability(types: &TypeStore, func: &Function, pairs: &[(Block, Block)]) -> f64 {
+    let mut saved = 0u64;
+    let mut total = 0u64;
+    for &(a, b) in pairs {
+        let mut la: FxHashMap<(&'static str, u32), u64> = FxHashMap::default();
+        let mut lb: FxHashMap<(&'static str, u32), u64> = FxHashMap::default();
+        for (blk, map) in [(a, &mut la), (b, &mut lb)] {
+            for i in func.layout.block_insts(blk) {
+                let l = cost::latency(types, func, i) as u64;
+                total += l;
+                let d = func.dfg.inst(i);
+                if !d.is_phi() && !d.is_terminator() {
+                    *map.entry(cost::opcode_key(func, i)).or_insert(0) += l;
+                }
+            }
+        }
+        for (k, v) in &la {
+            if let Some(w) = lb.get(k) {
+                saved += (*v).min(*w);
+            }
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        saved as f64 / total as f64
+    }
+}
