@@ -363,23 +363,29 @@ impl TypeStore {
     }
     /// Whether the type (after resolving identified structs) is sized.
     pub fn is_sized(&self, t: Type) -> bool {
-        self.is_sized_inner(t, 0)
+        let mut memo = rustc_hash::FxHashMap::default();
+        self.is_sized_inner(t, &mut memo)
     }
-    fn is_sized_inner(&self, t: Type, depth: u32) -> bool {
-        if depth > 64 {
-            return false;
+    /// Sizedness with a memo over the type DAG (shared subtypes are checked once, so deep and wide nesting stay
+    /// linear); a named struct that contains itself by value is in the memo as unsized while it is being checked,
+    /// so it comes out unsized instead of recursing forever.
+    fn is_sized_inner(&self, t: Type, memo: &mut rustc_hash::FxHashMap<Type, bool>) -> bool {
+        if let Some(&r) = memo.get(&t) {
+            return r;
         }
-        match self.data(t) {
+        memo.insert(t, false);
+        let r = match self.data(t) {
             TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Func { .. } => false,
-            TypeData::Array { elem, .. } => self.is_sized_inner(*elem, depth + 1),
-            TypeData::Vector { elem, .. } => self.is_sized_inner(*elem, depth + 1),
-            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_inner(*f, depth + 1)),
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => self.is_sized_inner(*elem, memo),
+            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_inner(*f, memo)),
             TypeData::Named(i) => match &self.named[*i as usize].body {
-                Some(f) => f.iter().all(|f| self.is_sized_inner(*f, depth + 1)),
+                Some(f) => f.iter().all(|f| self.is_sized_inner(*f, memo)),
                 None => false,
             },
             _ => true,
-        }
+        };
+        memo.insert(t, r);
+        r
     }
 
     /// Bit width of a primitive scalar (ints, floats, pointers: 64 for every address space except shared/const/local

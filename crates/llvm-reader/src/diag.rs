@@ -43,11 +43,35 @@ impl Diagnostic {
         let (line, col) = line_col(src, start);
         let line_start = src[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
         let line_end = src[start..].find('\n').map(|i| start + i).unwrap_or(src.len());
-        let text = src[line_start..line_end].trim_end_matches('\r');
-        let end = self.span.end.clamp(start, line_end);
+        // A very long line (generated or hostile input) is shown as a window around the column, with `...`
+        // where it was cut.
+        const BEFORE: usize = 60;
+        const AFTER: usize = 60;
+        let mut from = line_start;
+        let mut prefix = "";
+        if src[line_start..start].chars().count() > BEFORE {
+            from = src[..start].char_indices().rev().nth(BEFORE - 1).map_or(line_start, |(i, _)| i);
+            prefix = "...";
+        }
+        let mut to = line_end;
+        let mut suffix = "";
+        if let Some((i, _)) = src[start..line_end].char_indices().nth(AFTER) {
+            to = start + i;
+            suffix = "...";
+        }
+        let text = src[from..to].trim_end_matches('\r');
+        let end = self.span.end.clamp(start, to);
         let width = src[start..end].chars().count().max(1);
-        let pad: String = src[line_start..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        format!("{file}:{line}:{col}: error: {}\n{text}\n{pad}^{}\n", self.message, "~".repeat(width - 1))
+        let pad: String = prefix
+            .chars()
+            .map(|_| ' ')
+            .chain(src[from..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }))
+            .collect();
+        format!(
+            "{file}:{line}:{col}: error: {}\n{prefix}{text}{suffix}\n{pad}^{}\n",
+            self.message,
+            "~".repeat(width - 1)
+        )
     }
 }
 

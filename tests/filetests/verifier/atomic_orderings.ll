@@ -12,7 +12,7 @@ define void @f(ptr %p) {
 }
 
 ; ERR: {{.*}}atomic_orderings.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%l = load %p`: load cannot have release ordering
+; ERR-NEXT: in function @f, block %bb0, instruction `%l = load i32, %p`: load cannot have release ordering
 ; ERR-NEXT: in function @f, block %bb0, instruction `store %l, %p`: store cannot have acquire ordering
 ; ERR-NEXT: in function @f, block %bb0, instruction `%r = atomicrmw add %p, 1`: atomicrmw must have at least monotonic ordering
 ; ERR-NEXT: in function @f, block %bb0, instruction `fence`: fence ordering must be acquire, release, acq_rel or seq_cst

@@ -182,6 +182,12 @@ pub(super) fn inst_text(m: &Module, f: &Function, i: Inst) -> String {
         InstKind::ExtractValue { indices } | InstKind::InsertValue { indices } => {
             parts.extend(indices.iter().map(|ix| ix.to_string()));
         }
+        // As LLVM prints them: the loaded type first (the message is often about that type).
+        InstKind::Load(_) => {
+            if let Some(r) = f.dfg.result(i) {
+                parts.insert(0, crate::writer::type_to_string(&m.types, f.dfg.value_ty(r)));
+            }
+        }
         _ => {}
     }
     if !parts.is_empty() {

@@ -9,6 +9,13 @@ use simtc_ir::*;
 impl Parser<'_> {
     /// Parses a constant of type `ty` (the type was already read).
     pub(crate) fn parse_const(&mut self, ty: Type) -> PResult<ConstId> {
+        self.enter("constant")?;
+        let r = self.parse_const_inner(ty);
+        self.nesting = self.nesting.saturating_sub(1);
+        r
+    }
+
+    fn parse_const_inner(&mut self, ty: Type) -> PResult<ConstId> {
         let sp = self.span();
         let tok = match self.peek() {
             Some(t) => t.clone(),

@@ -75,6 +75,13 @@ impl Parser<'_> {
 
     /// A node body at `!{` or `!DIKind(`.
     fn md_node_body(&mut self, distinct: bool) -> PResult<MdNode> {
+        self.enter("metadata")?;
+        let r = self.md_node_body_inner(distinct);
+        self.nesting = self.nesting.saturating_sub(1);
+        r
+    }
+
+    fn md_node_body_inner(&mut self, distinct: bool) -> PResult<MdNode> {
         match self.peek() {
             Some(Tok::Exclaim) => {
                 self.pos += 1;

@@ -24,10 +24,16 @@ enum AttrTarget {
     Global(GlobalId),
 }
 
+/// The deepest nesting of types, constants or inline metadata the reader accepts (LLVM has no limit; real
+/// programs stay far below it).
+pub(crate) const MAX_NESTING: u32 = 256;
+
 pub(crate) struct Parser<'s> {
     src: &'s str,
     toks: Vec<RawTok>,
     pos: usize,
+    /// Current nesting of types, constants and inline metadata being parsed (see [`MAX_NESTING`]).
+    nesting: u32,
     pub(crate) m: Module,
     global_names: FxHashMap<String, GlobalRef>,
     global_nums: FxHashMap<u32, GlobalRef>,
@@ -74,6 +80,7 @@ pub(crate) fn parse(src: &str) -> PResult<Module> {
         src,
         toks,
         pos: 0,
+        nesting: 0,
         m: Module::new(),
         global_names: FxHashMap::default(),
         global_nums: FxHashMap::default(),
@@ -497,7 +504,28 @@ impl<'s> Parser<'s> {
     // ----- types -----
 
     /// Parses a type, including typed-pointer (`T*`, `T addrspace(N)*`) and function-type suffixes.
+    /// Enters one level of nesting of `what`; deeper than [`MAX_NESTING`] is an error at the current token, so
+    /// hostile input (types, constant expressions or inline metadata nested thousands deep) gets a diagnostic
+    /// instead of overflowing the stack here or in any later recursive walk (verifier, writer, codegen).
+    pub(crate) fn enter(&mut self, what: &str) -> PResult<()> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            self.nesting = 0;
+            return self.err(format!(
+                "{what} too deeply nested: more than {MAX_NESTING} levels of nested types, constants or metadata"
+            ));
+        }
+        Ok(())
+    }
+
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
+        self.enter("type")?;
+        let r = self.parse_type_inner();
+        self.nesting = self.nesting.saturating_sub(1);
+        r
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
         let sp = self.span();
         let mut t = self.base_type()?;
         loop {
