@@ -797,7 +797,9 @@ impl Lower<'_> {
         let c = class_of(self.m, ty)?;
         let bits = c.bits();
         if !(bits == 32 || bits == 64) || c == RegClass::F32 || c == RegClass::F64 {
-            return Err(CodegenError::unsupported(format!("cmpxchg on {bits}-bit values")));
+            // Name the IR type's width (an i8 lives in a 16-bit register).
+            let w = self.m.types.scalar_bits(ty).unwrap_or(bits);
+            return Err(CodegenError::unsupported(format!("cmpxchg on {w}-bit values")));
         }
         // Pointer operands are compared and stored as the memory holds them: in their type's space.
         let mut vals = [Operand::Imm(0), Operand::Imm(0)];

@@ -651,7 +651,10 @@ impl<'s> Parser<'s> {
                 self.expect_ident("x")?;
                 let e = self.parse_type()?;
                 self.expect(&Tok::RBracket)?;
-                if !self.m.types.is_first_class(e) || e == Type::METADATA || e == Type::TOKEN {
+                // A named struct may be used before its definition (LLVM resolves forward references); whether
+                // the array ends up sized is the verifier's concern.
+                let named = matches!(self.m.types.data(e), TypeData::Named(_));
+                if !named && (!self.m.types.is_first_class(e) || e == Type::METADATA || e == Type::TOKEN) {
                     return self.err_at(sp, "invalid array element type");
                 }
                 Ok(self.m.types.array(e, n))
