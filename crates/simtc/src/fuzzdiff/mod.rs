@@ -244,6 +244,8 @@ struct Outcome {
     features: gen::Features,
     /// Optional passes whose removal changed the PTX of the full pipeline.
     changed: Vec<&'static str>,
+    /// Optional passes that could not be disabled because another pass requires them.
+    required: Vec<&'static str>,
     failure: Option<String>,
 }
 
@@ -285,6 +287,13 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
     let (fails, ptxs) = ctx.evaluate(&prog.ll, &prog.spec, &all, ctx.ptxas.is_some());
     let full = ctx.builds.iter().position(|b| b.label == FULL);
     let mut changed = vec![];
+    let required = ctx
+        .builds
+        .iter()
+        .enumerate()
+        .filter(|(bi, b)| matches!(ptxs.get(*bi), Some(None)) && !fails.iter().any(|f| f.label == b.label))
+        .filter_map(|(_, b)| b.without)
+        .collect();
     if let Some(f) = full {
         if let Some(Some(fp)) = ptxs.get(f) {
             for (bi, b) in ctx.builds.iter().enumerate() {
@@ -297,7 +306,7 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
         }
     }
     let failure = fails.first().cloned().map(|f| report_failure(ctx, a, i, &prog, &fails, f, out_dir));
-    Outcome { features: prog.features, changed, failure }
+    Outcome { features: prog.features, changed, required, failure }
 }
 
 /// Reduces a failure and writes it out; returns the message for the terminal.
@@ -434,7 +443,12 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
     let mut changed = String::new();
     for p in super::builds::optional_passes() {
         let c = outcomes.iter().filter(|o| o.changed.contains(&p)).count();
-        changed.push_str(&format!(" {p} {:.0}%,", 100.0 * c as f64 / n));
+        let r = outcomes.iter().filter(|o| o.required.contains(&p)).count();
+        changed.push_str(&format!(" {p} {:.0}%", 100.0 * c as f64 / n));
+        if r > 0 {
+            changed.push_str(&format!(" (required by another pass in {:.0}%)", 100.0 * r as f64 / n));
+        }
+        changed.push(',');
     }
     println!("passes that changed the PTX:{}", changed.trim_end_matches(','));
     let m = mismatches.load(Ordering::Relaxed);
