@@ -380,8 +380,12 @@ impl FnGen<'_> {
             6..=8 if nested => self.if_else(env, depth, converged),
             9 if nested => self.switch(env, depth, converged),
             10..=12 if nested => self.loop_(env, depth, converged),
-            13 if !self.loops.is_empty() => self.loop_exit(env),
-            14 if self.is_kernel && depth > 0 => self.early_return(env),
+            // Leaving a converged loop body is only allowed from a converged point (under a uniform condition):
+            // a uniform condition inside a divergent branch is still taken by some threads only.
+            13 if self.loops.last().is_some_and(|l| !l.converged_body || converged) => self.loop_exit(env),
+            14 if self.is_kernel && depth > 0 && (converged || !self.loops.iter().any(|l| l.converged_body)) => {
+                self.early_return(env, converged)
+            }
             15 if self.is_kernel && converged => self.shared_exchange(env),
             16 if self.is_kernel && converged => self.shuffle(env),
             17 if self.is_kernel => self.local_array(env),
@@ -583,7 +587,7 @@ impl FnGen<'_> {
         }
     }
 
-    fn early_return(&mut self, env: &mut Env) {
+    fn early_return(&mut self, env: &mut Env, converged: bool) {
         let allow_div = !self.loops.iter().any(|l| l.converged_body);
         let (c, cu) = self.cond(env, allow_div);
         let (x, cont) = (self.new_block("ret"), self.new_block("go"));
@@ -592,7 +596,7 @@ impl FnGen<'_> {
         self.cur = x;
         self.store_outputs(env);
         self.term("ret void".into());
-        if !cu {
+        if !cu || !converged {
             self.diverged_exit = true;
             self.feats.early_return = true;
             self.feats.divergent_branch = true;
