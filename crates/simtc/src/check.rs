@@ -5,17 +5,12 @@
 //! build's (integers exactly, floats within 1e-5 relative). A mismatch names the build, so a pass that breaks
 //! the program is identified: if `-O3` differs but `-O3` without pass P agrees, P is the culprit.
 
+use super::builds::{diagnose, differential_builds};
 use super::compile::{driver_failure, target_options};
 use super::{read_module, Failure, Rejected};
 use simtc_codegen::Pipeline;
 use simtc_emu::{LaunchSpec, RunOptions};
 use std::path::{Path, PathBuf};
-
-/// Optional passes of the `compile` pipeline (`--disable-pass` names): the IR passes of `-O3` and the optional
-/// MIR passes, from the driver.
-pub(crate) fn optional_passes() -> Vec<&'static str> {
-    simtc_codegen::driver::optional_passes()
-}
 
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
@@ -62,22 +57,8 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     if outputs.is_empty() {
         return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())).into());
     }
-    // (label, -O level, disabled passes, knobs). The structurized pipeline is a build of its own (its passes are
-    // off by default), and each optional pass is disabled in turn on top of it.
-    let structurize = vec!["structurize=true".to_string()];
-    let mut builds: Vec<(String, u8, Vec<String>, Vec<String>)> = vec![
-        ("-O0".into(), 0, vec![], vec![]),
-        ("-O3".into(), 3, vec![], vec![]),
-        ("-O3 --knob structurize=true".into(), 3, vec![], structurize.clone()),
-    ];
-    for p in optional_passes() {
-        builds.push((
-            format!("-O3 --knob structurize=true --disable-pass {p}"),
-            3,
-            vec![p.to_string()],
-            structurize.clone(),
-        ));
-    }
+    let builds: Vec<(String, u8, Vec<String>, Vec<String>)> =
+        differential_builds().into_iter().map(|b| (b.label, b.opt_level, b.disabled, b.knobs)).collect();
     let opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
     let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
     let width = builds.iter().map(|b| b.0.len()).max().unwrap_or(0);
@@ -119,56 +100,4 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     let failed: Vec<&str> = failures.iter().map(|f| f.0.as_str()).collect();
     msg.push_str(&diagnose(&failed));
     Err(Rejected(msg).into())
-}
-
-/// The label of the full pipeline (every optional pass on), against which each pass is toggled.
-const FULL: &str = "-O3 --knob structurize=true";
-
-/// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
-fn diagnose(failed: &[&str]) -> String {
-    let full_failed = failed.contains(&FULL);
-    if !full_failed {
-        return if failed.contains(&"-O3") {
-            "  -O3 differs from -O0 but the structurized -O3 agrees: the fault is in code that structurization \
-             removes or rewrites\n"
-                .into()
-        } else {
-            "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into()
-        };
-    }
-    let culprits: Vec<&str> = optional_passes()
-        .into_iter()
-        .filter(|p| !failed.iter().any(|f| *f == format!("{FULL} --disable-pass {p}")))
-        .collect();
-    if culprits.is_empty() {
-        return format!(
-            "  {FULL} differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n"
-        );
-    }
-    culprits
-        .iter()
-        .map(|p| format!("  culprit: pass '{p}' ({FULL} differs from -O0, without '{p}' it agrees)\n"))
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::diagnose;
-
-    #[test]
-    fn names_the_culprit_pass() {
-        let without = |p: &str| format!("{} --disable-pass {p}", super::FULL);
-        let (a, b) = (without("dce"), without("machine-dce"));
-        let d = diagnose(&["-O3", super::FULL, &a, &b]);
-        assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
-        let all: Vec<String> = super::optional_passes().iter().map(|p| without(p)).collect();
-        let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
-        failed.push(super::FULL);
-        let d = diagnose(&failed);
-        assert!(d.contains("mandatory pipeline"), "{d}");
-        let d = diagnose(&[&a]);
-        assert!(d.contains("only with a pass disabled"), "{d}");
-        let d = diagnose(&["-O3"]);
-        assert!(d.contains("structurized -O3 agrees"), "{d}");
-    }
 }

@@ -3,8 +3,10 @@
 //! Exit codes: 0 success, 1 the input was rejected (a diagnostic was printed), 2 usage error. A panic (101) is
 //! always a bug.
 
+mod builds;
 mod check;
 mod compile;
+mod fuzzdiff;
 mod mir_opt;
 mod run;
 
@@ -35,6 +37,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Run MIR passes on MIR text (`--emit mir` form): read, verify, run the passes, write MIR text.
     MirOpt(mir_opt::MirOptArgs),
+    /// Random-program differential testing: generate kernels, compile every build, emulate, compare, reduce.
+    FuzzDiff(fuzzdiff::FuzzDiffArgs),
 }
 
 #[derive(clap::Args)]
@@ -141,6 +145,7 @@ fn main() -> ExitCode {
         Command::Run(a) => run::run(a),
         Command::Check(a) => check::check(a),
         Command::MirOpt(a) => mir_opt::mir_opt(a),
+        Command::FuzzDiff(a) => fuzzdiff::fuzz_diff(a),
     };
     let (msg, code) = match result {
         Ok(()) => return ExitCode::SUCCESS,

@@ -1,0 +1,108 @@
+//! The differential build list shared by `simtc check` and `simtc fuzz-diff`.
+//!
+//! Invariants: the first build is the `-O0` reference; the third is the full structurized `-O3` pipeline
+//! ([`FULL`]); after it comes one build per optional pass of the driver (`driver::optional_passes()`, IR and MIR)
+//! with that pass disabled on top of [`FULL`], so passes added to the driver are covered without edits here.
+
+/// The label of the full pipeline (every optional pass on), against which each pass is toggled.
+pub(crate) const FULL: &str = "-O3 --knob structurize=true";
+
+/// One build of the differential list.
+#[derive(Clone, Debug)]
+pub(crate) struct Build {
+    /// The command-line flags that reproduce it (`simtc compile IN.ll <label>`).
+    pub label: String,
+    /// `-O` level.
+    pub opt_level: u8,
+    /// `--disable-pass` names.
+    pub disabled: Vec<String>,
+    /// `--knob` settings.
+    pub knobs: Vec<String>,
+    /// The optional pass this build disables, if any.
+    pub without: Option<&'static str>,
+}
+
+/// Optional passes of the `compile` pipeline (`--disable-pass` names): the IR passes of `-O3` and the optional
+/// MIR passes, from the driver.
+pub(crate) fn optional_passes() -> Vec<&'static str> {
+    simtc_codegen::driver::optional_passes()
+}
+
+/// `-O0`, `-O3`, the structurized `-O3`, and the structurized `-O3` minus each optional pass.
+pub(crate) fn differential_builds() -> Vec<Build> {
+    let structurize = vec!["structurize=true".to_string()];
+    let mut builds = vec![
+        Build { label: "-O0".into(), opt_level: 0, disabled: vec![], knobs: vec![], without: None },
+        Build { label: "-O3".into(), opt_level: 3, disabled: vec![], knobs: vec![], without: None },
+        Build { label: FULL.into(), opt_level: 3, disabled: vec![], knobs: structurize.clone(), without: None },
+    ];
+    for p in optional_passes() {
+        builds.push(Build {
+            label: format!("{FULL} --disable-pass {p}"),
+            opt_level: 3,
+            disabled: vec![p.to_string()],
+            knobs: structurize.clone(),
+            without: Some(p),
+        });
+    }
+    builds
+}
+
+/// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
+pub(crate) fn diagnose(failed: &[&str]) -> String {
+    let full_failed = failed.contains(&FULL);
+    if !full_failed {
+        return if failed.contains(&"-O3") {
+            "  -O3 differs from -O0 but the structurized -O3 agrees: the fault is in code that structurization \
+             removes or rewrites\n"
+                .into()
+        } else {
+            "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into()
+        };
+    }
+    let culprits: Vec<&str> = optional_passes()
+        .into_iter()
+        .filter(|p| !failed.iter().any(|f| *f == format!("{FULL} --disable-pass {p}")))
+        .collect();
+    if culprits.is_empty() {
+        return format!(
+            "  {FULL} differs from -O0 even with each optional pass disabled: the fault is in the mandatory pipeline\n"
+        );
+    }
+    culprits
+        .iter()
+        .map(|p| format!("  culprit: pass '{p}' ({FULL} differs from -O0, without '{p}' it agrees)\n"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::diagnose;
+
+    #[test]
+    fn build_list_covers_every_optional_pass() {
+        let b = super::differential_builds();
+        assert_eq!(b[0].label, "-O0");
+        assert_eq!(b[2].label, super::FULL);
+        for p in super::optional_passes() {
+            assert!(b.iter().any(|x| x.without == Some(p)), "{p}");
+        }
+    }
+
+    #[test]
+    fn names_the_culprit_pass() {
+        let without = |p: &str| format!("{} --disable-pass {p}", super::FULL);
+        let (a, b) = (without("dce"), without("machine-dce"));
+        let d = diagnose(&["-O3", super::FULL, &a, &b]);
+        assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
+        let all: Vec<String> = super::optional_passes().iter().map(|p| without(p)).collect();
+        let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
+        failed.push(super::FULL);
+        let d = diagnose(&failed);
+        assert!(d.contains("mandatory pipeline"), "{d}");
+        let d = diagnose(&[&a]);
+        assert!(d.contains("only with a pass disabled"), "{d}");
+        let d = diagnose(&["-O3"]);
+        assert!(d.contains("structurized -O3 agrees"), "{d}");
+    }
+}

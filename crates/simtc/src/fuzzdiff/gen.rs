@@ -1,0 +1,882 @@
+//! The random kernel generator of `simtc fuzz-diff`: LLVM IR text that the reader accepts, deterministic from a
+//! seed, in the spirit of Csmith/YARPGen (written for simtc).
+//!
+//! Invariants of every generated program:
+//! - **Terminates.** Every loop counts an induction variable from 0 up to a bound in `1..=8`; there is no
+//!   recursion (device function `fK` only calls `fJ` with `J < K`).
+//! - **No undefined behaviour.** Divisors are forced non-zero and positive (`| 1`, masked), shift amounts are
+//!   masked to `0..32`, array and buffer indices are masked into range, local arrays are initialised before
+//!   use, floats are clamped into `(-1e6, 1e6)` after every operation (NaN and infinities become 1.0), so the
+//!   `fptosi` conversions are in range and the outputs are bit-exact across builds.
+//! - **Convergence-safe.** `bar.sync`, shuffles and votes (full mask) appear only at points the generator knows
+//!   to be uniform: outside divergent branches and loops, before any divergent early return. Shared memory is
+//!   written then read between two barriers, so there are no races.
+//! - **Observable.** Each thread writes its live variables (floats as bits) to `out[gid * K + j]` at the end and
+//!   at every early return.
+//!
+//! The program is SSA built directly: a fixed set of variables whose current SSA names live in an environment;
+//! control-flow merges and loop headers get phis (swaps of variables produce swap-shaped phis; bottom-tested
+//! loops that read a header phi after the loop produce the lost-copy shape).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// SplitMix64: small, fast and fully deterministic.
+#[derive(Clone)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % n as u64) as u32
+    }
+    /// True with probability `pct` percent.
+    fn chance(&mut self, pct: u32) -> bool {
+        self.below(100) < pct
+    }
+}
+
+/// What a generated program contains (generator-side facts, for the coverage report).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Features {
+    /// A branch, switch or early return on a divergent condition.
+    pub divergent_branch: bool,
+    /// A loop whose trip count or a break/continue depends on a divergent value.
+    pub divergent_loop_exit: bool,
+    /// A warp shuffle or vote.
+    pub shuffle: bool,
+    /// A `bar.sync`.
+    pub barrier: bool,
+    /// A call of a generated device function.
+    pub call: bool,
+    /// A divergent early return.
+    pub early_return: bool,
+    /// A switch.
+    pub switch: bool,
+    /// A local array.
+    pub local_array: bool,
+}
+
+/// A generated program: LLVM IR, its launch spec and what it contains.
+pub(crate) struct Program {
+    /// LLVM IR text.
+    pub ll: String,
+    /// Launch spec (TOML); the kernel is `fuzz`, the output buffer `out`.
+    pub spec: String,
+    /// Coverage facts.
+    pub features: Features,
+}
+
+const NI: usize = 4;
+const NF: usize = 2;
+const IN_LEN: u32 = 256;
+const ARR: u32 = 8;
+
+#[derive(Clone, PartialEq)]
+struct Var {
+    name: String,
+    uniform: bool,
+}
+
+/// The current SSA name of each variable: `NI` i32s then `NF` floats.
+type Env = Vec<Var>;
+
+fn ty_of(j: usize) -> &'static str {
+    if j < NI {
+        "i32"
+    } else {
+        "float"
+    }
+}
+
+struct Block {
+    name: String,
+    phis: Vec<String>,
+    insts: Vec<String>,
+    term: Option<String>,
+}
+
+struct LoopCtx {
+    exit: String,
+    latch: String,
+    breaks: Vec<(String, Env)>,
+    continues: Vec<(String, Env)>,
+    /// The body runs converged (it may hold barriers and shuffles), so its breaks, continues and returns
+    /// must be uniform.
+    converged_body: bool,
+}
+
+/// Generates one function's blocks.
+struct FnGen<'a> {
+    rng: &'a mut Rng,
+    feats: &'a mut Features,
+    decls: &'a mut BTreeSet<&'static str>,
+    blocks: Vec<Block>,
+    cur: usize,
+    next_val: u32,
+    next_blk: u32,
+    loops: Vec<LoopCtx>,
+    /// Device functions this function may call (`(name)`), all `i32 (i32, i32, float)`.
+    callees: Vec<String>,
+    is_kernel: bool,
+    /// A divergent early return has happened: no point after it is converged.
+    diverged_exit: bool,
+    /// Perturb constants (the else side of a "similar code" pair).
+    perturb: u32,
+    /// Statements left.
+    budget: i32,
+    block_size: u32,
+}
+
+impl FnGen<'_> {
+    fn val(&mut self) -> String {
+        self.next_val += 1;
+        format!("%v{}", self.next_val)
+    }
+    fn new_block(&mut self, hint: &str) -> usize {
+        self.next_blk += 1;
+        self.blocks.push(Block { name: format!("{hint}{}", self.next_blk), phis: vec![], insts: vec![], term: None });
+        self.blocks.len() - 1
+    }
+    fn name(&self, b: usize) -> String {
+        self.blocks[b].name.clone()
+    }
+    fn emit(&mut self, s: String) {
+        self.blocks[self.cur].insts.push(s);
+    }
+    /// `%r = <rhs>` with a trailing type comment the reducer reads.
+    fn def(&mut self, rhs: String, ty: &str) -> String {
+        let r = self.val();
+        self.emit(format!("{r} = {rhs} ; T:{ty}"));
+        r
+    }
+    fn term(&mut self, t: String) {
+        debug_assert!(self.blocks[self.cur].term.is_none());
+        self.blocks[self.cur].term = Some(t);
+    }
+    fn konst(&mut self) -> i32 {
+        let k = match self.rng.below(4) {
+            0 => self.rng.below(8) as i32,
+            1 => self.rng.below(256) as i32 - 128,
+            2 => [-1, 1, 31, 32, 255, 0x7fff_ffff, i32::MIN, 0x5555_5555][self.rng.below(8) as usize],
+            _ => self.rng.next() as i32,
+        };
+        k.wrapping_add(self.perturb as i32)
+    }
+    fn int_var(&mut self, _env: &Env) -> usize {
+        self.rng.below(NI as u32) as usize
+    }
+    fn flt_var(&mut self) -> usize {
+        NI + self.rng.below(NF as u32) as usize
+    }
+    /// An i32 operand: a variable or a constant; returns (text, uniform).
+    fn int_operand(&mut self, env: &Env) -> (String, bool) {
+        if self.rng.chance(30) {
+            (self.konst().to_string(), true)
+        } else {
+            let j = self.int_var(env);
+            (env[j].name.clone(), env[j].uniform)
+        }
+    }
+
+    /// A new i32 value; returns (name, uniform).
+    fn int_expr(&mut self, env: &Env) -> (String, bool) {
+        let a = self.int_var(env);
+        let (an, au) = (env[a].name.clone(), env[a].uniform);
+        let (b, bu) = self.int_operand(env);
+        let u = au && bu;
+        match self.rng.below(12) {
+            0..=3 => {
+                let op = ["add", "sub", "mul", "and", "or", "xor"][self.rng.below(6) as usize];
+                (self.def(format!("{op} i32 {an}, {b}"), "i32"), u)
+            }
+            4 => {
+                let op = ["shl", "lshr", "ashr"][self.rng.below(3) as usize];
+                let m = self.def(format!("and i32 {b}, 31"), "i32");
+                (self.def(format!("{op} i32 {an}, {m}"), "i32"), u)
+            }
+            5 => {
+                let op = ["udiv", "urem"][self.rng.below(2) as usize];
+                let d = self.def(format!("or i32 {b}, 1"), "i32");
+                (self.def(format!("{op} i32 {an}, {d}"), "i32"), u)
+            }
+            6 => {
+                let op = ["sdiv", "srem"][self.rng.below(2) as usize];
+                let m = self.def(format!("and i32 {b}, 65535"), "i32");
+                let d = self.def(format!("or i32 {m}, 1"), "i32");
+                (self.def(format!("{op} i32 {an}, {d}"), "i32"), u)
+            }
+            7 => {
+                let p = ["slt", "sgt", "ult", "uge", "eq", "ne"][self.rng.below(6) as usize];
+                let c = self.def(format!("icmp {p} i32 {an}, {b}"), "i1");
+                (self.def(format!("select i1 {c}, i32 {an}, i32 {b}"), "i32"), u)
+            }
+            8 => {
+                let f = self.flt_var();
+                let fu = env[f].uniform;
+                let fname = env[f].name.clone();
+                (self.def(format!("fptosi float {fname} to i32"), "i32"), fu)
+            }
+            9 if !self.callees.is_empty() => {
+                let callee = self.callees[self.rng.below(self.callees.len() as u32) as usize].clone();
+                let f = self.flt_var();
+                let fname = env[f].name.clone();
+                self.feats.call = true;
+                (self.def(format!("call i32 @{callee}(i32 {an}, i32 {b}, float {fname})"), "i32"), false)
+            }
+            10 => {
+                let c = self.def(format!("icmp sle i32 {an}, {b}"), "i1");
+                let z = self.def(format!("zext i1 {c} to i32"), "i32");
+                (self.def(format!("add i32 {z}, {an}"), "i32"), u)
+            }
+            _ => {
+                let k = self.konst();
+                (self.def(format!("add i32 {an}, {k}"), "i32"), au)
+            }
+        }
+    }
+
+    /// Clamps a float into (-1e6, 1e6); NaN and infinities become 1.0.
+    fn tame(&mut self, x: String) -> String {
+        let c1 = self.def(format!("fcmp olt float {x}, 1.000000e+06"), "i1");
+        let c2 = self.def(format!("fcmp ogt float {x}, -1.000000e+06"), "i1");
+        let c = self.def(format!("and i1 {c1}, {c2}"), "i1");
+        self.def(format!("select i1 {c}, float {x}, float 1.000000e+00"), "float")
+    }
+
+    fn flt_expr(&mut self, env: &Env) -> (String, bool) {
+        let a = self.flt_var();
+        let b = self.flt_var();
+        let (an, bn) = (env[a].name.clone(), env[b].name.clone());
+        let u = env[a].uniform && env[b].uniform;
+        let x = match self.rng.below(6) {
+            0..=2 => {
+                let op = ["fadd", "fsub", "fmul"][self.rng.below(3) as usize];
+                self.def(format!("{op} float {an}, {bn}"), "float")
+            }
+            3 => {
+                let sq = self.def(format!("fmul float {bn}, {bn}"), "float");
+                let d = self.def(format!("fadd float {sq}, 1.000000e+00"), "float");
+                self.def(format!("fdiv float {an}, {d}"), "float")
+            }
+            4 => {
+                let i = self.int_var(env);
+                let iname = env[i].name.clone();
+                let m = self.def(format!("and i32 {iname}, 65535"), "i32");
+                let f = self.def(format!("sitofp i32 {m} to float"), "float");
+                let r = self.def(format!("fsub float {an}, {f}"), "float");
+                return (self.tame(r), u && env[i].uniform);
+            }
+            _ => {
+                let k = [0.5f32, 1.5, -2.0, 3.25, 0.125][self.rng.below(5) as usize] + self.perturb as f32;
+                self.def(format!("fmul float {an}, {:.6e}", k as f64), "float")
+            }
+        };
+        (self.tame(x), u)
+    }
+
+    /// An i1 condition; returns (name, uniform).
+    fn cond(&mut self, env: &Env, allow_divergent: bool) -> (String, bool) {
+        let uni: Vec<usize> = (0..NI).filter(|&j| env[j].uniform).collect();
+        if !allow_divergent || (!uni.is_empty() && self.rng.chance(30)) {
+            // Uniform: on a uniform variable, or a constant-true/false-ish test of one.
+            if let Some(&j) = uni.get(self.rng.below(uni.len().max(1) as u32) as usize) {
+                let k = self.konst();
+                let p = ["slt", "sgt", "eq", "ne"][self.rng.below(4) as usize];
+                return (self.def(format!("icmp {p} i32 {}, {k}", env[j].name), "i1"), true);
+            }
+            if self.is_kernel {
+                let k = self.rng.below(64);
+                return (self.def(format!("icmp ult i32 %n, {k}"), "i1"), true);
+            }
+            return (self.def("icmp eq i32 0, 0".into(), "i1"), true);
+        }
+        match self.rng.below(3) {
+            0 if self.is_kernel => {
+                let m = [1, 3, 7, 15, 31, 63][self.rng.below(6) as usize];
+                let t = self.def(format!("and i32 %tid, {m}"), "i32");
+                let k = self.rng.below(m + 1);
+                let p = ["eq", "ult", "ugt", "ne"][self.rng.below(4) as usize];
+                (self.def(format!("icmp {p} i32 {t}, {k}"), "i1"), false)
+            }
+            1 => {
+                let f = self.flt_var();
+                let fname = env[f].name.clone();
+                (self.def(format!("fcmp olt float {fname}, 1.000000e+00"), "i1"), env[f].uniform)
+            }
+            _ => {
+                let j = self.int_var(env);
+                let (b, bu) = self.int_operand(env);
+                let p = ["slt", "sgt", "ult", "eq", "ne", "sge"][self.rng.below(6) as usize];
+                (self.def(format!("icmp {p} i32 {}, {b}", env[j].name), "i1"), env[j].uniform && bu)
+            }
+        }
+    }
+
+    /// Merges environments flowing into block `into` (made current); phis where names differ.
+    fn merge(&mut self, into: usize, preds: &[(String, Env)], uniform_ctl: bool) -> Env {
+        self.cur = into;
+        let mut out = preds[0].1.clone();
+        for j in 0..NI + NF {
+            if preds.iter().all(|p| p.1[j] == preds[0].1[j]) {
+                continue;
+            }
+            let r = self.val();
+            let ins: Vec<String> = preds.iter().map(|(b, e)| format!("[ {}, %{b} ]", e[j].name)).collect();
+            self.blocks[into].phis.push(format!("{r} = phi {} {} ; T:{}", ty_of(j), ins.join(", "), ty_of(j)));
+            out[j] = Var { name: r, uniform: uniform_ctl && preds.iter().all(|p| p.1[j].uniform) };
+        }
+        out
+    }
+
+    /// Statements while the budget lasts; `converged`: all threads of the CTA are here together.
+    fn stmts(&mut self, env: &mut Env, depth: u32, converged: bool) {
+        let n = 1 + self.rng.below(4);
+        for _ in 0..n {
+            if self.budget <= 0 {
+                return;
+            }
+            self.budget -= 1;
+            self.stmt(env, depth, converged);
+        }
+    }
+
+    fn stmt(&mut self, env: &mut Env, depth: u32, converged: bool) {
+        let converged = converged && !self.diverged_exit;
+        let nested = depth < 3;
+        if self.is_kernel && converged && depth == 0 && self.rng.chance(12) {
+            // Converged top-level points are where shuffles and barriers may go: use them more often.
+            return if self.rng.chance(50) { self.shared_exchange(env) } else { self.shuffle(env) };
+        }
+        match self.rng.below(20) {
+            0..=4 => {
+                if self.rng.chance(70) {
+                    let j = self.int_var(env);
+                    let (v, u) = self.int_expr(env);
+                    env[j] = Var { name: v, uniform: u };
+                } else {
+                    let j = self.flt_var();
+                    let (v, u) = self.flt_expr(env);
+                    env[j] = Var { name: v, uniform: u };
+                }
+            }
+            5 => {
+                // Swap two variables of one type: swap-shaped phis downstream.
+                let (a, b) = if self.rng.chance(70) { (self.int_var(env), self.int_var(env)) } else { (NI, NI + 1) };
+                env.swap(a, b);
+            }
+            6..=8 if nested => self.if_else(env, depth, converged),
+            9 if nested => self.switch(env, depth, converged),
+            10..=12 if nested => self.loop_(env, depth, converged),
+            // Leaving a converged loop body is only allowed from a converged point (under a uniform condition):
+            // a uniform condition inside a divergent branch is still taken by some threads only.
+            13 if self.loops.last().is_some_and(|l| !l.converged_body || converged) => self.loop_exit(env),
+            14 if self.is_kernel && depth > 0 && (converged || !self.loops.iter().any(|l| l.converged_body)) => {
+                self.early_return(env, converged)
+            }
+            15 if self.is_kernel && converged => self.shared_exchange(env),
+            16 if self.is_kernel && converged => self.shuffle(env),
+            17 if self.is_kernel => self.local_array(env),
+            _ => {
+                let j = self.int_var(env);
+                let (v, u) = self.int_expr(env);
+                env[j] = Var { name: v, uniform: u };
+            }
+        }
+    }
+
+    fn if_else(&mut self, env: &mut Env, depth: u32, converged: bool) {
+        let (c, cu) = self.cond(env, true);
+        if !cu {
+            self.feats.divergent_branch = true;
+        }
+        let no_else = self.rng.chance(25);
+        let t = self.new_block("then");
+        let e = if no_else { None } else { Some(self.new_block("else")) };
+        let m = self.new_block("endif");
+        let (tn, mn) = (self.name(t), self.name(m));
+        let en = e.map(|e| self.name(e)).unwrap_or_default();
+        self.term(format!("br i1 {c}, label %{tn}, label %{}", if e.is_none() { &mn } else { &en }));
+        let from = self.name(self.cur);
+        let inner = converged && cu;
+        let similar = self.rng.chance(40);
+        let saved = self.rng.clone();
+        self.cur = t;
+        let mut te = env.clone();
+        self.stmts(&mut te, depth + 1, inner);
+        self.term(format!("br label %{mn}"));
+        let tend = self.name(self.cur);
+        let mut preds = vec![(tend, te)];
+        match e {
+            None => preds.push((from, env.clone())),
+            Some(e) => {
+                if similar {
+                    // The same shape on both sides (other constants): melding candidates for DARM.
+                    *self.rng = saved;
+                    self.perturb += 1;
+                }
+                self.cur = e;
+                let mut ee = env.clone();
+                self.stmts(&mut ee, depth + 1, inner);
+                if similar {
+                    self.perturb -= 1;
+                }
+                self.term(format!("br label %{mn}"));
+                preds.push((self.name(self.cur), ee));
+            }
+        }
+        *env = self.merge(m, &preds, cu);
+    }
+
+    fn switch(&mut self, env: &mut Env, depth: u32, converged: bool) {
+        self.feats.switch = true;
+        let j = self.int_var(env);
+        let cu = env[j].uniform;
+        if !cu {
+            self.feats.divergent_branch = true;
+        }
+        let s = self.def(format!("and i32 {}, 3", env[j].name), "i32");
+        let ncase = 2 + self.rng.below(2);
+        let d = self.new_block("default");
+        let cases: Vec<usize> = (0..ncase).map(|_| self.new_block("case")).collect();
+        let m = self.new_block("endsw");
+        let mn = self.name(m);
+        let arms: Vec<String> =
+            cases.iter().enumerate().map(|(i, &b)| format!("i32 {i}, label %{}", self.blocks[b].name)).collect();
+        self.term(format!("switch i32 {s}, label %{} [ {} ]", self.name(d), arms.join(" ")));
+        let mut preds = vec![];
+        for b in std::iter::once(d).chain(cases) {
+            self.cur = b;
+            let mut e = env.clone();
+            self.stmts(&mut e, depth + 1, converged && cu);
+            self.term(format!("br label %{mn}"));
+            preds.push((self.name(self.cur), e));
+        }
+        *env = self.merge(m, &preds, cu);
+    }
+
+    fn loop_(&mut self, env: &mut Env, depth: u32, converged: bool) {
+        let divergent_bound = self.rng.chance(50);
+        let bound = if divergent_bound {
+            let j = self.int_var(env);
+            let m = self.def(format!("and i32 {}, 7", env[j].name), "i32");
+            let b = self.def(format!("add i32 {m}, 1"), "i32");
+            (b, env[j].uniform)
+        } else {
+            ((1 + self.rng.below(5)).to_string(), true)
+        };
+        let (bound, bu) = bound;
+        let bottom = self.rng.chance(50);
+        let pre = self.name(self.cur);
+        let (h, body, latch, exit) =
+            (self.new_block("loop"), self.new_block("body"), self.new_block("latch"), self.new_block("exit"));
+        let (hn, bn, ln, xn) = (self.name(h), self.name(body), self.name(latch), self.name(exit));
+        self.term(format!("br label %{hn}"));
+        self.cur = h;
+        let iv = self.val();
+        let mut henv = env.clone();
+        for (j, v) in henv.iter_mut().enumerate() {
+            // Not uniform: the latch value is not known yet and may be divergent.
+            *v = Var { name: format!("%h{}_{j}", self.next_blk), uniform: false };
+        }
+        // Header phis are completed once the latch environment is known.
+        let hphis_at = self.blocks[h].phis.len();
+        // A converged loop may only be left uniformly; otherwise it may be left divergently.
+        let inner_conv = converged && bu && self.rng.chance(50);
+        if bottom {
+            self.term(format!("br label %{bn}"));
+        } else {
+            let c = self.def(format!("icmp slt i32 {iv}, {bound}"), "i1");
+            self.term(format!("br i1 {c}, label %{bn}, label %{xn}"));
+        }
+        self.loops.push(LoopCtx {
+            exit: xn.clone(),
+            latch: ln.clone(),
+            breaks: vec![],
+            continues: vec![],
+            converged_body: inner_conv,
+        });
+        self.cur = body;
+        let mut benv = henv.clone();
+        // The body's own uniformity: a divergent loop makes everything inside divergent for barriers.
+        self.stmts(&mut benv, depth + 1, inner_conv);
+        self.term(format!("br label %{ln}"));
+        let bend = self.name(self.cur);
+        let ctx = self.loops.pop().expect("loop context");
+        let mut lpreds = vec![(bend, benv)];
+        lpreds.extend(ctx.continues.iter().cloned());
+        let lenv = self.merge(latch, &lpreds, bu && ctx.continues.is_empty());
+        let inext = self.def(format!("add i32 {iv}, 1"), "i32");
+        let mut xpreds = ctx.breaks.clone();
+        if bottom {
+            let c = self.def(format!("icmp slt i32 {inext}, {bound}"), "i1");
+            self.term(format!("br i1 {c}, label %{hn}, label %{xn}"));
+            xpreds.push((ln.clone(), lenv.clone()));
+        } else {
+            self.term(format!("br label %{hn}"));
+            xpreds.push((hn.clone(), henv.clone()));
+        }
+        if !bu {
+            self.feats.divergent_loop_exit = true;
+        }
+        let mut phis = vec![format!("{iv} = phi i32 [ 0, %{pre} ], [ {inext}, %{ln} ] ; T:i32")];
+        for j in 0..NI + NF {
+            phis.push(format!(
+                "{} = phi {} [ {}, %{pre} ], [ {}, %{ln} ] ; T:{}",
+                henv[j].name,
+                ty_of(j),
+                env[j].name,
+                lenv[j].name,
+                ty_of(j)
+            ));
+        }
+        self.blocks[h].phis.splice(hphis_at..hphis_at, phis);
+        let uniform_exit = bu && ctx.breaks.is_empty();
+        let mut out = self.merge(exit, &xpreds, uniform_exit);
+        if bottom && self.rng.chance(60) {
+            // Lost-copy shape: the header's value (before the last update) is used after the loop.
+            let j = self.int_var(&out);
+            out[j] = Var { name: henv[j].name.clone(), uniform: henv[j].uniform && uniform_exit };
+        }
+        *env = out;
+    }
+
+    fn loop_exit(&mut self, env: &mut Env) {
+        let allow_div = !self.loops.last().is_some_and(|l| l.converged_body);
+        let (c, cu) = self.cond(env, allow_div);
+        let (x, cont) = (self.new_block("leave"), self.new_block("stay"));
+        let (xn, cn) = (self.name(x), self.name(cont));
+        self.term(format!("br i1 {c}, label %{xn}, label %{cn}"));
+        let is_break = self.rng.chance(60);
+        let l = self.loops.last_mut().expect("inside a loop");
+        let target = if is_break { l.exit.clone() } else { l.latch.clone() };
+        if is_break {
+            l.breaks.push((xn.clone(), env.clone()));
+        } else {
+            l.continues.push((xn.clone(), env.clone()));
+        }
+        if !cu {
+            self.feats.divergent_loop_exit = true;
+            self.feats.divergent_branch = true;
+        }
+        self.blocks[x].term = Some(format!("br label %{target}"));
+        self.cur = cont;
+    }
+
+    fn store_outputs(&mut self, env: &Env) {
+        let k = NI + NF;
+        let base = self.def(format!("mul i32 %gid, {k}"), "i32");
+        for (j, v) in env.iter().enumerate() {
+            let val = if j < NI { v.name.clone() } else { self.def(format!("bitcast float {} to i32", v.name), "i32") };
+            let idx = self.def(format!("add i32 {base}, {j}"), "i32");
+            let w = self.def(format!("zext i32 {idx} to i64"), "i64");
+            let p = self.def(format!("getelementptr inbounds i32, ptr %out, i64 {w}"), "ptr");
+            self.emit(format!("store i32 {val}, ptr {p}, align 4"));
+        }
+    }
+
+    fn early_return(&mut self, env: &mut Env, converged: bool) {
+        let allow_div = !self.loops.iter().any(|l| l.converged_body);
+        let (c, cu) = self.cond(env, allow_div);
+        let (x, cont) = (self.new_block("ret"), self.new_block("go"));
+        let (xn, cn) = (self.name(x), self.name(cont));
+        self.term(format!("br i1 {c}, label %{xn}, label %{cn}"));
+        self.cur = x;
+        self.store_outputs(env);
+        self.term("ret void".into());
+        if !cu || !converged {
+            self.diverged_exit = true;
+            self.feats.early_return = true;
+            self.feats.divergent_branch = true;
+        }
+        self.cur = cont;
+    }
+
+    fn barrier(&mut self) {
+        self.decls.insert("declare void @llvm.nvvm.barrier0() #0");
+        self.emit("call void @llvm.nvvm.barrier0()".into());
+        self.feats.barrier = true;
+    }
+
+    fn shared_exchange(&mut self, env: &mut Env) {
+        let bs = self.block_size;
+        let sh = "ptr addrspacecast (ptr addrspace(3) @sh to ptr)";
+        let j = self.int_var(env);
+        self.barrier();
+        let w = self.def("zext i32 %tid to i64".into(), "i64");
+        let p = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w}"), "ptr");
+        self.emit(format!("store i32 {}, ptr {p}, align 4", env[j].name));
+        self.barrier();
+        let k = 1 + self.rng.below(bs - 1);
+        let idx = if self.rng.chance(50) {
+            let a = self.def(format!("add i32 %tid, {k}"), "i32");
+            self.def(format!("and i32 {a}, {}", bs - 1), "i32")
+        } else {
+            self.def(format!("xor i32 %tid, {}", k & (bs - 1)), "i32")
+        };
+        let w2 = self.def(format!("zext i32 {idx} to i64"), "i64");
+        let p2 = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w2}"), "ptr");
+        let r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
+        let t = self.int_var(env);
+        env[t] = Var { name: r, uniform: false };
+    }
+
+    fn shuffle(&mut self, env: &mut Env) {
+        self.feats.shuffle = true;
+        if self.rng.chance(25) {
+            let (c, _) = self.cond(env, true);
+            let r = if self.rng.chance(50) {
+                self.decls.insert("declare i32 @llvm.nvvm.vote.ballot.sync(i32, i1) #0");
+                self.def(format!("call i32 @llvm.nvvm.vote.ballot.sync(i32 -1, i1 {c})"), "i32")
+            } else {
+                self.decls.insert("declare i1 @llvm.nvvm.vote.any.sync(i32, i1) #0");
+                let b = self.def(format!("call i1 @llvm.nvvm.vote.any.sync(i32 -1, i1 {c})"), "i1");
+                self.def(format!("zext i1 {b} to i32"), "i32")
+            };
+            let t = self.int_var(env);
+            let x = self.def(format!("xor i32 {}, {r}", env[t].name), "i32");
+            env[t] = Var { name: x, uniform: false };
+            return;
+        }
+        let mode = ["bfly", "idx", "down", "up"][self.rng.below(4) as usize];
+        let float = self.rng.chance(30);
+        let (ty, sfx) = if float { ("float", "f32") } else { ("i32", "i32") };
+        let j = if float { self.flt_var() } else { self.int_var(env) };
+        let lane = if mode == "idx" && self.rng.chance(50) {
+            let s = self.int_var(env);
+            self.def(format!("and i32 {}, 31", env[s].name), "i32")
+        } else {
+            (1 << self.rng.below(5)).to_string()
+        };
+        let c = if mode == "up" { 0 } else { 31 };
+        let decl: &'static str = match (mode, float) {
+            ("bfly", false) => "declare i32 @llvm.nvvm.shfl.sync.bfly.i32(i32, i32, i32, i32) #0",
+            ("idx", false) => "declare i32 @llvm.nvvm.shfl.sync.idx.i32(i32, i32, i32, i32) #0",
+            ("down", false) => "declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32) #0",
+            ("up", false) => "declare i32 @llvm.nvvm.shfl.sync.up.i32(i32, i32, i32, i32) #0",
+            ("bfly", true) => "declare float @llvm.nvvm.shfl.sync.bfly.f32(i32, float, i32, i32) #0",
+            ("idx", true) => "declare float @llvm.nvvm.shfl.sync.idx.f32(i32, float, i32, i32) #0",
+            ("down", true) => "declare float @llvm.nvvm.shfl.sync.down.f32(i32, float, i32, i32) #0",
+            _ => "declare float @llvm.nvvm.shfl.sync.up.f32(i32, float, i32, i32) #0",
+        };
+        self.decls.insert(decl);
+        let r = self.def(
+            format!("call {ty} @llvm.nvvm.shfl.sync.{mode}.{sfx}(i32 -1, {ty} {}, i32 {lane}, i32 {c})", env[j].name),
+            ty,
+        );
+        env[j] = Var { name: r, uniform: false };
+    }
+
+    fn local_array(&mut self, env: &mut Env) {
+        self.feats.local_array = true;
+        let (a, b) = (self.int_var(env), self.int_var(env));
+        let i = self.def(format!("and i32 {}, {}", env[a].name, ARR - 1), "i32");
+        let w = self.def(format!("zext i32 {i} to i64"), "i64");
+        let p = self.def(format!("getelementptr inbounds [{ARR} x i32], ptr %arr, i64 0, i64 {w}"), "ptr");
+        self.emit(format!("store i32 {}, ptr {p}, align 4", env[b].name));
+        let (c, _) = self.int_operand(env);
+        let i2 = self.def(format!("and i32 {c}, {}", ARR - 1), "i32");
+        let w2 = self.def(format!("zext i32 {i2} to i64"), "i64");
+        let p2 = self.def(format!("getelementptr inbounds [{ARR} x i32], ptr %arr, i64 0, i64 {w2}"), "ptr");
+        let r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
+        let t = self.int_var(env);
+        env[t] = Var { name: r, uniform: false };
+    }
+
+    fn print(&self, out: &mut String) {
+        for b in &self.blocks {
+            let _ = writeln!(out, "{}:", b.name);
+            for l in b.phis.iter().chain(&b.insts) {
+                let _ = writeln!(out, "  {l}");
+            }
+            let _ = writeln!(out, "  {}", b.term.as_deref().unwrap_or("unreachable"));
+        }
+    }
+}
+
+/// Generates the program of `seed`.
+pub(crate) fn generate(seed: u64) -> Program {
+    let mut rng = Rng::new(seed);
+    let mut feats = Features::default();
+    let mut decls = BTreeSet::new();
+    let block_size = [32u32, 64, 128][rng.below(3) as usize];
+    let grid = 1 + rng.below(2);
+    let nfuncs = rng.below(3);
+    let mut text = String::new();
+    let _ = writeln!(text, "; simtc fuzz-diff program, seed {seed:#x}");
+    text.push_str("target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n");
+    text.push_str("target triple = \"nvptx64-nvidia-cuda\"\n\n");
+    let _ = writeln!(text, "@sh = internal addrspace(3) global [{block_size} x i32] undef, align 4\n");
+    let mut callees = vec![];
+    for f in 0..nfuncs {
+        let name = format!("f{f}");
+        let mut g = FnGen {
+            rng: &mut rng,
+            feats: &mut feats,
+            decls: &mut decls,
+            blocks: vec![],
+            cur: 0,
+            next_val: 0,
+            next_blk: 0,
+            loops: vec![],
+            callees: callees.clone(),
+            is_kernel: false,
+            diverged_exit: false,
+            perturb: 0,
+            budget: 6,
+            block_size,
+        };
+        g.cur = g.new_block("entry");
+        let mut env: Env = vec![
+            Var { name: "%p0".into(), uniform: false },
+            Var { name: "%p1".into(), uniform: false },
+            Var { name: "%p0".into(), uniform: false },
+            Var { name: "%p1".into(), uniform: false },
+            Var { name: "%p2".into(), uniform: false },
+            Var { name: "%p2".into(), uniform: false },
+        ];
+        g.stmts(&mut env, 1, false);
+        let fi = g.def(format!("fptosi float {} to i32", env[NI].name), "i32");
+        let x = g.def(format!("xor i32 {}, {}", env[0].name, env[1].name), "i32");
+        let y = g.def(format!("add i32 {x}, {}", env[2].name), "i32");
+        let z = g.def(format!("sub i32 {y}, {fi}"), "i32");
+        g.term(format!("ret i32 {z}"));
+        let _ = writeln!(text, "define dso_local i32 @{name}(i32 %p0, i32 %p1, float %p2) #1 {{");
+        g.print(&mut text);
+        text.push_str("}\n\n");
+        callees.push(name);
+    }
+    let mut g = FnGen {
+        rng: &mut rng,
+        feats: &mut feats,
+        decls: &mut decls,
+        blocks: vec![],
+        cur: 0,
+        next_val: 0,
+        next_blk: 0,
+        loops: vec![],
+        callees,
+        is_kernel: true,
+        diverged_exit: false,
+        perturb: 0,
+        budget: 12,
+        block_size,
+    };
+    g.budget += g.rng.below(14) as i32;
+    g.cur = g.new_block("entry");
+    for s in ["tid", "ctaid", "ntid"] {
+        g.decls.insert(match s {
+            "tid" => "declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()",
+            "ctaid" => "declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()",
+            _ => "declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()",
+        });
+        g.emit(format!("%{s} = call i32 @llvm.nvvm.read.ptx.sreg.{s}.x()"));
+    }
+    g.emit("%arr = alloca [8 x i32], align 4".into());
+    g.emit("%base = mul i32 %ctaid, %ntid".into());
+    g.emit("%gid = add i32 %base, %tid".into());
+    for i in 0..ARR {
+        g.emit(format!("%ai{i} = getelementptr inbounds [{ARR} x i32], ptr %arr, i64 0, i64 {i}"));
+        g.emit(format!("store i32 {}, ptr %ai{i}, align 4", i * 7 + 1));
+    }
+    let mut env: Env = vec![];
+    for (k, mul) in [(0, 1u32), (1, 7)] {
+        let a = g.def(format!("mul i32 %gid, {mul}"), "i32");
+        let b = g.def(format!("add i32 {a}, {k}"), "i32");
+        let m = g.def(format!("and i32 {b}, {}", IN_LEN - 1), "i32");
+        let w = g.def(format!("zext i32 {m} to i64"), "i64");
+        let p = g.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+        let v = g.def(format!("load i32, ptr {p}, align 4"), "i32");
+        env.push(Var { name: v, uniform: false });
+    }
+    env.insert(1, Var { name: "%tid".into(), uniform: false });
+    env.push(Var { name: "%n".into(), uniform: true });
+    let f0 = g.def(format!("sitofp i32 {} to float", env[0].name), "float");
+    let f0 = g.tame(f0);
+    env.push(Var { name: f0, uniform: false });
+    env.push(Var { name: "1.500000e+00".into(), uniform: true });
+    g.stmts(&mut env, 0, true);
+    while g.budget > 0 {
+        g.budget -= 1;
+        g.stmt(&mut env, 0, true);
+    }
+    g.store_outputs(&env);
+    g.term("ret void".into());
+    text.push_str("define ptx_kernel void @fuzz(ptr %in, ptr %out, i32 %n) #1 {\n");
+    g.print(&mut text);
+    text.push_str("}\n\n");
+    for d in &decls {
+        let _ = writeln!(text, "{d}");
+    }
+    text.push_str("\nattributes #0 = { convergent nounwind }\nattributes #1 = { nounwind }\n");
+    let out_len = grid * block_size * (NI + NF) as u32;
+    let (lo, hi) = [(-100, 100), (-100_000, 100_000), (i32::MIN as i64, i32::MAX as i64)][rng.below(3) as usize];
+    let spec = format!(
+        "# simtc fuzz-diff launch spec, seed {seed:#x}\nkernel = \"fuzz\"\ngrid = [{grid}, 1, 1]\nblock = [{block_size}, 1, 1]\n\
+         [[args]]\nbuffer = \"in\"\ntype = \"i32\"\nlen = {IN_LEN}\ninit = {{ random = {{ seed = {}, min = {lo}, max = {hi} }} }}\n\
+         [[args]]\nbuffer = \"out\"\ntype = \"i32\"\nlen = {out_len}\ninit = \"zero\"\noutput = true\n\
+         [[args]]\nscalar = \"u32\"\nvalue = {}\n",
+        seed & 0xffff_ffff,
+        rng.below(64)
+    );
+    Program { ll: text, spec, features: feats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::generate;
+
+    #[test]
+    fn deterministic_from_the_seed() {
+        assert_eq!(generate(42).ll, generate(42).ll);
+        assert_ne!(generate(42).ll, generate(43).ll);
+    }
+
+    #[test]
+    fn programs_read_and_verify() {
+        for seed in 0..200 {
+            let p = generate(seed);
+            let m = simtc_llvm_reader::parse_module(&p.ll)
+                .unwrap_or_else(|e| panic!("seed {seed}: {}", e.render("gen.ll", &p.ll)));
+            if let Err(e) = simtc_ir::verifier::verify_module(&m) {
+                panic!("seed {seed}: {:?}\n{}", e.iter().map(|e| e.to_string()).collect::<Vec<_>>(), p.ll);
+            }
+            simtc_emu::LaunchSpec::parse(&p.spec, std::path::Path::new(".")).expect("the spec parses");
+        }
+    }
+}
+
+#[cfg(test)]
+mod reduce_tests {
+    use super::generate;
+
+    fn verifies(s: &str) -> bool {
+        simtc_llvm_reader::parse_module(s).is_ok_and(|m| simtc_ir::verifier::verify_module(&m).is_ok())
+    }
+
+    /// The reducer keeps generated programs valid: reducing towards "still has a shuffle" leaves a small module
+    /// that reads and verifies.
+    #[test]
+    fn reduction_of_a_generated_program_stays_valid() {
+        let p = (0..200).map(generate).find(|p| p.ll.contains("shfl.sync") && p.ll.contains("phi")).expect("a seed");
+        let (out, tests) = crate::fuzzdiff::reduce::reduce(
+            &p.ll,
+            &mut |s: &str| verifies(s) && s.contains("call i32 @llvm.nvvm.shfl.sync"),
+            2000,
+        );
+        assert!(verifies(&out), "{out}");
+        assert!(tests > 0 && out.lines().count() * 2 < p.ll.lines().count(), "{out}");
+    }
+}
