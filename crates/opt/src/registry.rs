@@ -124,6 +124,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::lower_switch::INFO,
         crate::passes::unify_exits::INFO,
         crate::passes::structurizecfg::INFO,
+        crate::passes::cssa::INFO,
     ]
 }
 

@@ -244,7 +244,9 @@ impl Live {
                 live_out_list[b as usize].push(r);
             }
         };
-        for (r, b, at_exit) in uses_in.iter().map(|&(r, b)| (r, b, false)).chain(uses_out.iter().map(|&(r, b)| (r, b, true))) {
+        for (r, b, at_exit) in
+            uses_in.iter().map(|&(r, b)| (r, b, false)).chain(uses_out.iter().map(|&(r, b)| (r, b, true)))
+        {
             let db = def[r.0 as usize].0;
             if at_exit {
                 mark_out(b, r, &mut live_out);
@@ -423,12 +425,15 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
             let through: FxHashSet<Reg> = live
                 .live_out_list
                 .get(src.0 as usize)
-                .map(|l| l.iter().filter(|r| !live.live_in.contains(&key(nb.0, **r))).map(|r| root[r.0 as usize]).collect())
+                .map(|l| {
+                    l.iter().filter(|r| !live.live_in.contains(&key(nb.0, **r))).map(|r| root[r.0 as usize]).collect()
+                })
                 .unwrap_or_default();
             let at = branch_pos(f, src);
             let tail_uses: FxHashSet<Reg> =
                 f.block(src).insts[at..].iter().flat_map(|i| i.uses().into_iter().chain(i.defs())).collect();
-            let safe = insts[..copies].iter().all(|i| i.defs().iter().all(|d| !through.contains(d) && !tail_uses.contains(d)));
+            let safe =
+                insts[..copies].iter().all(|i| i.defs().iter().all(|d| !through.contains(d) && !tail_uses.contains(d)));
             if !safe {
                 continue;
             }
