@@ -132,7 +132,7 @@ pub const IR_KNOBS: &[KnobDef] = &[
     KnobDef {
         name: "cssa-coalesce",
         kind: KnobKind::Int { min: 0, max: 3 },
-        default: "1",
+        default: "2",
         seed: "seed 000",
         doc: "0 = a pcp copy per phi operand, 1 = per value and edge, 2 = no copies of constants, 3 = nor of values dying on the edge",
     },

@@ -58,10 +58,11 @@ fn divergent_loop(t: i32) -> i32 {
     1000 * s + s2
 }
 
-const CASES: &[(&str, fn(i32) -> i32)] =
-    &[("lost_copy", lost_copy), ("swap", swap), ("divergent_loop", divergent_loop)];
+type Reference = fn(i32) -> i32;
 
-fn expected(f: fn(i32) -> i32) -> Vec<i32> {
+const CASES: &[(&str, Reference)] = &[("lost_copy", lost_copy), ("swap", swap), ("divergent_loop", divergent_loop)];
+
+fn expected(f: Reference) -> Vec<i32> {
     (0..40).map(f).collect()
 }
 

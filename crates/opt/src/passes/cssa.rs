@@ -12,8 +12,8 @@
 //!    numbers would be stale, so we renumber rather than trust them).
 //! 2. **Phi discovery** in reverse postorder (unreachable blocks are left alone); each phi gets a monotonic id.
 //! 3. **Copy insertion**: one `pcp` copy per phi operand before the predecessor's terminator, and the phi
-//!    reads the copy. An operand that already is a `pcp` copy defined at the end of that predecessor for this
-//!    phi alone is kept (running the pass twice adds nothing).
+//!    reads the copy. An operand that already is a `pcp` copy defined in that predecessor is kept (running the
+//!    pass twice adds nothing).
 //! 4. **Propagation** (the seed's "consumer-side copies" are vague; our semantics): per block, with a fresh
 //!    local map keyed by `(predecessor, source value)`, the phis of the block that receive the same value on
 //!    the same edge are pointed at one copy (`cssa-coalesce` ≥ 1). The map is what makes the loop-header
@@ -21,8 +21,8 @@
 //!    header itself gets exactly one copy. Levels ≥ 2 drop copies that cannot interfere (below).
 //! 5. **Dead-copy cleanup**, strictly after propagation: the copies left without uses are erased.
 //!
-//! `cssa-coalesce` levels: `0` keep one copy per phi operand; `1` (default) one copy per value and edge;
-//! `2` also no copy of constants (`undef`, `poison` and immediates have no live range; the MIR phi elimination
+//! `cssa-coalesce` levels: `0` keep one copy per phi operand; `1` one copy per value and edge; `2` (default)
+//! also no copy of constants (`undef`, `poison` and immediates have no live range; the MIR phi elimination
 //! materializes them on the edge); `3` also no copy of a value defined in the predecessor whose only use is
 //! the phi (its live range already ends at the edge).
 //!
@@ -84,7 +84,7 @@ impl Pass for Cssa {
         if get_bool(knobs, "dump-before-cssa", false) {
             eprint!("IR Module before CSSA:\n{}", simtc_ir::writer::write_module(m));
         }
-        let level = get_int(knobs, "cssa-coalesce", 1);
+        let level = get_int(knobs, "cssa-coalesce", 2);
         let verbosity = get_int(knobs, "cssa-verbosity", 0);
         let ids: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
         let mut any = false;
@@ -183,7 +183,7 @@ fn cssa_function(
         for (k, pred) in blocks.iter().enumerate() {
             let v = func.dfg.args(phi)[k];
             if let Some(c) = is_pcp(func, v) {
-                if func.layout.inst_block(c) == Some(*pred) && func.dfg.uses(v).len() == 1 {
+                if func.layout.inst_block(c) == Some(*pred) {
                     continue;
                 }
             }

@@ -83,7 +83,8 @@ pub fn registry() -> &'static [MirPassInfo] {
         },
         MirPassInfo {
             name: "out-of-ssa",
-            description: "SSA destruction: critical-edge splitting and sequentialized parallel copies (when phi-elim is off)",
+            description:
+                "SSA destruction: critical-edge splitting and sequentialized parallel copies (when phi-elim is off)",
             optional: false,
             min_opt_level: 0,
             phase_in: Phase::Ssa,

@@ -150,7 +150,8 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
     let matched = match_blocks(ssa, out, asg)?;
     // The SSA instruction each matched output instruction stands for (its registers say which SSA values it
     // must read and defines).
-    let nonphi: Vec<Vec<&MInst>> = ssa.blocks.iter().map(|bd| bd.insts.iter().filter(|i| !i.is_phi()).collect()).collect();
+    let nonphi: Vec<Vec<&MInst>> =
+        ssa.blocks.iter().map(|bd| bd.insts.iter().filter(|i| !i.is_phi()).collect()).collect();
     let ssa_inst = |b: MBlock, k: usize| -> &MInst { nonphi[b.0 as usize][k] };
     let n = out.regs.len();
     let nb = out.blocks.len();
