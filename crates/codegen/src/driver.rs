@@ -73,7 +73,7 @@ impl Pipeline {
     /// The IR passes run before instruction selection at this optimization level and with these knobs
     /// (disabled ones included).
     pub fn ir_passes(&self) -> Vec<&'static str> {
-        ir_pipeline(self.opts.opt_level, self.knobs.bool("structurize"))
+        ir_pipeline(self.opts.opt_level, self.knobs.bool("structurize"), self.knobs.bool("do-cssa"))
     }
 
     /// Checks every pass name given by the user; an error is a usage error (exit 2).
@@ -131,21 +131,26 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
           in warp instructions is within 3%: doc/structurize.md)",
 }];
 
-/// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; with the `structurize` knob, `-O2+`
-/// adds `lower-switch,unify-exits,structurizecfg` (`simtc_opt::default_pipeline`, seed 003's position).
-pub fn ir_pipeline(opt_level: u8, structurize: bool) -> Vec<&'static str> {
+/// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; `-O2+` adds `darm` (DARM melding, issue
+/// 10) after simplifycfg; with the `structurize` knob, `-O2+` adds `lower-switch,unify-exits,structurizecfg`
+/// (`simtc_opt::default_pipeline`, seed 003's position); with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late
+/// IR, after structurizecfg, before instruction selection).
+pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static str> {
     let mut full: Vec<&'static str> =
         simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()).collect();
-    // DARM control-flow melding (issue 10) at -O2/-O3, after simplifycfg, before structurization.
     if opt_level >= 2 {
         let at = full.iter().position(|p| *p == "simplifycfg").map_or(full.len(), |k| k + 1);
         full.insert(at, "darm");
     }
-    if structurize {
+    let mut v: Vec<&'static str> = if structurize {
         full
     } else {
         full.into_iter().filter(|p| !matches!(*p, "lower-switch" | "unify-exits" | "structurizecfg")).collect()
+    };
+    if cssa && opt_level >= 1 {
+        v.push("cssa");
     }
+    v
 }
 
 /// Every pass name `compile` knows: the IR registry, then the MIR registry (names are unique across both).
@@ -163,7 +168,7 @@ const STRUCTURIZE_PREREQUISITES: &[&str] = &["lower-switch", "unify-exits"];
 /// `-O3` pipeline (but structurizecfg's prerequisites) and the optional MIR passes.
 pub fn optional_passes() -> Vec<&'static str> {
     let mut v: Vec<&'static str> =
-        ir_pipeline(3, true).into_iter().filter(|p| !STRUCTURIZE_PREREQUISITES.contains(p)).collect();
+        ir_pipeline(3, true, true).into_iter().filter(|p| !STRUCTURIZE_PREREQUISITES.contains(p)).collect();
     v.extend(mir_passes::registry().iter().filter(|p| p.optional).map(|p| p.name));
     v
 }

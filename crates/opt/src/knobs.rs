@@ -185,6 +185,34 @@ pub const IR_KNOBS: &[KnobDef] = &[
         seed: "seed 001",
         doc: "DARM: 1 = a remark per divergent branch: region, candidates, score, decision; and melds by kind",
     },
+    KnobDef {
+        name: "do-cssa",
+        kind: KnobKind::Bool,
+        default: "true",
+        seed: "seed 000",
+        doc: "run cssa (pcp copies before predecessor terminators) last in the IR pipeline at -O1+",
+    },
+    KnobDef {
+        name: "cssa-coalesce",
+        kind: KnobKind::Int { min: 0, max: 3 },
+        default: "2",
+        seed: "seed 000",
+        doc: "0 = a pcp copy per phi operand, 1 = per value and edge, 2 = no copies of constants, 3 = nor of values dying on the edge",
+    },
+    KnobDef {
+        name: "cssa-verbosity",
+        kind: KnobKind::Int { min: 0, max: 2 },
+        default: "0",
+        seed: "seed 000",
+        doc: "cssa remarks: 1 = counts per function, 2 = also every pcp copy",
+    },
+    KnobDef {
+        name: "dump-before-cssa",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 000",
+        doc: "print 'IR Module before CSSA:' and the module to standard error before cssa runs",
+    },
 ];
 
 /// Every knob definition of a build: the union of the slices the crates publish.

@@ -125,6 +125,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::unify_exits::INFO,
         crate::passes::structurizecfg::INFO,
         crate::darm::INFO,
+        crate::passes::cssa::INFO,
     ]
 }
 

@@ -34,16 +34,16 @@ exit:
 ; CHECK-NEXT: setp.eq.s32 {{%p[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
 ; CHECK-NEXT: selp.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, -1, {{%p[0-9]+}};
 ; CHECK: atom.acq_rel.sys.global.cas.b64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}], {{%rd[0-9]+}}, 0;
-; The loop phi becomes copies: one before the loop, one on the back edge.
-; CHECK: mov.b32 {{%r[0-9]+}}, {{%r[0-9]+}};
-; CHECK-NEXT: $L__BB0_1:
+; The loop phi is coalesced with the atomic's result; its value is still read after the atomic redefines it,
+; so one copy remains, at the top of the loop, and the latch branches back itself (bottom-tested loop).
+; CHECK: $L__BB0_1:
+; CHECK-NEXT: mov.b32 {{%r[0-9]+}}, {{%r[0-9]+}};
 ; CHECK-NEXT: add.s32
 ; CHECK-NEXT: atom.acquire.cta.global.cas.b32
 ; CHECK-NEXT: setp.eq.s32
 ; The exit test depends on an atomic's result: a divergent branch.
-; CHECK-NEXT: @{{%p[0-9]+}} bra $L__BB0_3;
-; CHECK-NEXT: mov.b32
-; CHECK-NEXT: bra.uni $L__BB0_1;
+; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB0_1;
+; CHECK-NEXT: ret;
 
 ; cmpxchg of pointers compares and stores the generic addresses the memory holds: the kernel's global-space
 ; register for %node is converted back with cvta.global first.

@@ -38,10 +38,10 @@ exit:
 ; CHECK: mov.b32 {{%r[0-9]+}}, 0;
 ; CHECK-NEXT: mov.b32 {{%r[0-9]+}}, 1;
 ; CHECK-NEXT: bra.uni bb1;
-; CHECK-NEXT: bb1:  ; preds: bb0, bb3
-; CHECK: @!{{%p[0-9]+}} bra.uni bb2;
-; CHECK-NEXT: bb3:  ; preds: bb1
-; CHECK-NEXT: mov.b32
-; CHECK-NEXT: mov.b32
-; CHECK-NEXT: bra.uni bb1;
+; phi-elim coalesced both loop-carried values with their updates: no copy and no edge block on the back edge.
+; CHECK-NEXT: bb1:  ; preds: bb0, bb1
+; CHECK-NOT: mov.b32
+; CHECK: @{{%p[0-9]+}} bra.uni bb1;
+; CHECK-NEXT: bra.uni bb2;
+; CHECK-NEXT: bb2:  ; preds: bb1
 ; CHECK: }

@@ -6,4 +6,4 @@ define ptx_kernel void @k() {
   ret void
 }
 
-; ERR: simtc: error: pass 'out-of-ssa' is mandatory and cannot be disabled (optional passes: dce, simplifycfg, {{.*}}structurizecfg, peephole, {{.*}}machine-dce{{.*}})
+; ERR: simtc: error: pass 'out-of-ssa' is mandatory and cannot be disabled (optional passes: dce, simplifycfg, {{.*}}structurizecfg{{.*}}peephole{{.*}}machine-dce{{.*}})

@@ -1,6 +1,6 @@
 ; --print-after with a MIR pass prints the MIR listing after it (IR passes print the module); --verify-each runs
-; the MIR verifier and the SSA-destruction checker after every MIR pass.
-; RUN: compile %s --mcpu sm_80 --print-after out-of-ssa --verify-each
+; the MIR verifier and the SSA-destruction checker after every MIR pass (phi-elim destroys SSA by default).
+; RUN: compile %s --mcpu sm_80 --print-after phi-elim --verify-each
 
 define ptx_kernel void @k(ptr %out, i32 %n) {
 entry:
@@ -17,7 +17,7 @@ exit:
   ret void
 }
 
-; ERR: ; *** MIR after out-of-ssa ***
+; ERR: ; *** MIR after phi-elim ***
 ; ERR-NEXT: mir k phi-free {
 ; ERR-NOT: phi
 ; ERR: }

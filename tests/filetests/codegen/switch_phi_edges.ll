@@ -70,9 +70,10 @@ d:
   ret void
 }
 
+; The single-predecessor phis are coalesced with their operands (phi-elim): no copy before the switch.
 ; CHECK-LABEL: .visible .entry single_pred(
 ; CHECK: add.s32 {{%r[0-9]+}}
 ; CHECK-NEXT: setp.eq.u32
-; CHECK-NEXT: mov.b32
-; CHECK-NEXT: mov.b32
 ; CHECK-NEXT: @{{%p[0-9]+}} bra.uni
+; CHECK-NOT: mov.b32
+; CHECK: ret;

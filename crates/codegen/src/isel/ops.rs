@@ -440,6 +440,15 @@ impl Lower<'_> {
         let src = self.f.dfg.args(inst)[0];
         let (sty, dty) = (self.ty(src), self.ty(res));
         let m = self.m;
+        if op == CastOp::BitCast && sty == dty && self.f.dfg.value_name(res).is_some_and(|n| n.starts_with("pcp")) {
+            // A `pcp` copy of the IR pass `cssa` (seed 000). `phi-elim` re-creates exactly these copies on MIR
+            // (a fresh register per phi operand at the end of its predecessor, step 1 of its module doc) and then
+            // coalesces them under its SIMT-aware interference test, so the copy selects to the source's
+            // registers here: a second `mov` would be one the symbolic checker could not see through.
+            let srcs = self.regs(src)?;
+            self.define(res, srcs);
+            return Ok(());
+        }
         if matches!(op, CastOp::AddrSpaceCast) || (op == CastOp::BitCast && m.types.is_ptr(dty)) {
             let (r, sp) = self.ptr(src)?;
             let want = self.spaces[res.index()];

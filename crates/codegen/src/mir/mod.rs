@@ -545,6 +545,9 @@ pub struct MFunction {
     pub uniform: Vec<bool>,
     /// Per block: whether it may execute with a divergent subset of a warp (from the uniformity analysis).
     pub divergent_blocks: Vec<bool>,
+    /// Set by a coalescing SSA destruction (`phi-elim`): how it renamed SSA registers, for the symbolic
+    /// checker under `--verify-each` (the pass manager takes it after the check).
+    pub destruction: Option<Box<passes::ssa_check::Assignment>>,
 }
 
 impl MFunction {

@@ -1,5 +1,6 @@
 //! The IR passes, one file each.
 
+pub mod cssa;
 pub mod dce;
 pub mod lower_switch;
 pub mod simplifycfg;

@@ -17,14 +17,15 @@ pub mod machine_dce;
 pub mod out_of_ssa;
 pub mod parallel_copy;
 pub mod peephole;
+pub mod phi_elim;
 pub mod ssa_check;
 
 use super::{text, verify, MFunction, Phase};
 use crate::target::Options;
 use std::time::{Duration, Instant};
 
-/// The knobs of the MIR passes (none yet; seed 002's passes add theirs here).
-pub const KNOBS: &[simtc_opt::KnobDef] = &[];
+/// The knobs of the MIR passes (`phi-elim`'s: [`phi_elim::KNOBS`]).
+pub const KNOBS: &[simtc_opt::KnobDef] = phi_elim::KNOBS;
 
 /// What a MIR pass may look at besides the function.
 pub struct MirContext<'a> {
@@ -72,8 +73,18 @@ pub fn registry() -> &'static [MirPassInfo] {
             run: |f, _| Ok(peephole::run(f) > 0),
         },
         MirPassInfo {
+            name: "phi-elim",
+            description: "phi elimination on CSSA webs with a SIMT-aware coalescer (seed 000); disabled: out-of-ssa",
+            optional: true,
+            min_opt_level: 0,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::PhiFree,
+            run: phi_elim::run,
+        },
+        MirPassInfo {
             name: "out-of-ssa",
-            description: "SSA destruction: critical-edge splitting and sequentialized parallel copies",
+            description:
+                "SSA destruction: critical-edge splitting and sequentialized parallel copies (when phi-elim is off)",
             optional: false,
             min_opt_level: 0,
             phase_in: Phase::Ssa,
@@ -180,8 +191,13 @@ impl MirPassManager {
             }
             if verify_each {
                 verify(f).map_err(|e| format!("internal: after pass '{}': {e}", p.name))?;
-                if let Some(ssa) = before {
-                    ssa_check::check(&ssa, f).map_err(|e| format!("internal: after pass '{}': {e}", p.name))?;
+                let asg = f.destruction.take();
+                // The naive phi elimination exists to show what CSSA prevents: the checker would reject it.
+                let naive = cx.knobs.bool(phi_elim::NAIVE_KNOB);
+                if let (Some(ssa), false) = (before, naive) {
+                    let asg = asg.map(|a| *a).unwrap_or_default();
+                    ssa_check::check_renamed(&ssa, f, &asg)
+                        .map_err(|e| format!("internal: after pass '{}': {e}", p.name))?;
                 }
             }
             if self.options.print_after.iter().any(|n| n == p.name || n == "all") {

@@ -46,7 +46,9 @@ pub fn run(f: &mut MFunction) -> bool {
     true
 }
 
-fn split_critical_edges(f: &mut MFunction) {
+/// Splits the critical edges into blocks with phis; returns `(edge block, source, target)` per split edge.
+pub(crate) fn split_critical_edges(f: &mut MFunction) -> Vec<(MBlock, MBlock, MBlock)> {
+    let mut split = Vec::new();
     let preds = f.preds();
     let has_phis: Vec<bool> = f.blocks.iter().map(|b| b.insts.first().is_some_and(|i| i.is_phi())).collect();
     let order = f.order.clone();
@@ -85,12 +87,15 @@ fn split_critical_edges(f: &mut MFunction) {
                 }
             }
             new_order.push(n);
+            split.push((n, b, s));
         }
     }
     f.order = new_order;
+    split
 }
 
-fn insert_before_branches(f: &mut MFunction, b: MBlock, seq: Vec<MInst>) {
+/// Inserts `seq` before the first branch (or terminator) of `b`.
+pub(crate) fn insert_before_branches(f: &mut MFunction, b: MBlock, seq: Vec<MInst>) {
     if seq.is_empty() {
         return;
     }

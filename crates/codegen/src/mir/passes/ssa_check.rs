@@ -14,11 +14,47 @@
 //!   split edge); after the check `d` holds `Val(d)`;
 //! - at joins, states meet (equal values stay, different ones become `Conflict`).
 //!
+//! Coalescing SSA destruction (`phi-elim`) renames registers: it hands the checker an [`Assignment`] (the output
+//! register of every SSA register, and the register that holds each phi's value on entry to its block). The
+//! SSA instructions are then matched after renaming, a read of SSA register `r` must find `Val(r)` in the
+//! register `r` was renamed to, and a phi's edge value must arrive in its home register. Without an assignment
+//! every register keeps its name.
+//!
 //! A forward data-flow to a fixpoint over the destructed CFG. It checks SSA destruction only (it is run by the
 //! MIR pass manager under `--verify-each`, never in the normal pipeline); its cost is O(blocks × registers ×
 //! iterations), acceptable for verification.
 
 use crate::mir::{MBlock, MFunction, MInst, OpKind, Operand, Reg, RegClass};
+use rustc_hash::FxHashMap;
+
+/// How a coalescing destruction renamed registers.
+#[derive(Clone, Debug, Default)]
+pub struct Assignment {
+    /// Output register of each SSA register (indexed by SSA register; missing entries keep their name).
+    pub reg: Vec<Reg>,
+    /// Per phi destination (SSA register): the output register holding the phi's value on entry to its block
+    /// (before any copy the destruction put at the top of the block). Missing: its renamed register.
+    pub phi_home: FxHashMap<Reg, Reg>,
+}
+
+impl Assignment {
+    fn map(&self, r: Reg) -> Reg {
+        self.reg.get(r.0 as usize).copied().unwrap_or(r)
+    }
+    fn home(&self, d: Reg) -> Reg {
+        self.phi_home.get(&d).copied().unwrap_or_else(|| self.map(d))
+    }
+    fn rename(&self, i: &MInst) -> MInst {
+        let mut i = i.clone();
+        let mut m = |r: Reg| self.map(r);
+        i.dsts.iter_mut().for_each(|o| o.map_regs(&mut m));
+        i.srcs.iter_mut().for_each(|o| o.map_regs(&mut m));
+        if let Some((g, _)) = &mut i.guard {
+            *g = self.map(*g);
+        }
+        i
+    }
+}
 
 /// What a register holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,7 +93,7 @@ fn same_ignoring_targets(a: &MInst, b: &MInst) -> bool {
     }
 }
 
-fn match_blocks(ssa: &MFunction, out: &MFunction) -> Result<Matched, String> {
+fn match_blocks(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Result<Matched, String> {
     let mut origin = vec![None; out.blocks.len()];
     let mut marks = vec![Vec::new(); out.blocks.len()];
     for &b in &out.order {
@@ -69,11 +105,11 @@ fn match_blocks(ssa: &MFunction, out: &MFunction) -> Result<Matched, String> {
             continue;
         }
         origin[b.0 as usize] = Some(b);
-        let want: Vec<&MInst> = ssa.block(b).insts.iter().filter(|i| !i.is_phi()).collect();
+        let want: Vec<MInst> = ssa.block(b).insts.iter().filter(|i| !i.is_phi()).map(|i| asg.rename(i)).collect();
         let mut k = 0;
         let mut m = Vec::with_capacity(insts.len());
         for i in insts {
-            if k < want.len() && same_ignoring_targets(i, want[k]) {
+            if k < want.len() && same_ignoring_targets(i, &want[k]) {
                 m.push(Some(k));
                 k += 1;
             } else {
@@ -106,7 +142,17 @@ fn const_of(i: &MInst) -> Option<(Reg, AVal)> {
 
 /// Checks that `out` (the result of destructing `ssa`) reads the SSA values at every use.
 pub fn check(ssa: &MFunction, out: &MFunction) -> Result<(), String> {
-    let matched = match_blocks(ssa, out)?;
+    check_renamed(ssa, out, &Assignment::default())
+}
+
+/// [`check`] for a destruction that renamed registers as `asg` says.
+pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Result<(), String> {
+    let matched = match_blocks(ssa, out, asg)?;
+    // The SSA instruction each matched output instruction stands for (its registers say which SSA values it
+    // must read and defines).
+    let nonphi: Vec<Vec<&MInst>> =
+        ssa.blocks.iter().map(|bd| bd.insts.iter().filter(|i| !i.is_phi()).collect()).collect();
+    let ssa_inst = |b: MBlock, k: usize| -> &MInst { nonphi[b.0 as usize][k] };
     let n = out.regs.len();
     let nb = out.blocks.len();
     let preds = out.preds();
@@ -164,8 +210,10 @@ pub fn check(ssa: &MFunction, out: &MFunction) -> Result<(), String> {
             // Phis of the SSA block: checked on every incoming edge whose state is known.
             let orig = matched.origin[b.0 as usize];
             if let Some(ob) = orig {
+                let mut defined = Vec::new();
                 for phi in ssa_phis(ob) {
                     let Some(d) = phi.dsts[0].reg() else { continue };
+                    let home = asg.home(d);
                     for p in &preds[b.0 as usize] {
                         let ps = &state_out[p.0 as usize];
                         if ps.is_empty() {
@@ -184,36 +232,41 @@ pub fn check(ssa: &MFunction, out: &MFunction) -> Result<(), String> {
                         };
                         let want = match &phi.srcs[k] {
                             Operand::Reg(r) => AVal::Val(*r),
-                            o => AVal::Const(match (o, out.class(d)) {
+                            o => AVal::Const(match (o, out.class(home)) {
                                 (Operand::Imm(v), RegClass::Pred) => Operand::Imm(v & 1),
                                 _ => o.clone(),
                             }),
                         };
-                        let have = &ps[d.0 as usize];
+                        let have = &ps[home.0 as usize];
                         if *have != want && *have != AVal::Top {
                             return Err(format!(
                                 "SSA check: on the edge bb{} -> bb{}, phi register {} holds {:?} but should hold {:?}",
-                                p.0, b.0, d.0, have, want
+                                p.0, b.0, home.0, have, want
                             ));
                         }
                     }
-                    st[d.0 as usize] = AVal::Val(d);
+                    defined.push((home, d));
+                }
+                for (home, d) in defined {
+                    st[home.0 as usize] = AVal::Val(d);
                 }
             }
             let marks = &matched.marks[b.0 as usize];
             for (k, i) in out.block(b).insts.iter().enumerate() {
-                if marks.get(k).copied().flatten().is_some() {
-                    for r in i.uses() {
-                        let have = &st[r.0 as usize];
+                if let Some(sk) = marks.get(k).copied().flatten() {
+                    let si = ssa_inst(orig.expect("matched block"), sk);
+                    for r in si.uses() {
+                        let o = asg.map(r);
+                        let have = &st[o.0 as usize];
                         if *have != AVal::Val(r) && *have != AVal::Top {
                             return Err(format!(
                                 "SSA check: in bb{}, `{}` reads register {} holding {:?} instead of its SSA value",
-                                b.0, i.op, r.0, have
+                                b.0, i.op, o.0, have
                             ));
                         }
                     }
-                    for r in i.defs() {
-                        st[r.0 as usize] = AVal::Val(r);
+                    for r in si.defs() {
+                        st[asg.map(r).0 as usize] = AVal::Val(r);
                     }
                 } else if let Some((d, v)) = const_of(i) {
                     st[d.0 as usize] = v;
