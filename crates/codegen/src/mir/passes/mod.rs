@@ -13,6 +13,7 @@
 //! [`registry`] at its place in the pipeline.
 
 pub mod branch_fold;
+pub mod gvn_cse;
 pub mod machine_dce;
 pub mod out_of_ssa;
 pub mod parallel_copy;
@@ -23,8 +24,22 @@ use super::{text, verify, MFunction, Phase};
 use crate::target::Options;
 use std::time::{Duration, Instant};
 
-/// The knobs of the MIR passes (none yet; seed 002's passes add theirs here).
-pub const KNOBS: &[simtc_opt::KnobDef] = &[];
+/// The knobs of the MIR passes (seed 002's value-redundancy passes).
+pub const KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
+    name: gvn_cse::MODE_KNOB,
+    kind: simtc_opt::KnobKind::Int { min: -1, max: 6 },
+    default: "-1",
+    seed: "seed 002",
+    doc: "gvn-cse mode: 0 off, 1 single-block, 2 dominator-guided (loads block-local), 3-6 full; -1 per-SM default",
+}];
+
+/// The `EnableGvnCseMode` value in effect (the per-SM default when the knob is `-1`).
+pub fn gvn_cse_mode(cx: &MirContext<'_>) -> i64 {
+    match cx.knobs.int(gvn_cse::MODE_KNOB) {
+        -1 => gvn_cse::default_mode(cx.opts.target),
+        m => m,
+    }
+}
 
 /// What a MIR pass may look at besides the function.
 pub struct MirContext<'a> {
@@ -62,6 +77,15 @@ impl std::fmt::Debug for MirPassInfo {
 /// Every MIR pass, in pipeline order.
 pub fn registry() -> &'static [MirPassInfo] {
     &[
+        MirPassInfo {
+            name: "gvn-cse",
+            description: "dominator-scoped value numbering: removes recomputed values and reloads (seed 002 GvnCse)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| Ok(gvn_cse::run(f, gvn_cse_mode(cx)) > 0),
+        },
         MirPassInfo {
             name: "peephole",
             description: "address folding into [base+offset] and cvt+shl into mul.wide",
