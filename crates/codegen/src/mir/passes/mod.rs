@@ -13,6 +13,7 @@
 //! [`registry`] at its place in the pipeline.
 
 pub mod branch_fold;
+pub mod copyprop;
 pub mod gvn_cse;
 pub mod machine_dce;
 pub mod out_of_ssa;
@@ -25,13 +26,29 @@ use crate::target::Options;
 use std::time::{Duration, Instant};
 
 /// The knobs of the MIR passes (seed 002's value-redundancy passes).
-pub const KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
-    name: gvn_cse::MODE_KNOB,
-    kind: simtc_opt::KnobKind::Int { min: -1, max: 6 },
-    default: "-1",
-    seed: "seed 002",
-    doc: "gvn-cse mode: 0 off, 1 single-block, 2 dominator-guided (loads block-local), 3-6 full; -1 per-SM default",
-}];
+pub const KNOBS: &[simtc_opt::KnobDef] = &[
+    simtc_opt::KnobDef {
+        name: gvn_cse::MODE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: -1, max: 6 },
+        default: "-1",
+        seed: "seed 002",
+        doc: "gvn-cse mode: 0 off, 1 single-block, 2 dominator-guided (loads block-local), 3-6 full; -1 per-SM default",
+    },
+    simtc_opt::KnobDef {
+        name: copyprop::ITER_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 1, max: 64 },
+        default: "8",
+        seed: "seed 002",
+        doc: "copyprop (GeneralOptimize bundle): most rounds of copy propagation + folding + DCE per run",
+    },
+    simtc_opt::KnobDef {
+        name: copyprop::BUDGET_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 40 },
+        default: "0",
+        seed: "seed 002",
+        doc: "copyprop: most rewrites per invocation (0: unlimited)",
+    },
+];
 
 /// The `EnableGvnCseMode` value in effect (the per-SM default when the knob is `-1`).
 pub fn gvn_cse_mode(cx: &MirContext<'_>) -> i64 {
@@ -85,6 +102,18 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| Ok(gvn_cse::run(f, gvn_cse_mode(cx)) > 0),
+        },
+        MirPassInfo {
+            name: "copyprop",
+            description: "GeneralOptimize bundle: copy propagation, constant/predicate folding, DCE to a fixpoint",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                let it = cx.knobs.int(copyprop::ITER_KNOB);
+                Ok(copyprop::run(f, it, cx.knobs.int(copyprop::BUDGET_KNOB)) > 0)
+            },
         },
         MirPassInfo {
             name: "peephole",
