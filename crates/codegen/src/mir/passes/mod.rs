@@ -13,6 +13,7 @@
 //! [`registry`] at its place in the pipeline.
 
 pub mod branch_fold;
+pub mod combine;
 pub mod copyprop;
 pub mod gvn_cse;
 pub mod machine_dce;
@@ -47,6 +48,13 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         default: "0",
         seed: "seed 002",
         doc: "copyprop: most rewrites per invocation (0: unlimited)",
+    },
+    simtc_opt::KnobDef {
+        name: combine::FMA_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "simtc",
+        doc: "combine: fuse contractable mul.F + add.F (no .rn on either) into fma.rn.F",
     },
 ];
 
@@ -123,6 +131,15 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(peephole::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "combine",
+            description: "instruction combining: mad.lo/mad.wide from mul+add, fma.rn from contractable mul+add",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB)) > 0),
         },
         MirPassInfo {
             name: "out-of-ssa",
