@@ -21,7 +21,8 @@ exit:
 declare i1 @llvm.nvvm.branch.if.all.convergent()
 
 ; CHECK: .version 6.0
-; CHECK: setp.eq.s32 {{%p[0-9]+}}, 0, 0;
+; (copyprop canonicalizes the always-true setp.eq 0, 0 into the predicate-constant form.)
+; CHECK: setp.ne.s32 {{%p[0-9]+}}, 1, 0;
 ; CHECK-NEXT: vote.ballot.b32 {{%r[0-9]+}}, {{%p[0-9]+}};
 ; CHECK-NEXT: setp.eq.b32 {{%p[0-9]+}}, {{%r[0-9]+}}, -1;
 ; CHECK-NOT: activemask

@@ -1,7 +1,8 @@
 ; A device function reads a non-escaping byval parameter in place (ld.param, also through a variable index via
 ; its address); when the address escapes (stored through, passed on) the parameter is copied to the local depot
 ; first and the copy is what gets passed on as a byval argument.
-; RUN: compile %s --mcpu sm_70
+; (combine is off: this test pins the mul.wide + add shape instruction selection gives.)
+; RUN: compile %s --mcpu sm_70 --disable-pass combine
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,7 +1,8 @@
 ; GEP address arithmetic: an i32 index scales with mul.wide.s32, an i64 index with shl (power of two) or mul.lo
 ; (other sizes), constant indices fold into the address offset of the access, and struct fields add their
 ; layout offsets.
-; RUN: compile %s --mcpu sm_80
+; (combine is off: this test pins the mul.wide + add shape instruction selection gives.)
+; RUN: compile %s --mcpu sm_80 --disable-pass combine
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,7 +1,8 @@
 ; Static allocas live in the local depot __local_depotN (N = function index): %SPL holds its local address and
 ; accesses are ld.local / st.local with constant offsets folded; an alloca whose address escapes as a generic
 ; pointer (passed to a call) is converted with cvta.local at that use.
-; RUN: compile %s --mcpu sm_80
+; (combine is off: this test pins the mul.wide + add shape instruction selection gives.)
+; RUN: compile %s --mcpu sm_80 --disable-pass combine
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,6 +1,7 @@
 ; A loop whose latch branch carries llvm.loop metadata with llvm.loop.unroll.disable gets `.pragma "nounroll";`
 ; at the top of its header block; other loops get none.
-; RUN: compile %s --mcpu sm_80
+; (combine is off: this test pins the mul.wide + add shape instruction selection gives.)
+; RUN: compile %s --mcpu sm_80 --disable-pass combine
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -2,7 +2,8 @@
 ; once per case edge is one MIR predecessor; a phi operand that needs instructions (a global's address) and the
 ; copies of a single-predecessor phi are placed before the chain's *first* branch, so they are defined on every
 ; outgoing edge.
-; RUN: compile %s --mcpu sm_80
+; (copyprop is off: this test pins the shape instruction selection gives.)
+; RUN: compile %s --mcpu sm_80 --disable-pass copyprop
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

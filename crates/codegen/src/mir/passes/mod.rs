@@ -13,6 +13,9 @@
 //! [`registry`] at its place in the pipeline.
 
 pub mod branch_fold;
+pub mod combine;
+pub mod copyprop;
+pub mod gvn_cse;
 pub mod machine_dce;
 pub mod out_of_ssa;
 pub mod parallel_copy;
@@ -24,8 +27,46 @@ use super::{text, verify, MFunction, Phase};
 use crate::target::Options;
 use std::time::{Duration, Instant};
 
-/// The knobs of the MIR passes (`phi-elim`'s: [`phi_elim::KNOBS`]).
-pub const KNOBS: &[simtc_opt::KnobDef] = phi_elim::KNOBS;
+/// The knobs of seed 002's value-redundancy passes (`phi-elim` has its own: [`phi_elim::KNOBS`]; the driver's
+/// registry takes both).
+pub const KNOBS: &[simtc_opt::KnobDef] = &[
+    simtc_opt::KnobDef {
+        name: gvn_cse::MODE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: -1, max: 6 },
+        default: "-1",
+        seed: "seed 002",
+        doc: "gvn-cse mode: 0 off, 1 single-block, 2 dominator-guided (loads block-local), 3-6 full; -1 per-SM default",
+    },
+    simtc_opt::KnobDef {
+        name: copyprop::ITER_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 1, max: 64 },
+        default: "8",
+        seed: "seed 002",
+        doc: "copyprop (GeneralOptimize bundle): most rounds of copy propagation + folding + DCE per run",
+    },
+    simtc_opt::KnobDef {
+        name: copyprop::BUDGET_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 40 },
+        default: "0",
+        seed: "seed 002",
+        doc: "copyprop: most rewrites per invocation (0: unlimited)",
+    },
+    simtc_opt::KnobDef {
+        name: combine::FMA_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "simtc",
+        doc: "combine: fuse contractable mul.F + add.F (no .rn on either) into fma.rn.F",
+    },
+];
+
+/// The `EnableGvnCseMode` value in effect (the per-SM default when the knob is `-1`).
+pub fn gvn_cse_mode(cx: &MirContext<'_>) -> i64 {
+    match cx.knobs.int(gvn_cse::MODE_KNOB) {
+        -1 => gvn_cse::default_mode(cx.opts.target),
+        m => m,
+    }
+}
 
 /// What a MIR pass may look at besides the function.
 pub struct MirContext<'a> {
@@ -64,6 +105,27 @@ impl std::fmt::Debug for MirPassInfo {
 pub fn registry() -> &'static [MirPassInfo] {
     &[
         MirPassInfo {
+            name: "gvn-cse",
+            description: "dominator-scoped value numbering: removes recomputed values and reloads (seed 002 GvnCse)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| Ok(gvn_cse::run(f, gvn_cse_mode(cx)) > 0),
+        },
+        MirPassInfo {
+            name: "copyprop",
+            description: "GeneralOptimize bundle: copy propagation, constant/predicate folding, DCE to a fixpoint",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                let it = cx.knobs.int(copyprop::ITER_KNOB);
+                Ok(copyprop::run(f, it, cx.knobs.int(copyprop::BUDGET_KNOB)) > 0)
+            },
+        },
+        MirPassInfo {
             name: "peephole",
             description: "address folding into [base+offset] and cvt+shl into mul.wide",
             optional: true,
@@ -71,6 +133,15 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(peephole::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "combine",
+            description: "instruction combining: mad.lo/mad.wide from mul+add, fma.rn from contractable mul+add",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB)) > 0),
         },
         MirPassInfo {
             name: "phi-elim",

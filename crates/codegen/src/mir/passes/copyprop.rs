@@ -1,0 +1,395 @@
+//! `copyprop`: the "GeneralOptimize" bundle of seed 002 on SSA MIR — forward copy propagation (OriCopyProp),
+//! constant folding and algebraic simplification (integer identities and predicate logic), and dead-code
+//! elimination, iterated to a fixpoint under an iteration cap.
+//!
+//! One round (linear in the number of operands):
+//! 1. **Copy propagation.** An unguarded register copy `mov.T %d, %s` whose classes agree (a `mov.b32 %r, %f`
+//!    bit-cast is not a copy) makes every use of `%d` a use of `%s`; a `phi` whose incoming values are all the
+//!    same register (or the phi itself) is such a copy too. In SSA form `%s`'s definition dominates the copy,
+//!    which dominates every use of `%d`, so the rename keeps SSA dominance.
+//! 2. **Folding.** Registers with a known constant are those defined by an unguarded `mov` of an integer
+//!    immediate or by the predicate-constant form `setp.ne.s32 %p, c, 0`. Then:
+//!    - `setp.CMP.T %p, a, b` with both sides integer constants becomes the predicate constant;
+//!    - `and.pred`/`or.pred`/`xor.pred` with a constant side, or both sides the same register, become a copy
+//!      or a constant; `not.pred` of a constant becomes a constant;
+//!    - `selp.T %d, a, b, %p` with a constant `%p` becomes a copy of (or a `mov` of the immediate) `a` or `b`,
+//!      and `selp` with equal arms becomes that arm;
+//!    - a guard that is a constant: true → the guard is dropped; false → the instruction is deleted
+//!      (branches are left to the CFG passes: deleting or unguarding one would change the block graph);
+//!    - integer identities on plain two-operand forms (`add`/`sub`/`or`/`xor`/`shl`/`shr` with 0, `mul.lo` /
+//!      `div` with 1, `and` with -1, `and`/`or`/`min`/`max` of a register with itself) become copies, and
+//!      `mul.lo`/`and` with 0 become `mov 0`.
+//! 3. **DCE**: [`super::machine_dce`].
+//!
+//! Rounds repeat while something changed, at most `GeneralOptimizeIterations` times (seed knob 464's role).
+//! Knobs (seed 002 names): `CopyPropBudget` caps the rewrites of one invocation (0: unlimited).
+//! `CopyPropGlobalBudget`, `CopyPropForceGlobal` and `CopyPropUseReachingDefs` have no effect to give on SSA
+//! MIR: every copy is propagated globally and SSA definitions are the reaching definitions, so they are not
+//! registered. `CopyPropConstantBank` does not apply (PTX has no constant-bank operands before ptxas), nor does
+//! `LateCopyPropComplPred` (no complementary-predicate pairs exist before predication). Predicated copies are
+//! not propagated: in SSA MIR a guarded definition is only defined on the guarded path, and its uses are always
+//! under the same guard only after if-conversion, which simtc does not do yet.
+
+use super::machine_dce;
+use crate::mir::{MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg};
+
+/// Iteration cap knob.
+pub const ITER_KNOB: &str = "GeneralOptimizeIterations";
+/// Rewrite budget knob.
+pub const BUDGET_KNOB: &str = "CopyPropBudget";
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Val {
+    Unknown,
+    Const(i64),
+}
+
+fn imm_of(o: &Operand, known: &[Val]) -> Option<i64> {
+    match o {
+        Operand::Imm(v) => Some(*v),
+        Operand::Reg(r) => match known[r.0 as usize] {
+            Val::Const(c) => Some(c),
+            Val::Unknown => None,
+        },
+        _ => None,
+    }
+}
+
+fn pred_const(d: Reg, c: bool) -> MInst {
+    MInst::new(
+        Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
+        &[Operand::Reg(d)],
+        &[Operand::Imm(c as i64), Operand::Imm(0)],
+    )
+}
+
+/// Evaluates an integer comparison of two constants of type `ty` (`None`: unsupported type or comparison).
+fn compare(cmp: Mod, ty: Mod, a: i64, b: i64) -> Option<bool> {
+    let bits = ty.type_bits()?;
+    if ty.is_float() || bits > 64 || bits == 1 {
+        return None;
+    }
+    let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let (ua, ub) = (a as u64 & mask, b as u64 & mask);
+    let sh = 64 - bits;
+    let (sa, sb) = (((ua << sh) as i64) >> sh, ((ub << sh) as i64) >> sh);
+    let signed = ty.is_signed();
+    Some(match cmp {
+        Mod::Eq => ua == ub,
+        Mod::Ne => ua != ub,
+        Mod::Lt if signed => sa < sb,
+        Mod::Le if signed => sa <= sb,
+        Mod::Gt if signed => sa > sb,
+        Mod::Ge if signed => sa >= sb,
+        Mod::Lo | Mod::Lt => ua < ub,
+        Mod::Ls | Mod::Le => ua <= ub,
+        Mod::Hi | Mod::Gt => ua > ub,
+        Mod::Hs | Mod::Ge => ua >= ub,
+        _ => return None,
+    })
+}
+
+/// What to do with one instruction.
+enum Rewrite {
+    Keep,
+    /// Its destination is this operand (a register: rename; an immediate: becomes a constant move).
+    CopyOf(Operand),
+    /// Its predicate destination is this constant.
+    PredConst(bool),
+    /// Delete it (guard constantly false).
+    Delete,
+    /// Drop its guard (constantly true).
+    Unguard,
+}
+
+fn simplify(f: &MFunction, i: &MInst, known: &[Val]) -> Rewrite {
+    if let Some((g, neg)) = i.guard {
+        if let Val::Const(c) = known[g.0 as usize] {
+            if i.is_branch() || i.is_phi() {
+                return Rewrite::Keep;
+            }
+            if ((c & 1) != 0) != neg {
+                return Rewrite::Unguard;
+            }
+            // A never-executed instruction goes only when it defines nothing (a guarded definition's uses
+            // would otherwise read a register that no longer has a definition).
+            return if i.dsts.is_empty() && !i.is_pseudo() && !i.is_call_frame() {
+                Rewrite::Delete
+            } else {
+                Rewrite::Keep
+            };
+        }
+        return Rewrite::Keep;
+    }
+    let Some(d) = i.dsts.first().and_then(Operand::reg) else { return Rewrite::Keep };
+    if i.dsts.len() != 1 {
+        return Rewrite::Keep;
+    }
+    let s = i.srcs.as_slice();
+    if i.is_phi() {
+        let mut only: Option<Reg> = None;
+        for o in s {
+            match o.reg() {
+                Some(r) if r == d => {}
+                Some(r) if only.is_none() || only == Some(r) => only = Some(r),
+                _ => return Rewrite::Keep,
+            }
+        }
+        return only.map_or(Rewrite::Keep, |r| Rewrite::CopyOf(Operand::Reg(r)));
+    }
+    if i.is_copy() {
+        if let Operand::Reg(r) = s[0] {
+            if f.class(r) == f.class(d) {
+                return Rewrite::CopyOf(s[0].clone());
+            }
+        }
+        return Rewrite::Keep;
+    }
+    let mods = i.op.mods.as_slice();
+    let same_reg = |a: &Operand, b: &Operand| matches!((a, b), (Operand::Reg(x), Operand::Reg(y)) if x == y);
+    let is = |o: &Operand, v: i64| imm_of(o, known) == Some(v);
+    let same_class = |o: &Operand| o.reg().is_none_or(|r| f.class(r) == f.class(d));
+    match (i.kind(), mods) {
+        (OpKind::Setp, [c, ty]) if s.len() == 2 => {
+            // Leave the predicate-constant form itself alone.
+            if matches!(s, [Operand::Imm(_), Operand::Imm(0)]) && *c == Mod::Ne && *ty == Mod::S32 {
+                return Rewrite::Keep;
+            }
+            match (imm_of(&s[0], known), imm_of(&s[1], known)) {
+                (Some(a), Some(b)) => compare(*c, *ty, a, b).map_or(Rewrite::Keep, Rewrite::PredConst),
+                _ => Rewrite::Keep,
+            }
+        }
+        (OpKind::And, [Mod::Pred]) => {
+            let (a, b) = (&s[0], &s[1]);
+            if is(a, 0) || is(b, 0) {
+                Rewrite::PredConst(false)
+            } else if is(a, 1) {
+                Rewrite::CopyOf(b.clone())
+            } else if is(b, 1) || same_reg(a, b) {
+                Rewrite::CopyOf(a.clone())
+            } else {
+                Rewrite::Keep
+            }
+        }
+        (OpKind::Or, [Mod::Pred]) => {
+            let (a, b) = (&s[0], &s[1]);
+            if is(a, 1) || is(b, 1) {
+                Rewrite::PredConst(true)
+            } else if is(a, 0) {
+                Rewrite::CopyOf(b.clone())
+            } else if is(b, 0) || same_reg(a, b) {
+                Rewrite::CopyOf(a.clone())
+            } else {
+                Rewrite::Keep
+            }
+        }
+        (OpKind::Xor, [Mod::Pred]) => {
+            let (a, b) = (&s[0], &s[1]);
+            if same_reg(a, b) {
+                Rewrite::PredConst(false)
+            } else if is(a, 0) {
+                Rewrite::CopyOf(b.clone())
+            } else if is(b, 0) {
+                Rewrite::CopyOf(a.clone())
+            } else {
+                match (imm_of(a, known), imm_of(b, known)) {
+                    (Some(x), Some(y)) => Rewrite::PredConst(((x ^ y) & 1) != 0),
+                    _ => Rewrite::Keep,
+                }
+            }
+        }
+        (OpKind::Not, [Mod::Pred]) => match imm_of(&s[0], known) {
+            Some(c) => Rewrite::PredConst((c & 1) == 0),
+            None => Rewrite::Keep,
+        },
+        (OpKind::Selp, [_]) if s.len() == 3 => {
+            let pick = |o: &Operand| {
+                if matches!(o, Operand::Reg(_) | Operand::Imm(_)) && same_class(o) {
+                    Rewrite::CopyOf(o.clone())
+                } else {
+                    Rewrite::Keep
+                }
+            };
+            match imm_of(&s[2], known) {
+                Some(c) if c & 1 != 0 => pick(&s[0]),
+                Some(_) => pick(&s[1]),
+                None if s[0] == s[1] => pick(&s[0]),
+                None => Rewrite::Keep,
+            }
+        }
+        // Integer identities on plain `op.T d, a, b`.
+        (k, [ty]) | (k, [Mod::Lo, ty])
+            if s.len() == 2 && !ty.is_float() && *ty != Mod::Pred && ty.type_bits().is_some() =>
+        {
+            let lo = mods.len() == 2;
+            let (a, b) = (&s[0], &s[1]);
+            let copy = |o: &Operand| {
+                if matches!(o, Operand::Reg(_)) && same_class(o) {
+                    Rewrite::CopyOf(o.clone())
+                } else {
+                    Rewrite::Keep
+                }
+            };
+            match k {
+                OpKind::Add | OpKind::Or | OpKind::Xor if !lo => {
+                    if is(b, 0) {
+                        copy(a)
+                    } else if is(a, 0) {
+                        copy(b)
+                    } else if k == OpKind::Or && same_reg(a, b) {
+                        copy(a)
+                    } else {
+                        Rewrite::Keep
+                    }
+                }
+                OpKind::Sub | OpKind::Shl | OpKind::Shr if !lo && is(b, 0) => copy(a),
+                OpKind::Div if !lo && is(b, 1) => copy(a),
+                OpKind::Mul if lo && is(b, 1) => copy(a),
+                OpKind::Mul if lo && is(a, 1) => copy(b),
+                OpKind::Mul if lo && (is(a, 0) || is(b, 0)) => Rewrite::CopyOf(Operand::Imm(0)),
+                OpKind::And if !lo => {
+                    if is(a, 0) || is(b, 0) {
+                        Rewrite::CopyOf(Operand::Imm(0))
+                    } else if is(b, -1) || same_reg(a, b) {
+                        copy(a)
+                    } else if is(a, -1) {
+                        copy(b)
+                    } else {
+                        Rewrite::Keep
+                    }
+                }
+                OpKind::Min | OpKind::Max if !lo && same_reg(a, b) => copy(a),
+                _ => Rewrite::Keep,
+            }
+        }
+        _ => Rewrite::Keep,
+    }
+}
+
+/// One round of copy propagation and folding; returns the number of rewrites.
+fn round(f: &mut MFunction, budget: &mut u64) -> usize {
+    let n = f.regs.len();
+    let mut known = vec![Val::Unknown; n];
+    let mut repl: Vec<Reg> = (0..n as u32).map(Reg).collect();
+    let mut changes = 0;
+    // Constants first (definitions may follow uses in a loop; constants are position-independent in SSA).
+    for b in &f.order {
+        for i in &f.block(*b).insts {
+            if i.guard.is_some() {
+                continue;
+            }
+            if let (OpKind::Mov, [Operand::Reg(d)], [Operand::Imm(v)]) =
+                (i.kind(), i.dsts.as_slice(), i.srcs.as_slice())
+            {
+                known[d.0 as usize] = Val::Const(*v);
+            }
+            if let (OpKind::Setp, [Mod::Ne, Mod::S32], [Operand::Reg(d)], [Operand::Imm(v), Operand::Imm(0)]) =
+                (i.kind(), i.op.mods.as_slice(), i.dsts.as_slice(), i.srcs.as_slice())
+            {
+                known[d.0 as usize] = Val::Const((*v != 0) as i64);
+            }
+        }
+    }
+    // Reverse-postorder-free: resolve renames lazily through `repl` chains (path-compressed).
+    fn find(repl: &mut [Reg], r: Reg) -> Reg {
+        let mut x = r;
+        while repl[x.0 as usize] != x {
+            x = repl[x.0 as usize];
+        }
+        let mut y = r;
+        while repl[y.0 as usize] != x {
+            let nx = repl[y.0 as usize];
+            repl[y.0 as usize] = x;
+            y = nx;
+        }
+        x
+    }
+    for b in f.order.clone() {
+        let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
+        let mut kept = Vec::with_capacity(insts.len());
+        for mut i in insts {
+            for s in i.srcs.iter_mut() {
+                s.map_regs(&mut |r| find(&mut repl, r));
+            }
+            if let Some((g, _)) = &mut i.guard {
+                *g = find(&mut repl, *g);
+            }
+            if *budget == 0 {
+                kept.push(i);
+                continue;
+            }
+            let rw = simplify(f, &i, &known);
+            let d = i.dsts.first().and_then(Operand::reg);
+            match rw {
+                Rewrite::Keep => {
+                    kept.push(i);
+                    continue;
+                }
+                Rewrite::CopyOf(Operand::Reg(s)) => {
+                    let d = d.expect("destination");
+                    if s != d {
+                        repl[d.0 as usize] = s;
+                        if let Val::Const(c) = known[s.0 as usize] {
+                            known[d.0 as usize] = Val::Const(c);
+                        }
+                    }
+                }
+                Rewrite::CopyOf(imm) => {
+                    let d = d.expect("destination");
+                    let c = match imm {
+                        Operand::Imm(v) => v,
+                        _ => unreachable!("copy of an immediate"),
+                    };
+                    known[d.0 as usize] = Val::Const(c);
+                    let mut m = MInst::copy(f.class(d), d, imm);
+                    m.loc = i.loc;
+                    kept.push(m);
+                }
+                Rewrite::PredConst(c) => {
+                    let d = d.expect("destination");
+                    known[d.0 as usize] = Val::Const(c as i64);
+                    let mut m = pred_const(d, c);
+                    m.loc = i.loc;
+                    kept.push(m);
+                }
+                Rewrite::Delete => {}
+                Rewrite::Unguard => {
+                    i.guard = None;
+                    kept.push(i);
+                }
+            }
+            changes += 1;
+            *budget = budget.saturating_sub(1);
+        }
+        f.blocks[b.0 as usize].insts = kept;
+    }
+    if changes > 0 {
+        // Phi operands (and uses in blocks visited before their copy's block) are renamed here.
+        for b in f.order.clone() {
+            for i in f.blocks[b.0 as usize].insts.iter_mut() {
+                for s in i.srcs.iter_mut() {
+                    s.map_regs(&mut |r| find(&mut repl, r));
+                }
+                if let Some((g, _)) = &mut i.guard {
+                    *g = find(&mut repl, *g);
+                }
+            }
+        }
+    }
+    changes
+}
+
+/// Runs the bundle to a fixpoint (at most `max_iters` rounds); returns the number of rewrites and removals.
+pub fn run(f: &mut MFunction, max_iters: i64, budget: i64) -> usize {
+    let mut budget = if budget <= 0 { u64::MAX } else { budget as u64 };
+    let mut total = 0;
+    for _ in 0..max_iters.max(1) {
+        let c = round(f, &mut budget) + machine_dce::run(f);
+        total += c;
+        if c == 0 {
+            break;
+        }
+    }
+    total
+}
