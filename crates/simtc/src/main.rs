@@ -312,19 +312,9 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
         eprintln!("{name}: {r}");
     }
     result.map_err(|e| Rejected(format!("{name}: error: {e}")))?;
-    for (pass, func, dot) in &pm.dots {
-        match &a.output {
-            Some(o) if o.as_os_str() != "-" => {
-                let path = o.with_extension(format!("{pass}.{func}.dot"));
-                std::fs::write(&path, dot)
-                    .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", path.display())))?;
-            }
-            _ => {
-                eprintln!("; *** CFG (dot) of @{func} after {pass} ***");
-                eprint!("{dot}");
-            }
-        }
-    }
+    let dots: Vec<(String, String, String)> =
+        pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())).collect();
+    compile::write_dots(&a.output, &dots)?;
     if a.verify_structured {
         simtc_opt::verify_structured(&m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
     }

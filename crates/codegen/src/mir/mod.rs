@@ -38,7 +38,6 @@ pub use opcode::{int_ty, Mod, OpKind, Opcode, OpcodeError};
 pub use verify::{verify, MirError};
 
 use smallvec::SmallVec;
-use std::fmt::Write;
 
 /// A virtual register.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -652,53 +651,4 @@ impl MFunction {
     }
 }
 
-/// Prints a register as PTX given its per-class number.
-pub fn reg_name(f: &MFunction, nums: &[u32], r: Reg) -> String {
-    format!("{}{}", f.class(r).prefix(), nums[r.0 as usize])
-}
-
-/// Writes an operand.
-pub fn write_operand(out: &mut String, f: &MFunction, nums: &[u32], labels: &dyn Fn(MBlock) -> String, o: &Operand) {
-    match o {
-        Operand::Reg(r) => out.push_str(&reg_name(f, nums, *r)),
-        Operand::Imm(v) => {
-            let _ = write!(out, "{v}");
-        }
-        Operand::F32(b) => {
-            let _ = write!(out, "0f{b:08X}");
-        }
-        Operand::F64(b) => {
-            let _ = write!(out, "0d{b:016X}");
-        }
-        Operand::Sym(s) | Operand::Asm(s) => out.push_str(s),
-        Operand::Addr(b, off) => {
-            out.push('[');
-            write_operand(out, f, nums, labels, b);
-            if *off > 0 {
-                let _ = write!(out, "+{off}");
-            } else if *off < 0 {
-                let _ = write!(out, "+-{}", off.unsigned_abs());
-            }
-            out.push(']');
-        }
-        Operand::Vec(v) => {
-            out.push('{');
-            for (k, e) in v.iter().enumerate() {
-                if k > 0 {
-                    out.push_str(", ");
-                }
-                write_operand(out, f, nums, labels, e);
-            }
-            out.push('}');
-        }
-        Operand::Label(b) => out.push_str(&labels(*b)),
-        Operand::Labels(bs) => {
-            for (k, b) in bs.iter().enumerate() {
-                if k > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str(&labels(*b));
-            }
-        }
-    }
-}
+pub use text::{reg_name, write_operand};
