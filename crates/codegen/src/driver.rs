@@ -312,7 +312,16 @@ fn codegen_into(
     analyses: &mut ModuleAnalyses,
     out: &mut Compiled,
 ) -> Result<(), CompileError> {
-    let opts = &p.opts;
+    // Without --ptx-version, `.version` follows the module's `+ptxNN` target feature (as llc does), raised to the
+    // target's minimum and capped at the newest version simtc emits.
+    let mut module_opts = p.opts.clone();
+    if module_opts.ptx_version.is_none() {
+        if let Some(v) = crate::target::module_ptx_version(m) {
+            let v = v.max(module_opts.target.min_ptx_version()).min(crate::target::MAX_PTX_VERSION);
+            module_opts.ptx_version = Some(v);
+        }
+    }
+    let opts = &module_opts;
     let files = FileTable::build(m);
     let frame = ModuleFrame::new(m, opts, &files)?;
     let mut pm = MirPassManager::new(MirRunOptions {

@@ -17,6 +17,20 @@
 use crate::error::CodegenError;
 use std::fmt;
 
+/// The newest PTX ISA version simtc emits (what ptxas 13.5, the newest validator it is tested with, accepts).
+pub const MAX_PTX_VERSION: (u32, u32) = (9, 5);
+
+/// The PTX ISA version a module asks for through its functions' `"target-features"` (`+ptx80` → 8.0; the largest
+/// of them, as llc does), if any.
+pub fn module_ptx_version(m: &simtc_ir::Module) -> Option<(u32, u32)> {
+    m.func_ids()
+        .filter_map(|f| m.funcs[f].attrs.string("target-features"))
+        .flat_map(|s| s.split(','))
+        .filter_map(|feat| feat.trim().strip_prefix("+ptx")?.parse::<u32>().ok())
+        .max()
+        .map(|n| (n / 10, n % 10))
+}
+
 /// A supported GPU architecture.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Target {
@@ -173,6 +187,10 @@ impl Options {
             Some(v) if v < min => Err(CodegenError::new(format!(
                 "PTX version {}.{} is too old for {}: it needs at least PTX {}.{}",
                 v.0, v.1, self.target, min.0, min.1
+            ))),
+            Some(v) if v > MAX_PTX_VERSION => Err(CodegenError::new(format!(
+                "PTX version {}.{} is newer than simtc and ptxas support (at most {}.{})",
+                v.0, v.1, MAX_PTX_VERSION.0, MAX_PTX_VERSION.1
             ))),
             Some(v) => Ok(v),
         }

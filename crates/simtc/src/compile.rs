@@ -86,6 +86,13 @@ pub(crate) fn target_options(mcpu: &str, ptx_version: Option<&str>, opt_level: u
             Failure::Usage(format!("simtc: error: invalid PTX version '{s}' (expected X.Y, e.g. 8.0)"))
         })?),
     };
+    let max = simtc_codegen::target::MAX_PTX_VERSION;
+    if let Some(v) = ptx_version.filter(|v| *v > max) {
+        return Err(Failure::Usage(format!(
+            "simtc: error: PTX version {}.{} is newer than simtc and ptxas support (at most {}.{})",
+            v.0, v.1, max.0, max.1
+        )));
+    }
     Ok(Options { target, ptx_version, opt_level, debug: false })
 }
 

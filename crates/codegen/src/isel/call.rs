@@ -292,14 +292,26 @@ impl Lower<'_> {
             let cl = class_for(c)?;
             out_regs.push(self.mf.new_reg(cl));
         }
+        let ins: Vec<&str> = cons.iter().copied().filter(|c| !c.starts_with('=')).collect();
         let mut srcs = vec![Operand::Asm(ia.asm.clone())];
-        for v in &args {
+        for (k, v) in args.iter().enumerate() {
             // A pointer operand is the address in its type's space (generic for `ptr`), not our inferred one.
             let o = if m.types.is_ptr(self.ty(*v)) {
                 let (r, sp) = self.ptr(*v)?;
                 Operand::Reg(self.convert_space(r, sp, space_of_type(m, self.ty(*v)))?)
             } else {
                 self.op(*v)?
+            };
+            // A register constraint (`r`, `l`, `h`, `f`, `d`, ...) needs a register even for a constant: PTX
+            // instructions such as `vabsdiff4` reject an immediate where the template has `$N`. `n`/`i` keep
+            // immediates.
+            let wants_reg = ins.get(k).is_some_and(|c| !matches!(c.trim_start_matches(['&', '+']), "n" | "i"));
+            let o = match o {
+                Operand::Imm(_) | Operand::F32(_) | Operand::F64(_) if wants_reg => {
+                    let c = class_of(m, self.ty(*v))?;
+                    Operand::Reg(self.materialize(o, c))
+                }
+                o => o,
             };
             srcs.push(o);
         }
