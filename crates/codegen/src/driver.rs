@@ -121,6 +121,7 @@ pub fn knob_registry() -> simtc_opt::KnobRegistry {
     simtc_opt::KnobRegistry::new(&[
         DRIVER_KNOBS,
         simtc_opt::IR_KNOBS,
+        crate::isel::KNOBS,
         crate::mir::passes::KNOBS,
         crate::mir::passes::phi_elim::KNOBS,
     ])
@@ -339,7 +340,7 @@ fn codegen_into(
         let abi = function_abi(m, f).map_err(|e| e.in_function(name))?;
         crate::convergence::verify(m, f, analyses.func(f)).map_err(|e| e.in_function(name))?;
         let t0 = Instant::now();
-        let mut mf = Lower::run(m, f, &abi, opts, &files, analyses.func(f))?;
+        let mut mf = Lower::run(m, f, &abi, opts, &files, analyses.func(f), &p.knobs)?;
         isel_time += t0.elapsed();
         if p.emit_mir {
             out.mir.push_str(&text::write_function(&mf));

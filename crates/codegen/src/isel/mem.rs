@@ -717,7 +717,17 @@ impl Lower<'_> {
         Ok(())
     }
 
+    /// The semantics, scope and space of an atomic read-modify-write. With the knob `cuda-atomics=relaxed`, a
+    /// `seq_cst` system-scope RMW — how clang encodes CUDA's `atomicAdd` & co., which CUDA defines as relaxed
+    /// device-scope operations — becomes a plain relaxed device-scope `atom` (what nvcc emits); otherwise the
+    /// PTX memory model mapping of the IR ordering is exact (`fence.sc.sys` + `atom.acq_rel.sys`).
     fn atomic_prefix(&mut self, mf: &MemFlags, sp: Space) -> String {
+        if self.cuda_relaxed_atomics
+            && mf.ordering == Some(AtomicOrdering::SeqCst)
+            && matches!(mf.scope, SyncScope::System)
+        {
+            return sp.suffix().to_string();
+        }
         let scope = scope_suffix(&mf.scope);
         let sem = match mf.ordering.unwrap_or(AtomicOrdering::Monotonic) {
             AtomicOrdering::SeqCst => {

@@ -111,7 +111,20 @@ pub struct Lower<'a> {
     pub(crate) pending_phis: Vec<(Inst, MBlock, usize)>,
     /// The first opcode spelling that did not parse (an internal error; see [`Lower::mi`]).
     pub(crate) bad_opcode: std::cell::RefCell<Option<String>>,
+    /// `--knob cuda-atomics=relaxed`: CUDA's atomic functions as relaxed device-scope atomics (see
+    /// `atomic_prefix`).
+    pub(crate) cuda_relaxed_atomics: bool,
 }
+
+/// The knobs of instruction selection.
+pub const KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
+    name: "cuda-atomics",
+    kind: simtc_opt::KnobKind::Enum(&["exact", "relaxed"]),
+    default: "exact",
+    seed: "simtc",
+    doc: "exact: seq_cst system-scope atomicrmw/cmpxchg as the PTX memory model maps them (fence.sc.sys + \
+          atom.acq_rel.sys); relaxed: as CUDA defines atomicAdd & co. (relaxed, device scope: nvcc's atom.global.add)",
+}];
 
 impl<'a> Lower<'a> {
     /// Lowers `fid` (a definition) to MIR in SSA form. The CFG and uniformity come from `analyses` (computed
@@ -123,6 +136,7 @@ impl<'a> Lower<'a> {
         opts: &'a Options,
         files: &'a FileTable,
         analyses: &'a FunctionAnalyses,
+        knobs: &simtc_opt::Knobs,
     ) -> Result<MFunction> {
         let f = &m.funcs[fid];
         let uni = analyses.uniformity(m, fid);
@@ -149,6 +163,7 @@ impl<'a> Lower<'a> {
             callseq: 0,
             pending_phis: Vec::new(),
             bad_opcode: Default::default(),
+            cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {
