@@ -199,6 +199,19 @@ impl Lower<'_> {
                     }
                 }
             }
+            _ if name.starts_with("llvm.nvvm.atomic.load.inc.32")
+                || name.starts_with("llvm.nvvm.atomic.load.dec.32") =>
+            {
+                // CUDA's atomicInc/atomicDec: relaxed device-scope `atom.inc/dec.u32` (wrapping at the operand).
+                let kind = if name.contains(".inc.") { "inc" } else { "dec" };
+                let (base, sp) = self.ptr(args[0])?;
+                let v = self.op(args[1])?;
+                let r = self.mf.new_reg(RegClass::B32);
+                let addr = Operand::Addr(Box::new(Operand::Reg(base)), 0);
+                let mi = self.mi(format!("atom{}.{kind}.u32", sp.suffix()), &[Operand::Reg(r)], &[addr, v]);
+                self.emit(mi);
+                self.set(inst, r);
+            }
             _ if name.starts_with("llvm.is.fpclass.") => return self.lower_is_fpclass(inst, &args),
             _ if name.contains(".with.overflow.") => return self.lower_with_overflow(inst, name, &args),
             _ if name.starts_with("llvm.memcpy.")
@@ -210,6 +223,60 @@ impl Lower<'_> {
             _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
         }
         Ok(())
+    }
+
+    /// `llvm.{u,s}{add,sub}.sat.iN` for N in 8, 16, 32, 64: `add.sat.s32`/`sub.sat.s32` where PTX has them;
+    /// narrow types are computed exactly in 32 bits and clamped; the other 32/64-bit forms detect the overflow and
+    /// select the bound.
+    fn saturating(&mut self, stem: &str, a: Operand, b: Operand, w: u32, c: RegClass, name: &str) -> Result<Reg> {
+        let signed = stem.starts_with('s');
+        let add = &stem[1..] == "add";
+        let op = if add { "add" } else { "sub" };
+        if !matches!(w, 8 | 16 | 32 | 64) {
+            return Err(CodegenError::unsupported(format!("intrinsic @{name} (widths 8, 16, 32, 64 only)")));
+        }
+        let a = self.normalized(a, w, c, signed);
+        let b = self.normalized(b, w, c, signed);
+        if w <= 16 {
+            // Exact in 32 bits, then clamped to the narrow range.
+            let cvt_in = if signed { "cvt.s32.s16" } else { "cvt.u32.u16" };
+            let a = self.materialize(a, c);
+            let b = self.materialize(b, c);
+            let a32 = self.emit_def(cvt_in, RegClass::B32, &[Operand::Reg(a)]);
+            let b32 = self.emit_def(cvt_in, RegClass::B32, &[Operand::Reg(b)]);
+            let r = self.emit_def(format!("{op}.s32"), RegClass::B32, &[Operand::Reg(a32), Operand::Reg(b32)]);
+            let (lo, hi) = if signed { (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1) } else { (0, (1i64 << w) - 1) };
+            let r = self.emit_def("min.s32", RegClass::B32, &[Operand::Reg(r), Operand::Imm(hi)]);
+            let r = self.emit_def("max.s32", RegClass::B32, &[Operand::Reg(r), Operand::Imm(lo)]);
+            return Ok(self.emit_def("cvt.u16.u32", c, &[Operand::Reg(r)]));
+        }
+        let a = Operand::Reg(self.materialize(a, c));
+        if signed && w == 32 {
+            return Ok(self.emit_def(format!("{op}.sat.s32"), c, &[a, b]));
+        }
+        if !signed {
+            return Ok(if add {
+                let s = self.emit_def(format!("add.s{w}"), c, &[a.clone(), b]);
+                let p = self.emit_def(format!("setp.lt.u{w}"), RegClass::Pred, &[Operand::Reg(s), a]);
+                self.emit_def(format!("selp.b{w}"), c, &[Operand::Imm(-1), Operand::Reg(s), Operand::Reg(p)])
+            } else {
+                let t = self.emit_def(format!("max.u{w}"), c, &[a, b.clone()]);
+                self.emit_def(format!("sub.s{w}"), c, &[Operand::Reg(t), b])
+            });
+        }
+        // Signed 64-bit: overflow when the result's sign differs from what the operands allow.
+        let s = self.emit_def(format!("{op}.s64"), c, &[a.clone(), b.clone()]);
+        let x1 = self.emit_def("xor.b64", c, &[a.clone(), Operand::Reg(s)]);
+        let x2 = if add {
+            self.emit_def("xor.b64", c, &[b, Operand::Reg(s)])
+        } else {
+            self.emit_def("xor.b64", c, &[a.clone(), b])
+        };
+        let both = self.emit_def("and.b64", c, &[Operand::Reg(x1), Operand::Reg(x2)]);
+        let ovf = self.emit_def("setp.lt.s64", RegClass::Pred, &[Operand::Reg(both), Operand::Imm(0)]);
+        let sign = self.emit_def("shr.s64", c, &[a, Operand::Imm(63)]);
+        let bound = self.emit_def("xor.b64", c, &[Operand::Reg(sign), Operand::Imm(i64::MAX)]);
+        Ok(self.emit_def("selp.b64", c, &[Operand::Reg(bound), Operand::Reg(s), Operand::Reg(ovf)]))
     }
 
     /// `llvm.{s,u}{add,sub,mul}.with.overflow.i32/i64` → `{result, overflow}`: unsigned add/sub compare the result
@@ -511,6 +578,10 @@ impl Lower<'_> {
         let stem = base.split('.').next().unwrap_or("");
         let first_reg = |s: &mut Self, o: Operand, c: RegClass| Operand::Reg(s.materialize(o, c));
         let r = match stem {
+            "uadd" | "usub" | "sadd" | "ssub" if base.contains(".sat.") => {
+                let w = self.int_width(rty).unwrap_or(32);
+                self.saturating(stem, ops[0].clone(), ops[1].clone(), w, c, name)?
+            }
             "smax" | "smin" | "umax" | "umin" => {
                 let w = self.int_width(rty).unwrap_or(32);
                 let signed = stem.starts_with('s');

@@ -65,3 +65,17 @@ fn found_or_skip(p: PathBuf) -> Option<PathBuf> {
     eprintln!("note: {} not found; skipping the part of this test that needs it", p.display());
     None
 }
+
+/// Assembles `ptx` with ptxas for `arch` when ptxas is installed (under CI a missing ptxas fails, through
+/// [`ptxas_for`]); panics with ptxas' message when it rejects the file.
+#[allow(dead_code)]
+pub fn assemble_if_available(ptx: &std::path::Path, arch: &str) {
+    let Some(ptxas) = ptxas_for(arch) else { return };
+    let o = std::process::Command::new(ptxas)
+        .arg(format!("-arch={arch}"))
+        .args(["-o", "/dev/null"])
+        .arg(ptx)
+        .output()
+        .expect("ptxas runs");
+    assert!(o.status.success(), "ptxas rejected {}:\n{}", ptx.display(), String::from_utf8_lossy(&o.stderr));
+}
