@@ -515,6 +515,140 @@ impl Lower<'_> {
     }
 
     /// Loads one scalar leaf `ty` from `[base+off]`.
+    /// A vector whose lanes are integers of a width that is not a whole number of bytes (`<8 x i1>`, `<2 x i4>`):
+    /// LLVM's data layout packs such lanes bit by bit in memory (lane k at bits k·K and up; store size
+    /// ⌈N·K/8⌉ bytes). Returns (N, K).
+    pub(crate) fn packed_vector(&self, ty: Type) -> Option<(u32, u32)> {
+        match self.m.types.data(ty) {
+            TypeData::Vector { len, elem, .. } => {
+                let k = self.m.types.int_width(*elem)?;
+                (k % 8 != 0).then_some((*len, k))
+            }
+            _ => None,
+        }
+    }
+
+    /// The register class that holds `bits` packed bits (at most 64).
+    fn packed_class(&self, n: u32, k: u32) -> Result<(RegClass, u32)> {
+        match n * k {
+            0..=32 => Ok((RegClass::B32, 32)),
+            33..=64 => Ok((RegClass::B64, 64)),
+            b => Err(CodegenError::unsupported(format!(
+                "vectors of {k}-bit lanes wider than 64 bits in memory ({b} bits)"
+            ))),
+        }
+    }
+
+    /// Stores bit-packed lanes (see [`Lower::packed_vector`]): one integer store when the size is 1, 2, 4 or 8
+    /// bytes and the alignment allows, byte stores otherwise.
+    #[allow(clippy::too_many_arguments)]
+    fn store_packed(
+        &mut self,
+        n: u32,
+        k: u32,
+        lanes: &[Reg],
+        base: Reg,
+        space: &str,
+        sem: &str,
+        align: u64,
+    ) -> Result<()> {
+        let (wc, w) = self.packed_class(n, k)?;
+        let mask = if k >= 64 { -1 } else { ((1u64 << k) - 1) as i64 };
+        let mut acc = self.materialize(Operand::Imm(0), wc);
+        for (j, &l) in lanes.iter().enumerate() {
+            let lc = self.mf.class(l);
+            let x = match lc {
+                RegClass::Pred => {
+                    self.emit_def(format!("selp.b{w}"), wc, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(l)])
+                }
+                _ if lc.bits() == w => l,
+                _ if lc.bits() < w => self.emit_def(format!("cvt.u{w}.u{}", lc.bits()), wc, &[Operand::Reg(l)]),
+                _ => self.emit_def(format!("cvt.u{w}.u{}", lc.bits()), wc, &[Operand::Reg(l)]),
+            };
+            let x = self.emit_def(format!("and.b{w}"), wc, &[Operand::Reg(x), Operand::Imm(mask)]);
+            let x = self.emit_def(format!("shl.b{w}"), wc, &[Operand::Reg(x), Operand::Imm(j as i64 * k as i64)]);
+            acc = self.emit_def(format!("or.b{w}"), wc, &[Operand::Reg(acc), Operand::Reg(x)]);
+        }
+        let size = (n * k).div_ceil(8) as u64;
+        if matches!(size, 1 | 2 | 4 | 8) && align >= size {
+            let t = format!("u{}", size * 8);
+            let v = if size * 8 < w as u64 && size * 8 > 8 && wc == RegClass::B64 {
+                self.emit_def(format!("cvt.u32.u{w}"), RegClass::B32, &[Operand::Reg(acc)])
+            } else {
+                acc
+            };
+            self.emit_effect(
+                format!("st{sem}{space}.{t}"),
+                &[],
+                &[Operand::Addr(Box::new(Operand::Reg(base)), 0), Operand::Reg(v)],
+            );
+            return Ok(());
+        }
+        for byte in 0..size {
+            let b = self.emit_def(format!("shr.u{w}"), wc, &[Operand::Reg(acc), Operand::Imm(byte as i64 * 8)]);
+            self.emit_effect(
+                format!("st{sem}{space}.u8"),
+                &[],
+                &[Operand::Addr(Box::new(Operand::Reg(base)), byte as i64), Operand::Reg(b)],
+            );
+        }
+        Ok(())
+    }
+
+    /// Loads bit-packed lanes (see [`Lower::packed_vector`]) into one register per lane.
+    fn load_packed(
+        &mut self,
+        n: u32,
+        k: u32,
+        base: Reg,
+        space: &str,
+        sem: &str,
+        align: u64,
+    ) -> Result<SmallVec<[Reg; 1]>> {
+        let (wc, w) = self.packed_class(n, k)?;
+        let size = (n * k).div_ceil(8) as u64;
+        let acc = if matches!(size, 1 | 2 | 4 | 8) && align >= size {
+            let t = format!("u{}", size * 8);
+            self.emit_def(format!("ld{sem}{space}.{t}"), wc, &[Operand::Addr(Box::new(Operand::Reg(base)), 0)])
+        } else {
+            let mut acc = self.materialize(Operand::Imm(0), wc);
+            for byte in 0..size {
+                let b = self.emit_def(
+                    format!("ld{sem}{space}.u8"),
+                    wc,
+                    &[Operand::Addr(Box::new(Operand::Reg(base)), byte as i64)],
+                );
+                let b = self.emit_def(format!("shl.b{w}"), wc, &[Operand::Reg(b), Operand::Imm(byte as i64 * 8)]);
+                acc = self.emit_def(format!("or.b{w}"), wc, &[Operand::Reg(acc), Operand::Reg(b)]);
+            }
+            acc
+        };
+        let mask = ((1u64 << k) - 1) as i64;
+        let mut out = SmallVec::new();
+        for j in 0..n {
+            let x = self.emit_def(format!("shr.u{w}"), wc, &[Operand::Reg(acc), Operand::Imm(j as i64 * k as i64)]);
+            let x = self.emit_def(format!("and.b{w}"), wc, &[Operand::Reg(x), Operand::Imm(mask)]);
+            let lane = if k == 1 {
+                self.emit_def(format!("setp.ne.b{w}"), RegClass::Pred, &[Operand::Reg(x), Operand::Imm(0)])
+            } else {
+                let lc = if k <= 16 {
+                    RegClass::B16
+                } else if k <= 32 {
+                    RegClass::B32
+                } else {
+                    RegClass::B64
+                };
+                if lc.bits() == w {
+                    x
+                } else {
+                    self.emit_def(format!("cvt.u{}.u{w}", lc.bits()), lc, &[Operand::Reg(x)])
+                }
+            };
+            out.push(lane);
+        }
+        Ok(out)
+    }
+
     pub(crate) fn load_leaf(&mut self, ty: Type, base: Operand, off: i64, space: &str, sem: &str) -> Result<Reg> {
         let m = self.m;
         let sfx = mem_suffix(m, ty)?;
@@ -597,10 +731,15 @@ impl Lower<'_> {
         let ty = self.ty(res);
         let sem = self.mem_semantics(&mf, true);
         let space = sp.suffix();
-        let mut lv = Vec::new();
-        leaves(self.m, ty, 0, &mut lv);
         // Without `align` the access has its type's ABI alignment (LLVM's rule).
         let align = mf.align.or_else(|| Some(self.m.types.abi_align(ty)));
+        if let Some((n, k)) = self.packed_vector(ty) {
+            let regs = self.load_packed(n, k, base, space, &sem, align.unwrap_or(1))?;
+            self.define(res, regs);
+            return Ok(());
+        }
+        let mut lv = Vec::new();
+        leaves(self.m, ty, 0, &mut lv);
         if let Some(regs) = self.try_vector_access(&lv, align, &sem, base, space, None)? {
             self.define(res, regs);
             return Ok(());
@@ -682,6 +821,11 @@ impl Lower<'_> {
         let (base, sp) = self.ptr(p)?;
         let sem = self.mem_semantics(&mf, false);
         let space = sp.suffix();
+        if let Some((n, k)) = self.packed_vector(ty) {
+            let align = mf.align.unwrap_or_else(|| m.types.abi_align(ty));
+            let regs = self.regs(v)?;
+            return self.store_packed(n, k, &regs, base, space, &sem, align);
+        }
         // Half immediates and predicates need registers of the stored width.
         let mut fixed = Vec::with_capacity(vals.len());
         for ((lt, _), o) in lv.iter().zip(vals) {

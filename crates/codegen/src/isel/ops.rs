@@ -649,7 +649,7 @@ impl Lower<'_> {
     ) -> Result<SmallVec<[Reg; 1]>> {
         let unsupported = || CodegenError::unsupported("this bitcast between vectors of narrow elements");
         let total: u32 = sbits.iter().sum();
-        let bad_class = |c: &RegClass| matches!(c, RegClass::Pred | RegClass::B128);
+        let bad_class = |c: &RegClass| matches!(c, RegClass::B128);
         if total != dbits.iter().sum::<u32>() || scls.iter().chain(dcls).any(bad_class) || sregs.len() != scls.len() {
             return Err(unsupported());
         }
@@ -668,8 +668,15 @@ impl Lower<'_> {
                 return Err(unsupported());
             }
             let ic = int_class(c);
-            let mut t = if ic != c { self.emit_def(format!("mov.b{}", c.bits()), ic, &[Operand::Reg(r)]) } else { r };
-            if ic.bits() < w {
+            let mut t = if c == RegClass::Pred {
+                // An i1 lane is one bit of the packed value.
+                self.emit_def(format!("selp.b{w}"), wc, &[Operand::Imm(1), Operand::Imm(0), Operand::Reg(r)])
+            } else if ic != c {
+                self.emit_def(format!("mov.b{}", c.bits()), ic, &[Operand::Reg(r)])
+            } else {
+                r
+            };
+            if c != RegClass::Pred && ic.bits() < w {
                 t = self.emit_def(format!("cvt.u{w}.u{}", ic.bits()), wc, &[Operand::Reg(t)]);
             }
             words[k] = Some(match words[k] {
@@ -702,6 +709,11 @@ impl Lower<'_> {
                     &[Operand::Reg(word), Operand::Imm(o as i64), Operand::Imm(b as i64)],
                 )
             };
+            if c == RegClass::Pred {
+                out.push(self.emit_def(format!("setp.ne.b{w}"), RegClass::Pred, &[Operand::Reg(t), Operand::Imm(0)]));
+                off += b;
+                continue;
+            }
             let ic = int_class(c);
             if ic.bits() < w {
                 t = self.emit_def(format!("cvt.u{}.u{w}", ic.bits()), ic, &[Operand::Reg(t)]);

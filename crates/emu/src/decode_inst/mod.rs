@@ -587,10 +587,48 @@ impl Ctx<'_> {
     }
 
     fn inst(&mut self, i: &ast::Inst) -> DResult<Op> {
+        // A register declared without `%` (llc's `{ .reg .b16 tmp; mov.b32 {tmp, %rs1}, %r1; }`) is read as a
+        // symbol by the parser; in scope it is a register.
+        let renamed;
+        let i = if i.ops.iter().any(|o| self.is_bare_reg(o)) {
+            let mut j = i.clone();
+            for o in j.ops.iter_mut() {
+                self.bare_regs_to_regs(o);
+            }
+            renamed = j;
+            &renamed
+        } else {
+            i
+        };
         let mut m = Mods::new(i);
         let op = self.inst_inner(i, &mut m)?;
         m.finish()?;
         Ok(op)
+    }
+
+    fn is_bare_reg(&self, o: &Operand) -> bool {
+        match o {
+            Operand::Sym(n, 0) => matches!(self.lookup(n), Some(Name::Reg(..) | Name::Pred(_))),
+            Operand::Vec(v) | Operand::List(v) => v.iter().any(|x| self.is_bare_reg(x)),
+            Operand::Not(x) => self.is_bare_reg(x),
+            Operand::Pair(a, b) => self.is_bare_reg(a) || self.is_bare_reg(b),
+            _ => false,
+        }
+    }
+
+    fn bare_regs_to_regs(&self, o: &mut Operand) {
+        match o {
+            Operand::Sym(n, 0) if matches!(self.lookup(n), Some(Name::Reg(..) | Name::Pred(_))) => {
+                *o = Operand::Reg(std::mem::take(n));
+            }
+            Operand::Vec(v) | Operand::List(v) => v.iter_mut().for_each(|x| self.bare_regs_to_regs(x)),
+            Operand::Not(x) => self.bare_regs_to_regs(x),
+            Operand::Pair(a, b) => {
+                self.bare_regs_to_regs(a);
+                self.bare_regs_to_regs(b);
+            }
+            _ => {}
+        }
     }
 
     fn half_mods(&self, m: &mut Mods<'_>, fmt: HalfFmt, x2: bool) -> HalfMods {
