@@ -179,6 +179,9 @@ impl FunctionPass for Darm {
             cands.sort_by_key(|(r, _)| r.side_t.len() + r.side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
             let mut melded = 0;
+            // Transactional rounds: a round whose result fails the IR verifier is rolled back (and reported), so a
+            // melding bug costs a missed optimization, never broken IR. One clone per round: linear.
+            let backup = m.funcs[f].clone();
             let spec = speculatable_callees(&m.consts, &m.funcs, f);
             for (r, pairs) in cands {
                 let blocks: Vec<Block> =
@@ -214,8 +217,16 @@ impl FunctionPass for Darm {
             if melded == 0 {
                 break;
             }
-            changed = true;
             crate::passes::simplifycfg::simplify_function(&m.consts, &mut m.funcs[f]);
+            if let Err(errs) = simtc_ir::verifier::verify_function(m, f) {
+                m.funcs[f] = backup;
+                remarks.push(format!(
+                    "remark: darm: @{fname}: round {round} rolled back: melding produced invalid IR ({})",
+                    errs.first().map(|e| e.to_string()).unwrap_or_default()
+                ));
+                break;
+            }
+            changed = true;
             if run_once {
                 break;
             }
