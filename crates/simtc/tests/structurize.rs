@@ -257,3 +257,66 @@ fn random_reducible_cfgs_stay_equal_and_structured() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The seed-13 `fuzz-diff` programs whose structurized builds differed from `-O0` (tests/fuzz-repro, the
+/// unreduced programs: the reduced ones in the failure directory store every thread's result to `out[0]`, a race,
+/// so their outputs depend on warp order).
+const FUZZ_REPROS: &[&str] = &["seed13-p15", "seed13-p79", "seed13-p108", "seed13-p120", "seed13-p129", "seed13-p186"];
+
+/// The full structurized IR pipeline of `-O3 --knob structurize=true`.
+const FULL_IR_PIPELINE: &str = "dce,simplifycfg,darm,lower-switch,unify-exits,structurizecfg,cssa";
+
+fn compile_with(ll: &Path, tag: &str, flags: &[&str]) -> String {
+    let out = tmp(&format!("{}.{tag}.ptx", ll.file_stem().unwrap().to_string_lossy()));
+    let mut args = vec!["compile", ll.to_str().unwrap(), "-o", out.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    let o = simtc(&args);
+    assert!(o.status.success(), "compile {} {flags:?}: {}", ll.display(), String::from_utf8_lossy(&o.stderr));
+    std::fs::read_to_string(out).expect("ptx")
+}
+
+/// Every mismatch of these programs comes from the MIR pass `phi-elim` (lost copies on critical edges, also at
+/// `-O0`): with `phi-elim` disabled, the IR after the whole structurized IR pipeline gives the outputs of the
+/// original at `-O0`, and so does the full structurized `-O3` build. This guards the IR passes independently of
+/// `phi-elim`.
+#[test]
+fn fuzz_repros_structurized_ir_pipeline_preserves_semantics() {
+    let dir = common::repo_root().join("tests/fuzz-repro");
+    let mut failures = Vec::new();
+    for name in FUZZ_REPROS {
+        let ll = dir.join(format!("{name}.ll"));
+        let spec = dir.join(format!("{name}.toml"));
+        let no_phi_elim = ["-O0", "--disable-pass", "phi-elim"];
+        let reference = emulate(&compile_with(&ll, "ref", &no_phi_elim), &spec, &format!("{name} (-O0)")).0;
+        let s_ll = tmp(&format!("{name}.full.ll"));
+        let o = simtc(&["opt", ll.to_str().unwrap(), "--passes", FULL_IR_PIPELINE, "-o", s_ll.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: opt: {}", String::from_utf8_lossy(&o.stderr));
+        let ir = emulate(&compile_with(&s_ll, "ir", &no_phi_elim), &spec, &format!("{name} (IR pipeline)")).0;
+        if ir != reference {
+            failures.push(format!("{name}: the structurized IR pipeline changes the outputs"));
+        }
+        let full = compile_with(&ll, "full", &["-O3", "--knob", "structurize=true", "--disable-pass", "phi-elim"]);
+        if emulate(&full, &spec, &format!("{name} (FULL)")).0 != reference {
+            failures.push(format!("{name}: -O3 --knob structurize=true --disable-pass phi-elim differs from -O0"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The same programs through the default builds, `phi-elim` included: fails until `phi-elim` stops losing copies
+/// (seed13-p129, p186: `-O0` itself is wrong; p15, p79, p108, p120: the structurized `-O3` minus one pass).
+#[test]
+#[ignore = "phi-elim lost-copy bug (MIR, not structurization); run with --ignored once it is fixed"]
+fn fuzz_repros_all_builds_agree_with_phi_elim() {
+    let dir = common::repo_root().join("tests/fuzz-repro");
+    let mut failures = Vec::new();
+    for name in FUZZ_REPROS {
+        let ll = dir.join(format!("{name}.ll"));
+        let spec = dir.join(format!("{name}.toml"));
+        let o = simtc(&["check", ll.to_str().unwrap(), "--spec", spec.to_str().unwrap()]);
+        if !o.status.success() {
+            failures.push(format!("{name}: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
