@@ -142,8 +142,8 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
 /// (`simtc_opt::default_pipeline`, seed 003's position); with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late
 /// IR, after structurizecfg, before instruction selection).
 pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static str> {
-    let mut full: Vec<&'static str> =
-        simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()).collect();
+    let mut full: Vec<&'static str> = REQUIRED_IR.to_vec();
+    full.extend(simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()));
     if opt_level >= 2 {
         let at = full.iter().position(|p| *p == "simplifycfg").map_or(full.len(), |k| k + 1);
         full.insert(at, "darm");
@@ -166,6 +166,10 @@ pub fn all_pass_names() -> Vec<&'static str> {
     v
 }
 
+/// IR passes every pipeline runs, `-O0` included, because the output is wrong without them: `nvvm-reflect`
+/// (libdevice's `__nvvm_reflect` must not reach ptxas).
+const REQUIRED_IR: &[&str] = &["nvvm-reflect"];
+
 /// IR passes of the pipeline that exist only as prerequisites of `structurizecfg` (it rejects a switch and
 /// needs one exit); they run whenever it does and cannot be disabled on their own.
 const STRUCTURIZE_PREREQUISITES: &[&str] = &["lower-switch", "unify-exits"];
@@ -173,8 +177,10 @@ const STRUCTURIZE_PREREQUISITES: &[&str] = &["lower-switch", "unify-exits"];
 /// The passes `--disable-pass` may turn off in `compile` (and `simtc check` toggles): the IR passes of the
 /// `-O3` pipeline (but structurizecfg's prerequisites) and the optional MIR passes.
 pub fn optional_passes() -> Vec<&'static str> {
-    let mut v: Vec<&'static str> =
-        ir_pipeline(3, true, true).into_iter().filter(|p| !STRUCTURIZE_PREREQUISITES.contains(p)).collect();
+    let mut v: Vec<&'static str> = ir_pipeline(3, true, true)
+        .into_iter()
+        .filter(|p| !STRUCTURIZE_PREREQUISITES.contains(p) && !REQUIRED_IR.contains(p))
+        .collect();
     v.extend(mir_passes::registry().iter().filter(|p| p.optional).map(|p| p.name));
     v
 }
@@ -273,7 +279,7 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
         print_after: p.print_after.iter().filter(|n| is_ir(n)).cloned().collect(),
         disabled: Vec::new(),
         time_passes: p.time_passes,
-        knobs: p.knobs.clone(),
+        knobs: p.knobs.or_set("nvvm-reflect-arch", simtc_opt::KnobValue::Int(p.opts.target.sm() as i64 * 10)),
         dot_after: p.dot_after.clone(),
     };
     let mut pm = simtc_opt::PassManager::from_pipeline(&names.join(","), opts)

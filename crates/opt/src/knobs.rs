@@ -102,6 +102,20 @@ impl KnobDef {
 /// The knobs of simtc's IR passes.
 pub const IR_KNOBS: &[KnobDef] = &[
     KnobDef {
+        name: "nvvm-reflect-ftz",
+        kind: KnobKind::Int { min: 0, max: 1 },
+        default: "0",
+        seed: "simtc",
+        doc: "nvvm-reflect: the value of __nvvm_reflect(\"__CUDA_FTZ\") when the module has no nvvm-reflect-ftz flag",
+    },
+    KnobDef {
+        name: "nvvm-reflect-arch",
+        kind: KnobKind::Int { min: 0, max: 10000 },
+        default: "0",
+        seed: "simtc",
+        doc: "nvvm-reflect: the value of __nvvm_reflect(\"__CUDA_ARCH\") (0: from --mcpu, e.g. 900 for sm_90)",
+    },
+    KnobDef {
         name: "structurizecfg-skip-uniform-regions",
         kind: KnobKind::Bool,
         default: "false",
@@ -337,6 +351,16 @@ impl Knobs {
         }
     }
     /// The knobs the user set, in order.
+    /// A copy with knob `name` set to `v` unless it was set explicitly (for knobs whose default follows other
+    /// options, such as `nvvm-reflect-arch` from `--mcpu`).
+    pub fn or_set(&self, name: &'static str, v: KnobValue) -> Knobs {
+        let mut k = self.clone();
+        if !k.values.iter().any(|(n, _)| *n == name) {
+            k.values.push((name, v));
+        }
+        k
+    }
+    /// The knobs set explicitly, with their values.
     pub fn set_values(&self) -> &[(&'static str, KnobValue)] {
         &self.values
     }

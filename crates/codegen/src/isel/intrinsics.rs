@@ -596,6 +596,18 @@ impl Lower<'_> {
                 self.emit_def(format!("abs.s{bits}"), c, &[a])
             }
             "fabs" => self.emit_def(format!("abs.{fs}"), c, &[ops[0].clone()]),
+            // llvm.convert.from.fp16.f32(i16) / llvm.convert.to.fp16.f32(float): half bits in an i16.
+            "convert" if base.starts_with("convert.from.fp16") => {
+                let h = Operand::Reg(self.materialize(ops[0].clone(), RegClass::B16));
+                let t = if c == RegClass::F64 { "f64" } else { "f32" };
+                self.emit_def(format!("cvt.{t}.f16"), c, &[h])
+            }
+            "convert" if base.starts_with("convert.to.fp16") => {
+                let src_c = class_of(self.m, self.ty(args[0]))?;
+                let f = Operand::Reg(self.materialize(ops[0].clone(), src_c));
+                let t = if src_c == RegClass::F64 { "f64" } else { "f32" };
+                self.emit_def(format!("cvt.rn.f16.{t}"), RegClass::B16, &[f])
+            }
             "fma" | "fmuladd" => {
                 let a = first_reg(self, ops[0].clone(), c);
                 self.emit_def(format!("fma.rn.{fs}"), c, &[a, ops[1].clone(), ops[2].clone()])
@@ -795,6 +807,49 @@ impl Lower<'_> {
                 let a = first(self, &ops[0]);
                 self.emit_def(format!("{}.{s}{}", &name[..3], c.bits()), c, &[a, ops[1].clone()])
             }
+            _ if let Some((op, from)) = conversion(name) => {
+                // An immediate source of a cvt needs a register of the source type.
+                let src = Operand::Reg(self.materialize(ops[0].clone(), from));
+                self.emit_def(op, c, &[src])
+            }
+            "round.f" | "round.ftz.f" | "trunc.f" | "trunc.ftz.f" | "floor.f" | "floor.ftz.f" | "ceil.f"
+            | "ceil.ftz.f" | "round.d" | "trunc.d" | "floor.d" | "ceil.d" => {
+                // llc's mapping: cvt with an integer rounding to the same float type (round → rni).
+                let mut it = name.split('.');
+                let rnd = match it.next() {
+                    Some("round") => "rni",
+                    Some("trunc") => "rzi",
+                    Some("floor") => "rmi",
+                    _ => "rpi",
+                };
+                let ftz = if name.contains(".ftz.") { ".ftz" } else { "" };
+                let t = if name.ends_with(".d") { "f64" } else { "f32" };
+                self.emit_def(format!("cvt.{rnd}{ftz}.{t}.{t}"), c, &[ops[0].clone()])
+            }
+            "d2i.lo" | "d2i.hi" => {
+                let d = self.materialize(ops[0].clone(), RegClass::F64);
+                let (lo, hi) = (self.mf.new_reg(RegClass::B32), self.mf.new_reg(RegClass::B32));
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                self.emit(self.mi("mov.b64", &[v], &[Operand::Reg(d)]));
+                if name.ends_with("lo") {
+                    lo
+                } else {
+                    hi
+                }
+            }
+            "lohi.i2d" => {
+                let lo = self.materialize(ops[0].clone(), RegClass::B32);
+                let hi = self.materialize(ops[1].clone(), RegClass::B32);
+                let d = self.mf.new_reg(RegClass::F64);
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                self.emit(self.mi("mov.b64", &[Operand::Reg(d)], &[v]));
+                d
+            }
+            "prmt" => {
+                let a = first(self, &ops[0]);
+                self.emit_def("prmt.b32", c, &[a, ops[1].clone(), ops[2].clone()])
+            }
+            "tanh.approx.f32" => self.emit_def("tanh.approx.f32", c, &[ops[0].clone()]),
             "saturate.f" => self.emit_def("cvt.sat.f32.f32", c, &[ops[0].clone()]),
             "saturate.ftz.f" => self.emit_def("cvt.ftz.sat.f32.f32", c, &[ops[0].clone()]),
             "saturate.d" => self.emit_def("cvt.sat.f64.f64", c, &[ops[0].clone()]),
@@ -854,4 +909,42 @@ impl Lower<'_> {
         self.set(inst, r);
         Ok(())
     }
+}
+
+/// The NVVM conversion intrinsics (`f2i.rn`, `d2ull.rz.ftz`, `ll2f.rm`, `d2f.rn.ftz`, `f2h.rn`, ...) as llc lowers
+/// them: one `cvt` with the rounding (an integer rounding `rni`/`rzi`/`rmi`/`rpi` for float → integer) and
+/// `.ftz` where named. Returns the PTX opcode and the register class of the source.
+fn conversion(name: &str) -> Option<(String, RegClass)> {
+    let mut parts = name.split('.');
+    let kind = parts.next()?;
+    let rnd = parts.next()?;
+    let ftz = match parts.next() {
+        None => "",
+        Some("ftz") if parts.next().is_none() => ".ftz",
+        _ => return None,
+    };
+    if !matches!(rnd, "rn" | "rz" | "rm" | "rp") {
+        return None;
+    }
+    let (from, to) = kind.split_once('2')?;
+    let ty = |s: &str| -> Option<(&'static str, RegClass)> {
+        Some(match s {
+            "f" => ("f32", RegClass::F32),
+            "d" => ("f64", RegClass::F64),
+            "h" => ("f16", RegClass::B16),
+            "i" => ("s32", RegClass::B32),
+            "ui" => ("u32", RegClass::B32),
+            "ll" => ("s64", RegClass::B64),
+            "ull" => ("u64", RegClass::B64),
+            _ => return None,
+        })
+    };
+    let ((ft, fc), (tt, _)) = (ty(from)?, ty(to)?);
+    let float_src = matches!(fc, RegClass::F32 | RegClass::F64);
+    let int_dst = tt.starts_with('s') || tt.starts_with('u');
+    let r = if float_src && int_dst { format!("{rnd}i") } else { rnd.to_string() };
+    if !ftz.is_empty() && ft != "f32" && tt != "f32" {
+        return None;
+    }
+    Some((format!("cvt.{r}{ftz}.{tt}.{ft}"), fc))
 }

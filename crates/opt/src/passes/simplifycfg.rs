@@ -68,6 +68,12 @@ pub fn simplify_function(consts: &ConstPool, func: &mut Function) -> bool {
     }
 }
 
+/// Folds branches on constants (and `br c, X, X`) into unconditional branches, fixing the phis of the successors
+/// that lose the edge; blocks left unreachable stay (DCE or simplifycfg delete them).
+pub fn fold_constant_branches(consts: &ConstPool, func: &mut Function) -> bool {
+    fold_branches(consts, func)
+}
+
 fn fold_branches(consts: &ConstPool, func: &mut Function) -> bool {
     let mut changed = false;
     let blocks: Vec<Block> = func.layout.blocks().collect();
