@@ -118,7 +118,12 @@ fn unknown_pass(n: &str) -> String {
 
 /// The knobs of `simtc compile`: the driver's own, the IR passes' and the MIR passes'.
 pub fn knob_registry() -> simtc_opt::KnobRegistry {
-    simtc_opt::KnobRegistry::new(&[DRIVER_KNOBS, simtc_opt::IR_KNOBS, crate::mir::passes::KNOBS, crate::mir::passes::phi_elim::KNOBS])
+    simtc_opt::KnobRegistry::new(&[
+        DRIVER_KNOBS,
+        simtc_opt::IR_KNOBS,
+        crate::mir::passes::KNOBS,
+        crate::mir::passes::phi_elim::KNOBS,
+    ])
 }
 
 /// Knobs of the driver itself.
