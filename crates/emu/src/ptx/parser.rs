@@ -794,6 +794,37 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The PTX ISA version a target needs (ptxas rejects a module that declares less), or `None` for a name that is
+/// not a target.
+fn target_min_version(name: &str) -> Option<(u32, u32)> {
+    let arch = name.strip_prefix("sm_")?;
+    let digits = arch.trim_end_matches(['a', 'f']);
+    let n: u32 = digits.parse().ok()?;
+    let suffixed = digits.len() != arch.len();
+    Some(match n {
+        20 | 21 | 30 | 32 | 35 | 37 => (1, 0),
+        50 => (4, 0),
+        52 => (4, 1),
+        53 => (4, 2),
+        60..=62 => (5, 0),
+        70 => (6, 0),
+        72 => (6, 1),
+        75 => (6, 3),
+        80 => (7, 0),
+        86 => (7, 1),
+        87 => (7, 4),
+        88 => (9, 0),
+        89 => (7, 8),
+        90 if suffixed => (8, 0),
+        90 => (7, 8),
+        100 | 101 => (8, 6),
+        103 | 121 => (8, 8),
+        110 => (9, 0),
+        120 => (8, 7),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -849,35 +880,4 @@ $L__BB0_2:
         let e = parse(".entry k() {\n  .bogus 3;\n}").unwrap_err();
         assert!(e.msg.contains(".bogus"), "{}", e.msg);
     }
-}
-
-/// The PTX ISA version a target needs (ptxas rejects a module that declares less), or `None` for a name that is
-/// not a target.
-fn target_min_version(name: &str) -> Option<(u32, u32)> {
-    let arch = name.strip_prefix("sm_")?;
-    let digits = arch.trim_end_matches(['a', 'f']);
-    let n: u32 = digits.parse().ok()?;
-    let suffixed = digits.len() != arch.len();
-    Some(match n {
-        20 | 21 | 30 | 32 | 35 | 37 => (1, 0),
-        50 => (4, 0),
-        52 => (4, 1),
-        53 => (4, 2),
-        60..=62 => (5, 0),
-        70 => (6, 0),
-        72 => (6, 1),
-        75 => (6, 3),
-        80 => (7, 0),
-        86 => (7, 1),
-        87 => (7, 4),
-        88 => (9, 0),
-        89 => (7, 8),
-        90 if suffixed => (8, 0),
-        90 => (7, 8),
-        100 | 101 => (8, 6),
-        103 | 121 => (8, 8),
-        110 => (9, 0),
-        120 => (8, 7),
-        _ => return None,
-    })
 }
