@@ -17,8 +17,11 @@
 //!    `mov r, r` vanish.
 //! 5. **Edge blocks**: a split edge whose copies all vanished is removed (its source branches straight to the
 //!    target). With `cssa-split-edge-copies` (on by default) remaining copies of a split edge move into the
-//!    edge's source block, before its branches, when none of the registers they write is live on the source's
-//!    other edges: a loop latch then updates its loop-carried values and branches back itself (a
+//!    edge's source block, before its branches, when none of the registers they write is live on any of the
+//!    source's other edges (live into that successor, one of its phi operands, or — for another edge block —
+//!    live out of it, which covers that edge's own copies if they are sunk too), none is read or written by
+//!    the source's instructions from its first branch on, and none of the registers they read is written
+//!    there: a loop latch then updates its loop-carried values and branches back itself (a
 //!    bottom-tested loop, as llc emits it), with no extra block and jump.
 //!
 //! # Interference and SIMT (the rule and a proof sketch)
@@ -48,7 +51,10 @@
 //!   thing (one register per phi web with no test, i.e. no CSSA), and the emulator tests show the lost-copy,
 //!   swap and divergent-loop kernels it breaks.
 //! - *Sinking edge copies* (step 5) is allowed only when the copies' destinations are dead on the other
-//!   edges, because the threads leaving on those edges execute the copies too. Under a **uniform** branch
+//!   edges, because the threads leaving on those edges execute the copies too. "Dead on the other edges" is
+//!   per edge: a register live on both the sunk edge and another one (the value a swap of loop phis reads on
+//!   the back edge and on the exit edge) blocks the sinking. (Subtracting the sunk edge's live-in set from
+//!   the source's live-out set, as the first version did, lost exactly those registers: fuzz-diff seed 13.) Under a **uniform** branch
 //!   (`MFunction::divergent_blocks` false for the source) every thread of the warp takes the same edge, so a
 //!   copy sunk into the source costs the threads of the other edge one instruction; under a **divergent**
 //!   branch the warp runs the edge block anyway, so sinking saves the jump for free. We therefore sink at a
@@ -192,6 +198,9 @@ struct Live {
     live_in: FxHashSet<u64>,
     live_out: FxHashSet<u64>,
     live_out_list: Vec<Vec<Reg>>,
+    live_in_list: Vec<Vec<Reg>>,
+    /// Per predecessor block: `(successor, register)` for every phi operand read on that edge.
+    phi_out: Vec<Vec<(u32, Reg)>>,
     /// Last non-phi use position per `(block, register)`.
     last_use: FxHashMap<u64, u32>,
     /// `u -> v` for every plain copy `u = mov v`.
@@ -209,6 +218,7 @@ impl Live {
         // (register, block where it must be live-in or live-out)
         let mut uses_in: Vec<(Reg, u32)> = Vec::new();
         let mut uses_out: Vec<(Reg, u32)> = Vec::new();
+        let mut phi_out: Vec<Vec<(u32, Reg)>> = vec![Vec::new(); nb];
         for &b in &f.order {
             for (k, i) in f.block(b).insts.iter().enumerate() {
                 let pos = if i.is_phi() { 0 } else { k as u32 + 1 };
@@ -219,6 +229,7 @@ impl Live {
                     for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
                         if let Some(r) = s.reg() {
                             uses_out.push((r, p.0));
+                            phi_out[p.0 as usize].push((b.0, r));
                         }
                     }
                 } else {
@@ -238,6 +249,7 @@ impl Live {
         let mut live_in = FxHashSet::default();
         let mut live_out = FxHashSet::default();
         let mut live_out_list = vec![Vec::new(); nb];
+        let mut live_in_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut stack: Vec<u32> = Vec::new();
         let mut mark_out = |b: u32, r: Reg, live_out: &mut FxHashSet<u64>| {
             if live_out.insert(key(b, r)) {
@@ -259,6 +271,7 @@ impl Live {
                 if !live_in.insert(key(x, r)) {
                     continue;
                 }
+                live_in_list[x as usize].push(r);
                 for p in &preds[x as usize] {
                     mark_out(p.0, r, &mut live_out);
                     if p.0 != db {
@@ -267,7 +280,7 @@ impl Live {
                 }
             }
         }
-        Live { def, live_in, live_out, live_out_list, last_use, copy_src }
+        Live { def, live_in, live_out, live_out_list, live_in_list, phi_out, last_use, copy_src }
     }
 
     /// Whether `x` is live just after the point `(b, i)`.
@@ -413,6 +426,9 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     // Step 5: edge blocks.
     let mut removed: FxHashSet<MBlock> = FxHashSet::default();
     let dom_back = back_edge_targets(f);
+    let edge_blocks: FxHashSet<MBlock> = split.iter().map(|e| e.0).collect();
+    let succs0 = f.successor_lists();
+    let mut on_edges: FxHashMap<MBlock, EdgeLive> = FxHashMap::default();
     for (nb, src, dst) in split {
         let insts = &f.block(nb).insts;
         let copies = insts.len() - 1;
@@ -421,19 +437,19 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
             if !sink_edge_copies || (!f.is_divergent_block(src) && !back) {
                 continue;
             }
-            // Registers live out of `src` on its other edges.
-            let through: FxHashSet<Reg> = live
-                .live_out_list
-                .get(src.0 as usize)
-                .map(|l| {
-                    l.iter().filter(|r| !live.live_in.contains(&key(nb.0, **r))).map(|r| root[r.0 as usize]).collect()
-                })
-                .unwrap_or_default();
+            // The sunk copies run for the threads of every edge out of `src`: what they write must be dead on
+            // all the others (the registers live into those successors, their phi operands, and for an edge
+            // block also what it leaves live for its target, i.e. its own copies once they are sunk too).
+            let el = on_edges
+                .entry(src)
+                .or_insert_with(|| EdgeLive::compute(&live, &root, src, &succs0[src.0 as usize], &edge_blocks));
             let at = branch_pos(f, src);
-            let tail_uses: FxHashSet<Reg> =
-                f.block(src).insts[at..].iter().flat_map(|i| i.uses().into_iter().chain(i.defs())).collect();
-            let safe =
-                insts[..copies].iter().all(|i| i.defs().iter().all(|d| !through.contains(d) && !tail_uses.contains(d)));
+            let tail_defs: FxHashSet<Reg> = f.block(src).insts[at..].iter().flat_map(|i| i.defs()).collect();
+            let tail_uses: FxHashSet<Reg> = f.block(src).insts[at..].iter().flat_map(|i| i.uses()).collect();
+            let safe = insts[..copies].iter().all(|i| {
+                i.defs().iter().all(|d| !el.live_elsewhere(nb, *d) && !tail_uses.contains(d) && !tail_defs.contains(d))
+                    && i.uses().iter().all(|u| !tail_defs.contains(u))
+            });
             if !safe {
                 continue;
             }
@@ -449,6 +465,47 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     let phi_home = phi_home.into_iter().map(|(d, d2)| (d, root[d2.0 as usize])).collect();
     f.destruction = Some(Box::new(Assignment { reg, phi_home }));
     Ok(())
+}
+
+/// The registers (class representatives) live on each edge out of one block of the CSSA function.
+struct EdgeLive {
+    per_edge: Vec<(MBlock, FxHashSet<Reg>)>,
+    index: FxHashMap<u32, usize>,
+    /// On how many of the block's edges each register is live.
+    count: FxHashMap<Reg, u32>,
+}
+
+impl EdgeLive {
+    fn compute(live: &Live, root: &[Reg], src: MBlock, succs: &[MBlock], edge_blocks: &FxHashSet<MBlock>) -> EdgeLive {
+        let mut per_edge: Vec<(MBlock, FxHashSet<Reg>)> = Vec::with_capacity(succs.len());
+        let mut index: FxHashMap<u32, usize> = FxHashMap::default();
+        for &s in succs {
+            index.insert(s.0, per_edge.len());
+            let mut set: FxHashSet<Reg> = live.live_in_list[s.0 as usize].iter().map(|r| root[r.0 as usize]).collect();
+            if edge_blocks.contains(&s) {
+                set.extend(live.live_out_list[s.0 as usize].iter().map(|r| root[r.0 as usize]));
+            }
+            per_edge.push((s, set));
+        }
+        for &(s, r) in &live.phi_out[src.0 as usize] {
+            if let Some(&k) = index.get(&s) {
+                per_edge[k].1.insert(root[r.0 as usize]);
+            }
+        }
+        let mut count: FxHashMap<Reg, u32> = FxHashMap::default();
+        for (_, set) in &per_edge {
+            for r in set {
+                *count.entry(*r).or_default() += 1;
+            }
+        }
+        EdgeLive { per_edge, index, count }
+    }
+
+    /// Whether `r` is live on an edge out of the block other than the one to `s`.
+    fn live_elsewhere(&self, s: MBlock, r: Reg) -> bool {
+        let own = self.index.get(&s.0).is_some_and(|&k| self.per_edge[k].1.contains(&r));
+        self.count.get(&r).copied().unwrap_or(0) > u32::from(own)
+    }
 }
 
 /// Loop layout: a latch ending in `@p bra X; bra.uni H` with `H` earlier in the layout (the back edge) and
