@@ -303,10 +303,10 @@ fn fuzz_repros_structurized_ir_pipeline_preserves_semantics() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The same programs through the default builds, `phi-elim` included: fails until `phi-elim` stops losing copies
-/// (seed13-p129, p186: `-O0` itself is wrong; p15, p79, p108, p120: the structurized `-O3` minus one pass).
+/// The same programs through every build of `simtc check`, `phi-elim` included (they failed while phi-elim lost
+/// copies on critical edges: seed13-p129, p186 had a wrong `-O0`; p15, p79, p108, p120 a wrong structurized `-O3`
+/// minus one pass).
 #[test]
-#[ignore = "phi-elim lost-copy bug (MIR, not structurization); run with --ignored once it is fixed"]
 fn fuzz_repros_all_builds_agree_with_phi_elim() {
     let dir = common::repo_root().join("tests/fuzz-repro");
     let mut failures = Vec::new();
