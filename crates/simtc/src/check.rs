@@ -39,6 +39,8 @@ pub(crate) fn compile_ll(
     knobs: &[String],
 ) -> Result<String, Failure> {
     let mut p = Pipeline::new(target_options(mcpu, None, opt_level)?);
+    // A testing tool: verify after every pass so a broken pass is named, not just a different output.
+    p.verify_each = true;
     p.disabled = disabled.to_vec();
     p.knobs = simtc_codegen::driver::knob_registry()
         .parse(knobs)

@@ -114,6 +114,9 @@ impl Ctx {
         let opts = super::compile::target_options(&self.mcpu, None, b.opt_level)
             .map_err(|_| (Kind::CompileError, "bad target".to_string()))?;
         let mut p = Pipeline::new(opts);
+        // Verify after every pass: the IR verifier, the MIR verifier and the SSA-destruction checker turn a
+        // miscompile into an error that names the pass (a wrong -O0 reference is then caught too).
+        p.verify_each = true;
         p.disabled = b.disabled.clone();
         p.knobs = simtc_codegen::driver::knob_registry()
             .parse(&b.knobs)
