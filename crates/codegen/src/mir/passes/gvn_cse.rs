@@ -43,7 +43,7 @@
 use crate::mir::{graph, Effects, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass, Spaces};
 use crate::target::Target;
 use smallvec::SmallVec;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The knob selecting the mode (see the module doc).
 pub const MODE_KNOB: &str = "EnableGvnCseMode";
@@ -95,7 +95,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
     let preds = f.preds();
     let nblocks = f.blocks.len();
     let mut leader: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
-    let mut table: HashMap<Key, Reg> = HashMap::new();
+    let mut table: FxHashMap<Key, Reg> = FxHashMap::default();
     let mut undo: Vec<(Key, Option<Reg>)> = Vec::new();
     let mut next_gen: u32 = 1;
     let mut removed = 0;
