@@ -2,44 +2,71 @@
 //! [`crate::mir::Effects`] make them removable (a plain load is; a store, barrier, atomic, warp-synchronous
 //! operation, volatile access or write to a fixed register such as `%SPL` is not).
 //!
-//! Works on SSA-form or destructed MIR alike: a register is live if any remaining instruction reads it.
-//! Iterates with a worklist of use counts, so the cost is linear in the number of operands.
+//! Works on SSA-form or destructed MIR alike: a register is live if any remaining instruction reads it (a
+//! register with several definitions dies when its last reader goes, and then all its removable definitions go).
+//! A worklist over use counts: every instruction is marked dead at most once, each removal decrements the use
+//! counts of what it read, and blocks are compacted once at the end — linear in the number of operands.
 
-use crate::mir::{MFunction, Reg};
+use crate::mir::{MBlock, MFunction, MInst, Reg};
 
-/// Removes dead pure instructions; returns how many were removed.
+/// Removes dead instructions; returns how many were removed.
 pub fn run(f: &mut MFunction) -> usize {
-    let mut uses = vec![0u32; f.regs.len()];
-    for b in &f.order {
-        for i in &f.block(*b).insts {
+    let n = f.regs.len();
+    let mut uses = vec![0u32; n];
+    // Definition sites of every register: (block, index).
+    let mut defs: Vec<Vec<(MBlock, u32)>> = vec![Vec::new(); n];
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
             for r in i.uses() {
                 uses[r.0 as usize] += 1;
             }
+            for r in i.defs() {
+                defs[r.0 as usize].push((b, k as u32));
+            }
         }
     }
-    let dead = |i: &crate::mir::MInst, uses: &[u32]| {
-        i.is_removable() && !i.dsts.is_empty() && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0)
-    };
+    let candidate = |i: &MInst| i.is_removable() && !i.dsts.is_empty();
+    let mut dead: Vec<Vec<bool>> = f.blocks.iter().map(|bd| vec![false; bd.insts.len()]).collect();
+    let mut work: Vec<(MBlock, u32)> = Vec::new();
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            if candidate(i) && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0) {
+                work.push((b, k as u32));
+            }
+        }
+    }
     let mut removed = 0;
-    loop {
-        let mut changed = false;
-        for b in f.order.clone() {
-            let insts = &mut f.blocks[b.0 as usize].insts;
-            let mut k = insts.len();
-            while k > 0 {
-                k -= 1;
-                if dead(&insts[k], &uses) {
-                    let i = insts.remove(k);
-                    for r in i.uses() {
-                        uses[r.0 as usize] -= 1;
+    while let Some((b, k)) = work.pop() {
+        if dead[b.0 as usize][k as usize] {
+            continue;
+        }
+        let i = &f.block(b).insts[k as usize];
+        if !i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0) {
+            continue;
+        }
+        dead[b.0 as usize][k as usize] = true;
+        removed += 1;
+        for r in i.uses() {
+            let u = &mut uses[r.0 as usize];
+            *u -= 1;
+            if *u == 0 {
+                for &(db, dk) in &defs[r.0 as usize] {
+                    if !dead[db.0 as usize][dk as usize] && candidate(&f.block(db).insts[dk as usize]) {
+                        work.push((db, dk));
                     }
-                    removed += 1;
-                    changed = true;
                 }
             }
         }
-        if !changed {
-            break;
+    }
+    if removed > 0 {
+        for &b in &f.order.clone() {
+            let marks = &dead[b.0 as usize];
+            let mut k = 0;
+            f.block_mut(b).insts.retain(|_| {
+                let keep = !marks[k];
+                k += 1;
+                keep
+            });
         }
     }
     removed
