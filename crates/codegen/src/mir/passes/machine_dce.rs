@@ -13,15 +13,29 @@ use crate::mir::{MBlock, MFunction, MInst, Reg};
 pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let mut uses = vec![0u32; n];
-    // Definition sites of every register: (block, index).
-    let mut defs: Vec<Vec<(MBlock, u32)>> = vec![Vec::new(); n];
+    // Definition sites of every register, (block, index), in one flat array indexed by `def_start`.
+    let mut def_start = vec![0u32; n + 1];
     for &b in &f.order {
-        for (k, i) in f.block(b).insts.iter().enumerate() {
+        for i in &f.block(b).insts {
             for r in i.uses() {
                 uses[r.0 as usize] += 1;
             }
             for r in i.defs() {
-                defs[r.0 as usize].push((b, k as u32));
+                def_start[r.0 as usize + 1] += 1;
+            }
+        }
+    }
+    for r in 0..n {
+        def_start[r + 1] += def_start[r];
+    }
+    let mut fill = def_start.clone();
+    let mut def_sites = vec![(MBlock(0), 0u32); def_start[n] as usize];
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            for r in i.defs() {
+                let slot = &mut fill[r.0 as usize];
+                def_sites[*slot as usize] = (b, k as u32);
+                *slot += 1;
             }
         }
     }
@@ -50,7 +64,8 @@ pub fn run(f: &mut MFunction) -> usize {
             let u = &mut uses[r.0 as usize];
             *u -= 1;
             if *u == 0 {
-                for &(db, dk) in &defs[r.0 as usize] {
+                let (lo, hi) = (def_start[r.0 as usize] as usize, def_start[r.0 as usize + 1] as usize);
+                for &(db, dk) in &def_sites[lo..hi] {
                     if !dead[db.0 as usize][dk as usize] && candidate(&f.block(db).insts[dk as usize]) {
                         work.push((db, dk));
                     }
