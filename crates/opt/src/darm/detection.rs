@@ -23,6 +23,7 @@
 //! Cost: one walk over each side, linear in the side's size.
 
 use super::cost;
+use crate::passes::util::Preds;
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_analysis::dominators::{DominatorTree, PostDominatorTree};
 use simtc_ir::*;
@@ -42,6 +43,8 @@ pub struct Region {
     pub side_t: Vec<Block>,
     /// The blocks of the `else` side, in topological order.
     pub side_f: Vec<Block>,
+    /// Whether the `then` (resp. `else`) head has predecessors besides the branch (module doc: shared heads).
+    pub shared: (bool, bool),
 }
 
 /// Why a branch is not a meldable region, or what kind of melding it admits.
@@ -170,6 +173,7 @@ pub fn region_at(
     func: &Function,
     dt: &DominatorTree,
     pdt: &PostDominatorTree,
+    preds: &Preds,
     divergent: bool,
     b: Block,
 ) -> Result<Region, &'static str> {
@@ -191,7 +195,22 @@ pub fn region_at(
     }
     let side_t = collect_side(m, func, dt, tb, exit)?;
     let side_f = collect_side(m, func, dt, fb, exit)?;
-    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f })
+    // A head dominates its side, but it may still have predecessors besides `b` (`a && b ? x : y` chains: the
+    // `else` head is also the target of the first test). Melding deletes the side blocks, so such a head is
+    // only admitted as a whole single-block side without phis: it is then kept for its other predecessors.
+    let mut shared = [false, false];
+    for (k, (head, side)) in [(tb, &side_t), (fb, &side_f)].into_iter().enumerate() {
+        if preds.of(head).iter().any(|&p| p != b) {
+            if side.len() > 1 {
+                return Err("a side head has a second entry");
+            }
+            if func.layout.block_insts(head).any(|i| func.dfg.inst(i).is_phi()) {
+                return Err("a side head with a second entry has phis");
+            }
+            shared[k] = true;
+        }
+    }
+    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f, shared: (shared[0], shared[1]) })
 }
 
 /// Compares the sides' shapes (module doc).

@@ -393,6 +393,10 @@ pub fn meld(
             mel.func.dfg.phi_add_incoming(*p, val, mt);
         }
     }
+    // A shared head (a single-block side also entered from outside the region, see detection) stays for its
+    // other predecessors, unchanged: only the branch's edge into it goes.
+    let kept: Vec<Block> =
+        [(r.shared.0, r.heads.0), (r.shared.1, r.heads.1)].into_iter().filter_map(|(s, h)| s.then_some(h)).collect();
     // Phis of the exit.
     for phi in super::super::passes::util::phis(mel.func, exit) {
         for &(t, a, b) in &exit_edges {
@@ -404,8 +408,11 @@ pub fn meld(
             mel.func.dfg.phi_add_incoming(phi, v, t);
         }
         for &(a, b) in pairs {
-            super::super::passes::util::phi_remove_block(mel.func, phi, a);
-            super::super::passes::util::phi_remove_block(mel.func, phi, b);
+            for blk in [a, b] {
+                if !kept.contains(&blk) {
+                    super::super::passes::util::phi_remove_block(mel.func, phi, blk);
+                }
+            }
         }
     }
     // The branch now enters the melded head; the old sides go.
@@ -419,7 +426,7 @@ pub fn meld(
     }
     let stats = mel.stats.clone();
     for &(a, b) in pairs {
-        for blk in [a, b] {
+        for blk in [a, b].into_iter().filter(|b| !kept.contains(b)) {
             let insts: Vec<Inst> = func_insts(mel.func, blk);
             for i in insts {
                 mel.func.dfg.clear_args(i);
@@ -427,8 +434,9 @@ pub fn meld(
         }
     }
     for &(a, b) in pairs {
-        mel.func.remove_block(a);
-        mel.func.remove_block(b);
+        for blk in [a, b].into_iter().filter(|b| !kept.contains(b)) {
+            mel.func.remove_block(blk);
+        }
     }
     Ok(stats)
 }
