@@ -7,12 +7,18 @@
 //!
 //! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4's
 //! simplification (single entry, single exit) is checked rather than built: a side must be entered only through
-//! its head (the head has `B` as its only predecessor and dominates the whole side) and every edge leaving the side
+//! its head (the head has `B` as its only predecessor and dominates the whole side; the predecessors are checked
+//! explicitly, dominance alone does not see a second edge into the head) and every edge leaving the side
 //! must go to `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one
 //! melded edge and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have
 //! provided. Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
 //! `unreachable`: switch-containing regions are not melded) and hold no convergent or warp-synchronous operation
 //! (barriers, `shfl`, `vote`, ...): melding would move them under a different mask. `alloca`s are not melded either.
+//!
+//! One exception, the **shared head**: a side that is a single block without phis may have predecessors besides
+//! `B` (the `else` of `if (c1 && c2)`, which the first test also enters; libdevice's `__nv_nan`). Melding then
+//! keeps that block, unchanged, for its other predecessors and only removes `B`'s edge into it
+//! ([`Region::shared`]). A larger side whose head has a second entry is refused.
 //!
 //! The **mapping**: the sides' control-flow graphs are compared by a parallel depth-first walk from the two heads
 //! (the isomorphism check of §4.1, with successors compared in order: `then` with `then`, `else` with `else`,

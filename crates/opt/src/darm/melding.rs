@@ -14,7 +14,8 @@
 //!   successors; an edge into the exit `E` becomes one melded edge, and each phi of `E` gets one entry for it,
 //!   `select c, v_then, v_else` — Algorithm 2's `merged.branch.split` blocks are not needed because an isomorphic
 //!   pair of exit edges always leads to the same `E`;
-//! - the branch block now jumps to the melded head; the original side blocks are deleted.
+//! - the branch block now jumps to the melded head; the original side blocks are deleted, except a shared head
+//!   (detection's module doc), which keeps its code, its other predecessors and its entries in the exit's phis.
 //!
 //! Post-processing (single-entry phis, `br c, X, X`, straight-line merges) is left to `simplifycfg`, which the
 //! driver runs after every round.
