@@ -7,12 +7,18 @@
 //!
 //! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4's
 //! simplification (single entry, single exit) is checked rather than built: a side must be entered only through
-//! its head (the head has `B` as its only predecessor and dominates the whole side) and every edge leaving the side
+//! its head (the head has `B` as its only predecessor and dominates the whole side; the predecessors are checked
+//! explicitly, dominance alone does not see a second edge into the head) and every edge leaving the side
 //! must go to `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one
 //! melded edge and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have
 //! provided. Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
 //! `unreachable`: switch-containing regions are not melded) and hold no convergent or warp-synchronous operation
 //! (barriers, `shfl`, `vote`, ...): melding would move them under a different mask. `alloca`s are not melded either.
+//!
+//! One exception, the **shared head**: a side that is a single block without phis may have predecessors besides
+//! `B` (the `else` of `if (c1 && c2)`, which the first test also enters; libdevice's `__nv_nan`). Melding then
+//! keeps that block, unchanged, for its other predecessors and only removes `B`'s edge into it
+//! ([`Region::shared`]). A larger side whose head has a second entry is refused.
 //!
 //! The **mapping**: the sides' control-flow graphs are compared by a parallel depth-first walk from the two heads
 //! (the isomorphism check of §4.1, with successors compared in order: `then` with `then`, `else` with `else`,
@@ -23,6 +29,7 @@
 //! Cost: one walk over each side, linear in the side's size.
 
 use super::cost;
+use crate::passes::util::Preds;
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_analysis::dominators::{DominatorTree, PostDominatorTree};
 use simtc_ir::*;
@@ -42,6 +49,8 @@ pub struct Region {
     pub side_t: Vec<Block>,
     /// The blocks of the `else` side, in topological order.
     pub side_f: Vec<Block>,
+    /// Whether the `then` (resp. `else`) head has predecessors besides the branch (module doc: shared heads).
+    pub shared: (bool, bool),
 }
 
 /// Why a branch is not a meldable region, or what kind of melding it admits.
@@ -170,6 +179,7 @@ pub fn region_at(
     func: &Function,
     dt: &DominatorTree,
     pdt: &PostDominatorTree,
+    preds: &Preds,
     divergent: bool,
     b: Block,
 ) -> Result<Region, &'static str> {
@@ -191,7 +201,22 @@ pub fn region_at(
     }
     let side_t = collect_side(m, func, dt, tb, exit)?;
     let side_f = collect_side(m, func, dt, fb, exit)?;
-    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f })
+    // A head dominates its side, but it may still have predecessors besides `b` (`a && b ? x : y` chains: the
+    // `else` head is also the target of the first test). Melding deletes the side blocks, so such a head is
+    // only admitted as a whole single-block side without phis: it is then kept for its other predecessors.
+    let mut shared = [false, false];
+    for (k, (head, side)) in [(tb, &side_t), (fb, &side_f)].into_iter().enumerate() {
+        if preds.of(head).iter().any(|&p| p != b) {
+            if side.len() > 1 {
+                return Err("a side head has a second entry");
+            }
+            if func.layout.block_insts(head).any(|i| func.dfg.inst(i).is_phi()) {
+                return Err("a side head with a second entry has phis");
+            }
+            shared[k] = true;
+        }
+    }
+    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f, shared: (shared[0], shared[1]) })
 }
 
 /// Compares the sides' shapes (module doc).

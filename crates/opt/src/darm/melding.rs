@@ -14,7 +14,8 @@
 //!   successors; an edge into the exit `E` becomes one melded edge, and each phi of `E` gets one entry for it,
 //!   `select c, v_then, v_else` — Algorithm 2's `merged.branch.split` blocks are not needed because an isomorphic
 //!   pair of exit edges always leads to the same `E`;
-//! - the branch block now jumps to the melded head; the original side blocks are deleted.
+//! - the branch block now jumps to the melded head; the original side blocks are deleted, except a shared head
+//!   (detection's module doc), which keeps its code, its other predecessors and its entries in the exit's phis.
 //!
 //! Post-processing (single-entry phis, `br c, X, X`, straight-line merges) is left to `simplifycfg`, which the
 //! driver runs after every round.
@@ -393,6 +394,10 @@ pub fn meld(
             mel.func.dfg.phi_add_incoming(*p, val, mt);
         }
     }
+    // A shared head (a single-block side also entered from outside the region, see detection) stays for its
+    // other predecessors, unchanged: only the branch's edge into it goes.
+    let kept: Vec<Block> =
+        [(r.shared.0, r.heads.0), (r.shared.1, r.heads.1)].into_iter().filter_map(|(s, h)| s.then_some(h)).collect();
     // Phis of the exit.
     for phi in super::super::passes::util::phis(mel.func, exit) {
         for &(t, a, b) in &exit_edges {
@@ -404,8 +409,11 @@ pub fn meld(
             mel.func.dfg.phi_add_incoming(phi, v, t);
         }
         for &(a, b) in pairs {
-            super::super::passes::util::phi_remove_block(mel.func, phi, a);
-            super::super::passes::util::phi_remove_block(mel.func, phi, b);
+            for blk in [a, b] {
+                if !kept.contains(&blk) {
+                    super::super::passes::util::phi_remove_block(mel.func, phi, blk);
+                }
+            }
         }
     }
     // The branch now enters the melded head; the old sides go.
@@ -419,7 +427,7 @@ pub fn meld(
     }
     let stats = mel.stats.clone();
     for &(a, b) in pairs {
-        for blk in [a, b] {
+        for blk in [a, b].into_iter().filter(|b| !kept.contains(b)) {
             let insts: Vec<Inst> = func_insts(mel.func, blk);
             for i in insts {
                 mel.func.dfg.clear_args(i);
@@ -427,8 +435,9 @@ pub fn meld(
         }
     }
     for &(a, b) in pairs {
-        mel.func.remove_block(a);
-        mel.func.remove_block(b);
+        for blk in [a, b].into_iter().filter(|b| !kept.contains(b)) {
+            mel.func.remove_block(blk);
+        }
     }
     Ok(stats)
 }

@@ -111,11 +111,12 @@ impl FunctionPass for Darm {
                 let divergent: Vec<Block> = uni.divergent_branches().to_vec();
                 let dt = analyses.domtree(func);
                 let pdt = analyses.postdomtree(func);
+                let preds = crate::passes::util::Preds::compute(func);
                 for b in divergent {
                     if !func.layout.is_block_inserted(b) {
                         continue;
                     }
-                    let r = match detection::region_at(m, func, dt, pdt, true, b) {
+                    let r = match detection::region_at(m, func, dt, pdt, &preds, true, b) {
                         Ok(r) => r,
                         Err(why) => {
                             if report
