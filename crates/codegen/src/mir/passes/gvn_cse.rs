@@ -42,8 +42,8 @@
 
 use crate::mir::{graph, Effects, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass, Spaces};
 use crate::target::Target;
-use smallvec::SmallVec;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 /// The knob selecting the mode (see the module doc).
 pub const MODE_KNOB: &str = "EnableGvnCseMode";
