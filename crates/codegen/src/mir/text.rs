@@ -396,7 +396,6 @@ pub fn parse_with_lines(src: &str) -> Result<Vec<(MFunction, LineMap)>, ParseErr
         let f = p.function(name, phase, &mut lines)?;
         out.push((f, lines));
     }
-    let _ = p.src;
     Ok(out)
 }
 

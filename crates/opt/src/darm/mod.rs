@@ -231,7 +231,6 @@ impl FunctionPass for Darm {
             if run_once {
                 break;
             }
-            let _ = round;
         }
         if report && (stats.bb_bb + stats.region_region + stats.block_region_skipped) > 0 {
             remarks.push(format!(

@@ -346,8 +346,6 @@ bb2:
                 insts.remove(copies[0]);
                 // Redirect the reader of the removed temporary to the original register (naive order).
                 let k = copies[2] - 1;
-                let t = insts[k].srcs[0].clone();
-                let _ = t;
                 insts[k].srcs[0] = insts[copies[1] - 1].dsts[0].clone();
                 broke = true;
             }
