@@ -16,6 +16,11 @@ fn simtc(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_simtc")).args(args).output().expect("run simtc")
 }
 
+/// `simtc opt IN --passes PIPELINE --verify-structured -o OUT`.
+fn structurize(input: &std::path::Path, out: &std::path::Path) -> std::process::Output {
+    simtc(&["opt", input.to_str().unwrap(), "--passes", PIPELINE, "--verify-structured", "-o", out.to_str().unwrap()])
+}
+
 fn tmp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("simtc-structurize-{}", std::process::id()));
     std::fs::create_dir_all(&d).expect("temp dir");
@@ -44,15 +49,7 @@ fn examples_structurized_agree_with_unstructured() {
         let name = ll.file_stem().unwrap().to_string_lossy().to_string();
         let spec = ll.with_extension("toml");
         let s_ll = tmp(&format!("{name}.struct.ll"));
-        let o = simtc(&[
-            "opt",
-            ll.to_str().unwrap(),
-            "--passes",
-            PIPELINE,
-            "--verify-structured",
-            "-o",
-            s_ll.to_str().unwrap(),
-        ]);
+        let o = structurize(&ll, &s_ll);
         if !o.status.success() {
             failures.push(format!("{name}: opt failed: {}", String::from_utf8_lossy(&o.stderr)));
             continue;
@@ -236,15 +233,7 @@ fn random_reducible_cfgs_stay_equal_and_structured() {
         let ll = tmp(&format!("random{seed}.ll"));
         std::fs::write(&ll, &src).unwrap();
         let s_ll = tmp(&format!("random{seed}.struct.ll"));
-        let o = simtc(&[
-            "opt",
-            ll.to_str().unwrap(),
-            "--passes",
-            PIPELINE,
-            "--verify-structured",
-            "-o",
-            s_ll.to_str().unwrap(),
-        ]);
+        let o = structurize(&ll, &s_ll);
         if !o.status.success() {
             failures.push(format!("seed {seed}: {}", String::from_utf8_lossy(&o.stderr)));
             continue;

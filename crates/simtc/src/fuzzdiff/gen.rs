@@ -140,6 +140,37 @@ struct FnGen<'a> {
     block_size: u32,
 }
 
+impl<'a> FnGen<'a> {
+    /// A generator for one function with `budget` statements, before its entry block exists.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rng: &'a mut Rng,
+        feats: &'a mut Features,
+        decls: &'a mut BTreeSet<&'static str>,
+        callees: Vec<String>,
+        is_kernel: bool,
+        budget: i32,
+        block_size: u32,
+    ) -> Self {
+        FnGen {
+            rng,
+            feats,
+            decls,
+            blocks: vec![],
+            cur: 0,
+            next_val: 0,
+            next_blk: 0,
+            loops: vec![],
+            callees,
+            is_kernel,
+            diverged_exit: false,
+            perturb: 0,
+            budget,
+            block_size,
+        }
+    }
+}
+
 impl FnGen<'_> {
     fn val(&mut self) -> String {
         self.next_val += 1;
@@ -722,22 +753,7 @@ pub(crate) fn generate(seed: u64) -> Program {
     let mut callees = vec![];
     for f in 0..nfuncs {
         let name = format!("f{f}");
-        let mut g = FnGen {
-            rng: &mut rng,
-            feats: &mut feats,
-            decls: &mut decls,
-            blocks: vec![],
-            cur: 0,
-            next_val: 0,
-            next_blk: 0,
-            loops: vec![],
-            callees: callees.clone(),
-            is_kernel: false,
-            diverged_exit: false,
-            perturb: 0,
-            budget: 6,
-            block_size,
-        };
+        let mut g = FnGen::new(&mut rng, &mut feats, &mut decls, callees.clone(), false, 6, block_size);
         g.cur = g.new_block("entry");
         let mut env: Env = vec![
             Var { name: "%p0".into(), uniform: false },
@@ -758,22 +774,7 @@ pub(crate) fn generate(seed: u64) -> Program {
         text.push_str("}\n\n");
         callees.push(name);
     }
-    let mut g = FnGen {
-        rng: &mut rng,
-        feats: &mut feats,
-        decls: &mut decls,
-        blocks: vec![],
-        cur: 0,
-        next_val: 0,
-        next_blk: 0,
-        loops: vec![],
-        callees,
-        is_kernel: true,
-        diverged_exit: false,
-        perturb: 0,
-        budget: 12,
-        block_size,
-    };
+    let mut g = FnGen::new(&mut rng, &mut feats, &mut decls, callees, true, 12, block_size);
     g.budget += g.rng.below(14) as i32;
     g.cur = g.new_block("entry");
     for s in ["tid", "ctaid", "ntid"] {
