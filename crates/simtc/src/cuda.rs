@@ -56,8 +56,8 @@ pub(crate) struct CudaArgs {
     opts: CompileOptions,
 }
 
-/// The architectures clang 19 compiles CUDA for; newer simtc targets get IR for the newest of these (the PTX is
-/// still for `--mcpu`: the IR only uses features that every later architecture has).
+/// The architectures clang 19 compiles CUDA for; newer simtc targets get IR for `sm_90` (the PTX is still for
+/// `--mcpu`: the IR only uses features that every later architecture has).
 const CLANG19_ARCHS: &[&str] = &["sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_87", "sm_89", "sm_90", "sm_90a"];
 
 /// How to install what `simtc cuda` needs.
@@ -114,10 +114,11 @@ fn clang_args(a: &CudaArgs, opts: &simtc_codegen::Options, cuda_tree: Option<&Pa
     v
 }
 
-/// The clang architecture for a target: itself when clang 19 knows it, else the newest one it knows.
+/// The clang architecture for a target: itself when clang 19 knows it, else `sm_90`, the newest one it knows
+/// without architecture-specific (`a`) features, whose IR every later architecture runs.
 fn clang_arch(t: Target) -> &'static str {
     let name = t.name();
-    CLANG19_ARCHS.iter().find(|a| **a == name).copied().unwrap_or(CLANG19_ARCHS[CLANG19_ARCHS.len() - 1])
+    CLANG19_ARCHS.iter().find(|a| **a == name).copied().unwrap_or("sm_90")
 }
 
 /// The flags of a `// regen-flags: ...` line (the first one), split at white space.
@@ -286,7 +287,7 @@ mod tests {
     fn clang_archs_and_versions() {
         assert_eq!(clang_arch(Target::Sm80), "sm_80");
         assert_eq!(clang_arch(Target::Sm90a), "sm_90a");
-        assert_eq!(clang_arch(Target::Sm120), "sm_90a");
+        assert_eq!(clang_arch(Target::Sm120), "sm_90");
         assert_eq!(cuda_h_version("#ifndef X\n#define CUDA_VERSION 12090\n"), Some(12090));
         assert_eq!(cuda_h_version("nothing"), None);
     }
