@@ -3,7 +3,7 @@
 
 use super::{Failure, Rejected};
 use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Where kernels run.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -82,13 +82,6 @@ pub(crate) fn engine_options(r: ReconvArg, max: u64) -> EngineOptions {
     }
 }
 
-/// Reads a PTX file and decodes it.
-pub(crate) fn load_ptx_file(path: &Path) -> Result<simtc_emu::Program, Rejected> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Rejected(format!("simtc: error: could not read '{}': {e}", path.display())))?;
-    simtc_emu::load_ptx(&text, &path.display().to_string()).map_err(|e| Rejected(e.to_string()))
-}
-
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     if a.device == Device::Cuda {
         if a.profile {
@@ -97,15 +90,8 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         return run_cuda(&a);
     }
     let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
-    let prog = match (&a.ptx, &a.ll) {
-        (Some(p), _) => load_ptx_file(p)?,
-        (None, Some(ll)) => {
-            let ptx = super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[], &[])?;
-            simtc_emu::load_ptx(&ptx, &format!("{} (compiled by simtc)", ll.display()))
-                .map_err(|e| Rejected(e.to_string()))?
-        }
-        (None, None) => return Err(Rejected("simtc: error: give --ptx or --ll".into()).into()),
-    };
+    let (text, file) = ptx_text(&a)?;
+    let prog = simtc_emu::load_ptx(&text, &file).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };
     let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
