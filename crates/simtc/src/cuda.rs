@@ -235,6 +235,9 @@ fn find_cuda_tree(flag: Option<&Path>) -> Result<PathBuf, Rejected> {
     }
     for dir in tools_tree_candidates() {
         if unusable(&dir).is_none() {
+            for t in &tried {
+                eprintln!("simtc: note: skipping {t}");
+            }
             return Ok(dir);
         }
         tried.push(format!("'{}' is missing or incomplete", dir.display()));

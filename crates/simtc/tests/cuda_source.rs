@@ -267,3 +267,31 @@ fn bad_source_shows_clangs_diagnostics() {
     assert!(o.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_unusable_cuda_path_variable_falls_back_to_the_tools_tree() {
+    let Some(clang) = common::llvm_tool("clang") else { return };
+    if cuda12_clang_tree().is_none() {
+        return;
+    }
+    let dir = temp_dir("env");
+    std::fs::write(
+        dir.join("k.cu"),
+        "#include <cuda_runtime.h>\n__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }\n",
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .current_dir(&dir)
+        .args(["cuda", "k.cu", "--clang", clang.to_str().unwrap()])
+        .env("CUDA_PATH", &dir)
+        .output()
+        .unwrap();
+    ok(&o, "simtc cuda with an unusable $CUDA_PATH");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("simtc: note: skipping $CUDA_PATH:") && err.contains("has no include/cuda_runtime.h"),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains(".entry _Z1kPf("));
+    std::fs::remove_dir_all(&dir).ok();
+}
