@@ -153,10 +153,7 @@ pub(crate) fn run(ptx: &str, launch: &Launch, params: &[ParamInfo], opts: &GpuOp
     let mut work = Vec::with_capacity(launch.buffers.len());
     let mut pristine = Vec::with_capacity(launch.buffers.len());
     for b in &launch.buffers {
-        let mut data = b.data.clone();
-        if data.is_empty() {
-            data.push(0);
-        }
+        let data = crate::device_image(&b.data);
         let what = || format!("allocating and filling buffer '{}' ({} bytes)", b.name, b.data.len());
         pristine.push(stream.clone_htod(&data).map_err(failed(what()))?);
         work.push(stream.clone_htod(&data).map_err(failed(what()))?);
@@ -170,8 +167,8 @@ pub(crate) fn run(ptx: &str, launch: &Launch, params: &[ParamInfo], opts: &GpuOp
     let [gx, gy, gz] = launch.grid;
     let [bx, by, bz] = launch.block;
     let mut times_ms = Vec::with_capacity(opts.reps as usize);
-    for i in 0..opts.warmup + opts.reps {
-        if i > 0 {
+    for step in crate::schedule(opts) {
+        if step.restore {
             for (w, p) in work.iter_mut().zip(&pristine) {
                 stream.memcpy_dtod(p, w).map_err(failed("restoring the buffers between launches"))?;
             }
@@ -197,7 +194,7 @@ pub(crate) fn run(ptx: &str, launch: &Launch, params: &[ParamInfo], opts: &GpuOp
         end.record(&stream).map_err(failed("recording a CUDA event"))?;
         end.synchronize().map_err(failed(format!("kernel '{}' failed on the GPU", launch.kernel)))?;
         let ms = start.elapsed_ms(&end).map_err(failed("reading the CUDA event timer"))?;
-        if i >= opts.warmup {
+        if step.timed {
             times_ms.push(ms as f64);
         }
     }

@@ -109,6 +109,32 @@ pub fn run(ptx: &str, file: &str, launch: &Launch, opts: &GpuOptions) -> Result<
     gpu::run(ptx, launch, &params, opts)
 }
 
+/// One launch of a run's schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaunchStep {
+    /// Restore every buffer from its pristine copy first (outside the timed span).
+    pub restore: bool,
+    /// Keep the launch's time (a timed repetition, not a warm-up).
+    pub timed: bool,
+}
+
+/// The launches of a run: `warmup` untimed ones, then `reps` timed ones; every launch but the first restores the
+/// buffers first, so each starts from the spec's memory.
+pub fn schedule(opts: &GpuOptions) -> impl Iterator<Item = LaunchStep> {
+    let (warmup, reps) = (opts.warmup, opts.reps);
+    (0..warmup + reps).map(move |i| LaunchStep { restore: i > 0, timed: i >= warmup })
+}
+
+/// What is uploaded for a buffer: its bytes, or one zero byte for an empty buffer (the driver refuses empty
+/// allocations; the read-back is truncated to the real length).
+pub fn device_image(data: &[u8]) -> Vec<u8> {
+    if data.is_empty() {
+        vec![0]
+    } else {
+        data.to_vec()
+    }
+}
+
 /// The median of `xs` (the mean of the middle two for an even count; 0 for none).
 pub fn median(xs: &[f64]) -> f64 {
     if xs.is_empty() {
@@ -158,6 +184,21 @@ mod tests {
         assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), 2.5);
         assert_eq!(median(&[]), 0.0);
         assert_eq!(median(&[0.5]), 0.5);
+    }
+
+    #[test]
+    fn schedule_warms_up_then_times_and_restores_before_every_relaunch() {
+        let steps: Vec<LaunchStep> = schedule(&GpuOptions { warmup: 2, reps: 3, device: 0 }).collect();
+        let flags: Vec<(bool, bool)> = steps.iter().map(|s| (s.restore, s.timed)).collect();
+        assert_eq!(flags, [(false, false), (true, false), (true, true), (true, true), (true, true)]);
+        let steps: Vec<LaunchStep> = schedule(&GpuOptions { warmup: 0, reps: 1, device: 0 }).collect();
+        assert_eq!(steps, [LaunchStep { restore: false, timed: true }]);
+    }
+
+    #[test]
+    fn empty_buffers_upload_one_byte() {
+        assert_eq!(device_image(&[]), [0]);
+        assert_eq!(device_image(&[1, 2, 3]), [1, 2, 3]);
     }
 
     #[test]
