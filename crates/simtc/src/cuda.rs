@@ -17,7 +17,7 @@
 //! `+ptxXY` target feature so that clang and simtc agree on the PTX ISA; without it clang picks the version from
 //! the CUDA tree, or, with `--nocudainc`, is told the target's minimum (clang alone would assume PTX 4.2).
 
-use super::{parse_verified, read_input, write_output, Failure, Rejected};
+use super::{parse_verified, write_output, Failure, Rejected};
 use crate::compile::{compile_module, pipeline, CompileOptions};
 use simtc_codegen::Target;
 use std::path::{Path, PathBuf};
@@ -70,11 +70,12 @@ pub(crate) fn cuda(a: CudaArgs) -> Result<(), Failure> {
     }
     let p = pipeline(&a.opts)?;
     let input = a.input.clone().unwrap_or_default();
-    let (name, src) = read_input(&input)?;
+    let (name, bytes) = read_source(&input)?;
+    let src = String::from_utf8_lossy(&bytes);
     let clang = find_clang(a.clang.as_deref())?;
     let headers = if a.nocudainc { None } else { Some(find_cuda_tree(a.cuda_path.as_deref())?) };
     let args = clang_args(&a, &p.opts, headers.as_deref(), &src);
-    let ir = run_clang(&clang, &args, &input, &src)?;
+    let ir = run_clang(&clang, &args, &input, &bytes)?;
     if a.emit_llvm {
         return Ok(write_output(&a.output, &ir)?);
     }
@@ -129,9 +130,24 @@ fn source_flags(src: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The source's name in diagnostics and its bytes (any encoding: clang reads them; simtc only looks for a
+/// `// regen-flags:` line).
+fn read_source(path: &Path) -> Result<(String, Vec<u8>), Rejected> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let mut bytes = Vec::new();
+    let r = if name == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    r.map_err(|e| Rejected(format!("simtc: error: could not read '{name}': {e}")))?;
+    Ok((if name == "-" { "<stdin>".into() } else { name }, bytes))
+}
+
 /// Runs clang on the input (a file, or `src` on standard input for `-`) and returns the LLVM IR it writes.
 /// clang's diagnostics are passed through to standard error; a failure is exit 1.
-fn run_clang(clang: &Path, args: &[String], input: &Path, src: &str) -> Result<String, Rejected> {
+fn run_clang(clang: &Path, args: &[String], input: &Path, src: &[u8]) -> Result<String, Rejected> {
     use std::io::Write;
     let stdin = input.as_os_str() == "-";
     let mut cmd = Command::new(clang);
@@ -146,7 +162,7 @@ fn run_clang(clang: &Path, args: &[String], input: &Path, src: &str) -> Result<S
     if stdin {
         if let Some(mut w) = child.stdin.take() {
             // clang reads all of standard input before it writes; a write error shows up as clang's failure.
-            let _ = w.write_all(src.as_bytes());
+            let _ = w.write_all(src);
         }
     }
     let out = child
@@ -156,7 +172,7 @@ fn run_clang(clang: &Path, args: &[String], input: &Path, src: &str) -> Result<S
     if !out.status.success() {
         return Err(Rejected(format!(
             "{diags}simtc: error: clang failed on '{}' ({})",
-            input.display(),
+            if stdin { "<stdin>".to_string() } else { input.display().to_string() },
             match out.status.code() {
                 Some(c) => format!("exit code {c}"),
                 None => "killed by a signal".into(),

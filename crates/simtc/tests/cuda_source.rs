@@ -295,3 +295,22 @@ fn an_unusable_cuda_path_variable_falls_back_to_the_tools_tree() {
     assert!(String::from_utf8_lossy(&o.stdout).contains(".entry _Z1kPf("));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn reads_standard_input_in_any_encoding() {
+    use std::io::Write;
+    let Some(clang) = common::llvm_tool("clang") else { return };
+    // A Latin-1 comment: clang takes the bytes as they are.
+    let src = b"// caf\xe9\nextern \"C\" __attribute__((global)) void k(int *p) { p[0] = 1; }\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .args(["cuda", "-", "--nocudainc", "--clang", clang.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(src).unwrap();
+    let o = child.wait_with_output().unwrap();
+    ok(&o, "simtc cuda -");
+    assert!(String::from_utf8_lossy(&o.stdout).contains(".visible .entry k("));
+}
