@@ -76,6 +76,9 @@ pub struct BranchProfile {
     pub function: String,
     /// CUDA source position (`file:line`) from `.loc`, when the PTX has line information.
     pub source: Option<String>,
+    /// PTX line of the branch's reconvergence point (its immediate post-dominator: where the threads that
+    /// split at this branch run together again); `None` when they only meet at the function's exit.
+    pub reconverge_line: Option<u32>,
     /// Counts.
     pub stat: BranchStat,
 }
@@ -373,6 +376,10 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                 text: prog.line_text(inst.line),
                 function: prog.funcs[inst.func as usize].name.clone(),
                 source: prog.source_position(pc),
+                reconverge_line: match &inst.op {
+                    Op::Bra { rpc, .. } | Op::BrxIdx { rpc, .. } => prog.insts.get(*rpc as usize).map(|i| i.line),
+                    _ => None,
+                },
                 stat,
             }
         })

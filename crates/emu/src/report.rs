@@ -106,12 +106,13 @@ pub fn profile_text(r: &RunResult) -> String {
     let with_src = r.branches.iter().any(|b| b.source.is_some());
     let src_col = |t: &str| if with_src { format!("{t:<24}") } else { String::new() };
     s.push_str(&format!(
-        "{:>6} {:>12} {:>12} {:>8} {:>12}  {}{}\n",
+        "{:>6} {:>12} {:>12} {:>8} {:>12} {:>9}  {}{}\n",
         "line",
         "executions",
         "divergent",
         "div%",
         "mean-active",
+        "reconv",
         src_col("source"),
         "instruction"
     ));
@@ -120,12 +121,13 @@ pub fn profile_text(r: &RunResult) -> String {
     for b in rows {
         let st = &b.stat;
         s.push_str(&format!(
-            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2}  {}{}{}\n",
+            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2} {:>9}  {}{}{}\n",
             b.line,
             st.executions,
             st.divergent,
             100.0 * ratio(st.divergent, st.executions),
             ratio(st.active_lanes, st.executions),
+            b.reconverge_line.map_or_else(|| "exit".to_string(), |l| l.to_string()),
             src_col(b.source.as_deref().unwrap_or("")),
             b.text,
             if st.executions == 0 { "  (never executed)" } else { "" }
