@@ -53,7 +53,9 @@
 //! - **Divergent branch** (neither `bra.uni` nor a predicate the uniformity analysis proves uniform): a warp
 //!   that diverges runs both sides one after the other plus the reconvergence (ptxas' `BSSY`/`BSYNC`, counted
 //!   as [`RECONVERGE_COST`]): branched = `1 + nT + cT + nF + cF + j + 2`; predicated = `nT + nF + s + m`.
-//!   Converted when predicated ≤ branched and `nT + nF ≤ PredicationMaxInsts` (default 16).
+//!   Converted when predicated ≤ branched and `nT + nF ≤ PredicationMaxInsts` (default 8: the uniformity
+//!   analysis is static, and a branch it calls divergent is often warp-coherent at run time — bitonic's
+//!   `(tid ^ j) > tid` for `j ≥ 32` — where the branch runs one arm only; see doc/value-redundancy.md).
 //! - **Uniform branch**: the warp runs one side, so the comparison is against the average of the two:
 //!   branched = `1 + (nT + cT + nF + cF + j) / 2`, with the (smaller) limit `PredicationUniformMaxInsts`
 //!   (default 4): a uniform `if (c) *p = v;` becomes `@c st`, a uniform diamond with selects stays a branch.

@@ -63,7 +63,7 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
     simtc_opt::KnobDef {
         name: ifconvert::MAX_KNOB,
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
-        default: "16",
+        default: "8",
         seed: "simtc",
         doc: "ifconvert: most instructions in both arms of a hammock/diamond under a divergent branch",
     },
