@@ -66,9 +66,7 @@ fn main() {
     for units in sizes {
         let (src, phis) = generate(units);
         let mut m = simtc_llvm_reader::parse_module(&src).expect("generated IR parses");
-        let mut p = Pipeline::default();
-        p.verify_each = false;
-        p.time_passes = true;
+        let p = Pipeline { verify_each: false, time_passes: true, ..Pipeline::default() };
         let t = Instant::now();
         let out = compile(&mut m, &p).expect("compiles");
         let total = t.elapsed();

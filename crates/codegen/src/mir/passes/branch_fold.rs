@@ -12,6 +12,10 @@
 //!    `analyzeBranch`/`reverseBranchCondition` do the same). The `.uni` marker of the conditional branch is
 //!    kept, as reversing the condition does not change whether the branch is uniform. Unconditional branches to
 //!    the next block are dropped by the printer. `@%p bra T; bra.uni T;` becomes `bra.uni T;`.
+//! 3. **Back edge on the conditional branch** — where neither edge falls through and the jump `bra.uni B` is a
+//!    loop back edge (`B` dominates the block) while the conditional target is not, the two targets swap
+//!    (`@!%p bra B; bra.uni A;`): the loop iterates through one branch instead of two, and the jump runs once
+//!    when the loop is left. Dominators are computed only when such a block exists.
 //!
 //! Input: [`crate::mir::Phase::PhiFree`] (every block ends with a terminator). Linear in the function's size.
 
@@ -96,8 +100,9 @@ fn thread_forwarding_blocks(f: &mut MFunction) -> usize {
 /// Folds branches in place; returns how many forwarding blocks were removed plus how many pairs were folded.
 pub fn run(f: &mut MFunction) -> usize {
     let mut n = thread_forwarding_blocks(f);
+    let mut dom: Option<simtc_graph::DomTree> = None;
     for k in 0..f.order.len() {
-        let Some(&next) = f.order.get(k + 1) else { break };
+        let next = f.order.get(k + 1).copied();
         let b = f.order[k];
         let insts = &mut f.blocks[b.0 as usize].insts;
         let len = insts.len();
@@ -118,7 +123,7 @@ pub fn run(f: &mut MFunction) -> usize {
             // `@%p bra T; bra.uni T;` (both edges lead to `T`, e.g. after step 1): only the jump remains.
             insts.remove(len - 2);
             n += 1;
-        } else if matches!(cond_target, Some(Operand::Label(t)) if t == next) {
+        } else if matches!(cond_target, Some(Operand::Label(t)) if Some(t) == next) {
             let target = last.srcs[0].clone();
             insts.pop();
             let c = insts.last_mut().expect("two instructions");
@@ -127,6 +132,24 @@ pub fn run(f: &mut MFunction) -> usize {
             }
             c.srcs[0] = target;
             n += 1;
+        } else if let (Some(Operand::Label(a)), Some(Operand::Label(bk))) = (cond_target.clone(), last.srcs.first()) {
+            // Neither edge falls through: put the loop's back edge on the conditional branch, so the
+            // unconditional jump runs once when the loop is left rather than on every iteration.
+            let bk = *bk;
+            if Some(bk) != next {
+                let dt = dom.get_or_insert_with(|| crate::mir::graph::dominators(f));
+                if dt.dominates(bk.0, b.0) && !dt.dominates(a.0, b.0) {
+                    let insts = &mut f.blocks[b.0 as usize].insts;
+                    let len = insts.len();
+                    let c = &mut insts[len - 2];
+                    if let Some((_, neg)) = &mut c.guard {
+                        *neg = !*neg;
+                    }
+                    c.srcs[0] = Operand::Label(bk);
+                    insts[len - 1].srcs[0] = Operand::Label(a);
+                    n += 1;
+                }
+            }
         }
     }
     n

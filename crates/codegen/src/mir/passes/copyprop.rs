@@ -14,6 +14,9 @@
 //!      or a constant; `not.pred` of a constant becomes a constant;
 //!    - `selp.T %d, a, b, %p` with a constant `%p` becomes a copy of (or a `mov` of the immediate) `a` or `b`,
 //!      and `selp` with equal arms becomes that arm;
+//!    - negations fold into their readers: for an unguarded `not.pred %q, %p`, a guard `@%q` becomes `@!%p`
+//!      (branches included: flipping a guard's polarity changes no edge), `selp d, a, b, %q` becomes
+//!      `selp d, b, a, %p`, and `not.pred` of `%q` is a copy of `%p`;
 //!    - a guard that is a constant: true → the guard is dropped; false → the instruction is deleted
 //!      (branches are left to the CFG passes: deleting or unguarding one would change the block graph);
 //!    - integer identities on plain two-operand forms (`add`/`sub`/`or`/`xor`/`shl`/`shr` with 0, `mul.lo` /
@@ -102,7 +105,7 @@ enum Rewrite {
     Unguard,
 }
 
-fn simplify(f: &MFunction, i: &MInst, known: &[Val]) -> Rewrite {
+fn simplify(f: &MFunction, i: &MInst, known: &[Val], neg_of: &[Option<Reg>]) -> Rewrite {
     if let Some((g, neg)) = i.guard {
         if let Val::Const(c) = known[g.0 as usize] {
             if i.is_branch() || i.is_phi() {
@@ -201,7 +204,11 @@ fn simplify(f: &MFunction, i: &MInst, known: &[Val]) -> Rewrite {
         }
         (OpKind::Not, [Mod::Pred]) => match imm_of(&s[0], known) {
             Some(c) => Rewrite::PredConst((c & 1) == 0),
-            None => Rewrite::Keep,
+            // not(not p) = p
+            None => match s[0].reg().and_then(|q| neg_of[q.0 as usize]) {
+                Some(p) => Rewrite::CopyOf(Operand::Reg(p)),
+                None => Rewrite::Keep,
+            },
         },
         (OpKind::Selp, [_]) if s.len() == 3 => {
             let pick = |o: &Operand| {
@@ -271,6 +278,8 @@ fn simplify(f: &MFunction, i: &MInst, known: &[Val]) -> Rewrite {
 fn round(f: &mut MFunction, budget: &mut u64) -> usize {
     let n = f.regs.len();
     let mut known = vec![Val::Unknown; n];
+    // `neg_of[q] = p` for an unguarded `not.pred q, p` (SSA: `p`'s definition dominates every use of `q`).
+    let mut neg_of: Vec<Option<Reg>> = vec![None; n];
     let mut repl: Vec<Reg> = (0..n as u32).map(Reg).collect();
     let mut changes = 0;
     // Constants first (definitions may follow uses in a loop; constants are position-independent in SSA).
@@ -288,6 +297,11 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                 (i.kind(), i.op.mods.as_slice(), i.dsts.as_slice(), i.srcs.as_slice())
             {
                 known[d.0 as usize] = Val::Const((*v != 0) as i64);
+            }
+            if let (OpKind::Not, [Mod::Pred], [Operand::Reg(d)], [Operand::Reg(p)]) =
+                (i.kind(), i.op.mods.as_slice(), i.dsts.as_slice(), i.srcs.as_slice())
+            {
+                neg_of[d.0 as usize] = Some(*p);
             }
         }
     }
@@ -319,7 +333,26 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                 kept.push(i);
                 continue;
             }
-            let rw = simplify(f, &i, &known);
+            // Negations fold into their readers: `@q` with `q = not p` is `@!p`, and `selp d, a, b, q` is
+            // `selp d, b, a, p` (the `not.pred` then dies unless something else reads it).
+            if let Some((g, neg)) = i.guard {
+                if let Some(p) = neg_of[g.0 as usize] {
+                    let p = find(&mut repl, p);
+                    i.guard = Some((p, !neg));
+                    changes += 1;
+                    *budget = budget.saturating_sub(1);
+                }
+            }
+            if i.kind() == OpKind::Selp && i.srcs.len() == 3 && i.guard.is_none() {
+                if let Some(p) = i.srcs[2].reg().and_then(|q| neg_of[q.0 as usize]) {
+                    let p = find(&mut repl, p);
+                    i.srcs.swap(0, 1);
+                    i.srcs[2] = Operand::Reg(p);
+                    changes += 1;
+                    *budget = budget.saturating_sub(1);
+                }
+            }
+            let rw = simplify(f, &i, &known, &neg_of);
             let d = i.dsts.first().and_then(Operand::reg);
             match rw {
                 Rewrite::Keep => {

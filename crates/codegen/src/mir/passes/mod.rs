@@ -183,14 +183,21 @@ pub fn registry() -> &'static [MirPassInfo] {
         },
         MirPassInfo {
             name: "late-commoning",
-            description: "commons the predicated code if-conversion made adjacent (seed 002 LateOriCommoning)",
+            description: "commons the predicated code if-conversion made adjacent, then GeneralOptimize (seed 002 LateOriCommoning)",
             optional: true,
             min_opt_level: 2,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| {
                 let force = cx.knobs.bool(late_commoning::FORCE_KNOB);
-                Ok(late_commoning::run(f, force, !cx.knobs.bool(late_commoning::NO_MOVE_KNOB)) > 0)
+                let mut changed = late_commoning::run(f, force, !cx.knobs.bool(late_commoning::NO_MOVE_KNOB)) > 0;
+                // GeneralOptimize after predication (ptxas runs the bundle again after OriDoPredication): the
+                // predicate logic if-conversion built (`not`/`and`/`or.pred`, negated guards) folds here.
+                if f.if_converted {
+                    let it = cx.knobs.int(copyprop::ITER_KNOB);
+                    changed |= copyprop::run(f, it, cx.knobs.int(copyprop::BUDGET_KNOB)) > 0;
+                }
+                Ok(changed)
             },
         },
         MirPassInfo {
