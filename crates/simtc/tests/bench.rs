@@ -25,14 +25,27 @@ fn s(p: &Path) -> &str {
 fn row<'a>(report: &'a str, heading: &str, first: &str) -> &'a str {
     let sec = report.split(&format!("## {heading}\n")).nth(1).unwrap_or_else(|| panic!("no section {heading}"));
     let sec = sec.split("\n## ").next().unwrap_or("");
-    sec.lines().find(|l| l.starts_with(&format!("| {first} |"))).unwrap_or_else(|| panic!("no row {first} in {heading}"))
+    sec.lines()
+        .find(|l| l.starts_with(&format!("| {first} |")))
+        .unwrap_or_else(|| panic!("no row {first} in {heading}"))
 }
 
 #[test]
 fn report_and_charts_for_two_examples() {
     let dir = common::repo_root().join("examples/kernels");
     let out = tmp("examples");
-    let o = simtc(&["bench", s(&dir), "--only", "warp_reduce,launch_bounds", "--out", s(&out), "--runs", "1", "--jobs", "2"]);
+    let o = simtc(&[
+        "bench",
+        s(&dir),
+        "--only",
+        "warp_reduce,launch_bounds",
+        "--out",
+        s(&out),
+        "--runs",
+        "1",
+        "--jobs",
+        "2",
+    ]);
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "simtc bench failed: {stderr}");
     let report = std::fs::read_to_string(out.join("report.md")).expect("report.md");
@@ -65,9 +78,7 @@ fn report_and_charts_for_two_examples() {
     assert!(report.contains("## Problems\n\nNone"), "{report}");
     // No GPU here: the header says why the GPU column is empty.
     assert!(report.contains("| GPU | none: "), "{report}");
-    for chart in
-        ["compile_time", "registers", "instructions", "warp_instructions", "simt_efficiency", "passes"]
-    {
+    for chart in ["compile_time", "registers", "instructions", "warp_instructions", "simt_efficiency", "passes"] {
         let svg = std::fs::read_to_string(out.join(format!("{chart}.svg"))).unwrap_or_else(|e| panic!("{chart}: {e}"));
         assert!(svg.starts_with("<svg") && svg.contains("<rect"), "{chart}");
         assert!(report.contains(&format!("]({chart}.svg)")), "report links {chart}.svg");

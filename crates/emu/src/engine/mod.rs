@@ -279,7 +279,9 @@ fn is_shared_access(op: &Op) -> bool {
     use crate::ptx::ast::Space;
     matches!(
         op,
-        Op::Ld { space: Space::Shared, .. } | Op::St { space: Space::Shared, .. } | Op::Atom { space: Space::Shared, .. }
+        Op::Ld { space: Space::Shared, .. }
+            | Op::St { space: Space::Shared, .. }
+            | Op::Atom { space: Space::Shared, .. }
     )
 }
 

@@ -25,18 +25,23 @@ const NVCC_COLOR: RGBColor = RGBColor(0x2c, 0xa0, 0x2c);
 const FOURTH_COLOR: RGBColor = RGBColor(0x94, 0x67, 0xbd);
 
 /// Writes the charts into `out`; returns `(title, file name)` of each chart written.
-pub(crate) fn write_charts(out: &Path, results: &[KernelResult], ctx: &Context) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn write_charts(
+    out: &Path,
+    results: &[KernelResult],
+    ctx: &Context,
+) -> Result<Vec<(String, String)>, String> {
     let mut written = Vec::new();
-    let mut chart = |file: &str, title: String, y: &str, cats: Vec<String>, series: Vec<Series>, reference: Option<f64>| {
-        if series.iter().all(|s| s.values.iter().all(Option::is_none)) {
-            // Stale charts of an earlier run would be linked nowhere; remove them.
-            let _ = std::fs::remove_file(out.join(file));
-            return Ok(());
-        }
-        bar_chart(&out.join(file), &title, y, &cats, &series, reference)?;
-        written.push((title, file.to_string()));
-        Ok::<(), String>(())
-    };
+    let mut chart =
+        |file: &str, title: String, y: &str, cats: Vec<String>, series: Vec<Series>, reference: Option<f64>| {
+            if series.iter().all(|s| s.values.iter().all(Option::is_none)) {
+                // Stale charts of an earlier run would be linked nowhere; remove them.
+                let _ = std::fs::remove_file(out.join(file));
+                return Ok(());
+            }
+            bar_chart(&out.join(file), &title, y, &cats, &series, reference)?;
+            written.push((title, file.to_string()));
+            Ok::<(), String>(())
+        };
     // Compile time: llc and nvcc relative to simtc.
     let m = Metric::CompileMs;
     let rs = rows(results, m);
@@ -90,7 +95,8 @@ pub(crate) fn write_charts(out: &Path, results: &[KernelResult], ctx: &Context) 
     }
     let m = Metric::SimtEfficiency;
     let rs = rows(results, m);
-    let abs = |label: &str| -> Vec<Option<f64>> { rs.iter().map(|(_, k, s)| m.value(&results[*k], label, *s)).collect() };
+    let abs =
+        |label: &str| -> Vec<Option<f64>> { rs.iter().map(|(_, k, s)| m.value(&results[*k], label, *s)).collect() };
     chart(
         "simt_efficiency.svg",
         "SIMT efficiency (higher is better)".into(),

@@ -21,7 +21,8 @@ pub(crate) struct Kernel {
 
 /// Lists the kernels of `dir`, keeping only the stems named by `only` when it is not empty.
 pub(crate) fn discover(dir: &Path, only: &[String]) -> Result<Vec<Kernel>, String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("simtc: error: could not read '{}': {e}", dir.display()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("simtc: error: could not read '{}': {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
     files.sort();
     let mut kernels: Vec<Kernel> = Vec::new();
@@ -67,7 +68,8 @@ pub(crate) fn discover(dir: &Path, only: &[String]) -> Result<Vec<Kernel>, Strin
 fn spec_of(f: &Path, stem: &str) -> bool {
     let Some(name) = f.file_name().and_then(|s| s.to_str()) else { return false };
     let Some(base) = name.strip_suffix(".toml") else { return false };
-    base == stem || base.strip_prefix(stem).and_then(|r| r.strip_prefix('.')).is_some_and(|v| !v.is_empty() && !v.contains('.'))
+    base == stem
+        || base.strip_prefix(stem).and_then(|r| r.strip_prefix('.')).is_some_and(|v| !v.is_empty() && !v.contains('.'))
 }
 
 /// The label of a spec in tables: `K.toml` → `K`, `K.big.toml` → `K.big`.
@@ -83,7 +85,8 @@ mod tests {
     fn pairs_kernels_with_their_specs() {
         let d = std::env::temp_dir().join(format!("simtc-bench-discover-{}", std::process::id()));
         std::fs::create_dir_all(&d).unwrap();
-        for f in ["a.ll", "a.cu", "a.toml", "a.big.toml", "ab.toml", "b.cu", "b.toml", "c.ll", "notes.txt", "a.x.y.toml"]
+        for f in
+            ["a.ll", "a.cu", "a.toml", "a.big.toml", "ab.toml", "b.cu", "b.toml", "c.ll", "notes.txt", "a.x.y.toml"]
         {
             std::fs::write(d.join(f), "").unwrap();
         }

@@ -55,7 +55,8 @@ pub(crate) const NVCC: &str = "nvcc -O3";
 /// that does not run at plain `-O3` (`structurizecfg`) is toggled on top of the structurized `-O3`.
 pub(crate) fn bench_builds() -> Vec<BenchBuild> {
     let structurize = "structurize=true".to_string();
-    let plain_o3 = Pipeline::new(simtc_codegen::Options { opt_level: 3, ..simtc_codegen::Options::default() }).ir_passes();
+    let plain_o3 =
+        Pipeline::new(simtc_codegen::Options { opt_level: 3, ..simtc_codegen::Options::default() }).ir_passes();
     let is_ir_pass = |p: &str| simtc_opt::lookup(p).is_some();
     let mut v = vec![
         BenchBuild { label: O0.into(), short: O0.into(), opt_level: 0, disabled: vec![], knobs: vec![] },
@@ -187,7 +188,12 @@ impl GpuProbe {
         if let Some(Err(_)) = &*st {
             return None;
         }
-        let r = run(Command::new(simtc).arg("run").arg(spec).arg("--ptx").arg(ptx).args(["--device", "cuda", "--metrics", "-"]));
+        let r = run(Command::new(simtc).arg("run").arg(spec).arg("--ptx").arg(ptx).args([
+            "--device",
+            "cuda",
+            "--metrics",
+            "-",
+        ]));
         let ms = r.and_then(|r| {
             let v: serde_json::Value = serde_json::from_str(r.stdout.trim_start_matches(|c| c != '{'))
                 .map_err(|e| format!("simtc run --device cuda printed no metrics JSON: {e}"))?;
@@ -209,6 +215,13 @@ impl GpuProbe {
     }
 }
 
+/// A launch spec of the kernel: its label, file, and the parsed spec with its materialized launch (or why not).
+struct SpecEntry {
+    label: String,
+    path: PathBuf,
+    parsed: Result<(LaunchSpec, Launch), String>,
+}
+
 /// Compiles, validates and emulates every build of kernel `k`; `scratch` is a directory of its own for PTX files.
 pub(crate) fn measure_kernel(
     k: &Kernel,
@@ -223,7 +236,11 @@ pub(crate) fn measure_kernel(
         (Some(ll), _) => Some(ll.clone()),
         (None, Some(cu)) => {
             let out = scratch.join(format!("{}.ll", k.name));
-            let r = run(Command::new(&tools.simtc).arg("cuda").arg(cu).args(["--mcpu", &o.mcpu, "--emit-llvm", "-o"]).arg(&out));
+            let r = run(Command::new(&tools.simtc)
+                .arg("cuda")
+                .arg(cu)
+                .args(["--mcpu", &o.mcpu, "--emit-llvm", "-o"])
+                .arg(&out));
             match r {
                 Ok(_) => {
                     notes.push(format!("{}: LLVM IR from `simtc cuda {}.cu --emit-llvm`", k.name, k.name));
@@ -237,7 +254,7 @@ pub(crate) fn measure_kernel(
         }
         (None, None) => None,
     };
-    let mut specs: Vec<(String, PathBuf, Result<(LaunchSpec, Launch), String>)> = Vec::new();
+    let mut specs: Vec<SpecEntry> = Vec::new();
     for s in &k.specs {
         let parsed = LaunchSpec::read(s).map_err(|e| e.to_string()).and_then(|spec| {
             let launch = spec.materialize().map_err(|e| e.to_string())?;
@@ -246,12 +263,12 @@ pub(crate) fn measure_kernel(
         if let Err(e) = &parsed {
             notes.push(format!("{}: spec not usable: {}", spec_label(s), first_lines(e, 2)));
         }
-        specs.push((spec_label(s), s.clone(), parsed));
+        specs.push(SpecEntry { label: spec_label(s), path: s.clone(), parsed });
     }
     if k.specs.is_empty() {
         notes.push(format!("{}: no launch spec ({}.toml): static measures only", k.name, k.name));
     }
-    let kernel_name = specs.iter().find_map(|s| s.2.as_ref().ok().map(|(sp, _)| sp.kernel.clone()));
+    let kernel_name = specs.iter().find_map(|s| s.parsed.as_ref().ok().map(|(sp, _)| sp.kernel.clone()));
     let mut results: Vec<BuildResult> = Vec::new();
     let mut ptx_files: Vec<Option<PathBuf>> = Vec::new();
     for (i, b) in builds.iter().enumerate() {
@@ -259,7 +276,16 @@ pub(crate) fn measure_kernel(
             None => Err("no LLVM IR".to_string()),
             Some(ll) => compile_simtc(ll, &o.mcpu, b),
         };
-        let (r, f) = finish_build(&b.label, Producer::Simtc, ptx, scratch, &format!("simtc{i}"), tools, &o.mcpu, kernel_name.as_deref());
+        let (r, f) = finish_build(
+            &b.label,
+            Producer::Simtc,
+            ptx,
+            scratch,
+            &format!("simtc{i}"),
+            tools,
+            &o.mcpu,
+            kernel_name.as_deref(),
+        );
         results.push(r);
         ptx_files.push(f);
     }
@@ -268,8 +294,12 @@ pub(crate) fn measure_kernel(
         (_, None) => Err("no LLVM IR".to_string()),
         (Some(llc), Some(ll)) => {
             let out = scratch.join("llc.ptx");
-            run(Command::new(llc).args(["-O3", "-march=nvptx64", &format!("-mcpu={}", o.mcpu)]).arg(ll).arg("-o").arg(&out))
-                .and_then(|_| std::fs::read_to_string(&out).map_err(|e| e.to_string()))
+            run(Command::new(llc)
+                .args(["-O3", "-march=nvptx64", &format!("-mcpu={}", o.mcpu)])
+                .arg(ll)
+                .arg("-o")
+                .arg(&out))
+            .and_then(|_| std::fs::read_to_string(&out).map_err(|e| e.to_string()))
         }
     };
     let (r, f) = finish_build(LLC, Producer::Llc, llc_ptx, scratch, "llc", tools, &o.mcpu, kernel_name.as_deref());
@@ -280,7 +310,8 @@ pub(crate) fn measure_kernel(
         (_, None) => Err(format!("no {}.cu", k.name)),
         (Some(nvcc), Some(cu)) => {
             let out = scratch.join("nvcc.ptx");
-            run(&mut nvcc_command(nvcc, cu, &o.mcpu, &out)).and_then(|_| std::fs::read_to_string(&out).map_err(|e| e.to_string()))
+            run(&mut nvcc_command(nvcc, cu, &o.mcpu, &out))
+                .and_then(|_| std::fs::read_to_string(&out).map_err(|e| e.to_string()))
         }
     };
     let (r, f) = finish_build(NVCC, Producer::Nvcc, nvcc_ptx, scratch, "nvcc", tools, &o.mcpu, kernel_name.as_deref());
@@ -289,7 +320,7 @@ pub(crate) fn measure_kernel(
     emulate_all(&mut results, &ptx_files, &specs, tools, o, gpu);
     KernelResult {
         name: k.name.clone(),
-        specs: specs.iter().map(|s| s.0.clone()).collect(),
+        specs: specs.iter().map(|s| s.label.clone()).collect(),
         builds: results,
         times: Times::default(),
         notes,
@@ -299,7 +330,11 @@ pub(crate) fn measure_kernel(
 
 fn nvcc_command(nvcc: &Path, cu: &Path, mcpu: &str, out: &Path) -> Command {
     let mut c = Command::new(nvcc);
-    c.args(["-ptx", "-O3", &format!("-arch={mcpu}"), "-I"]).arg(cu.parent().unwrap_or(Path::new("."))).arg(cu).arg("-o").arg(out);
+    c.args(["-ptx", "-O3", &format!("-arch={mcpu}"), "-I"])
+        .arg(cu.parent().unwrap_or(Path::new(".")))
+        .arg(cu)
+        .arg("-o")
+        .arg(out);
     c
 }
 
@@ -354,13 +389,13 @@ fn finish_build(
 fn emulate_all(
     results: &mut [BuildResult],
     ptx_files: &[Option<PathBuf>],
-    specs: &[(String, PathBuf, Result<(LaunchSpec, Launch), String>)],
+    specs: &[SpecEntry],
     tools: &Tools,
     o: &MeasureOptions,
     gpu: &GpuProbe,
 ) {
     let opts = RunOptions { jobs: Some(1), ..RunOptions::default() };
-    for (si, (_, spec_path, parsed)) in specs.iter().enumerate() {
+    for (si, SpecEntry { path: spec_path, parsed, .. }) in specs.iter().enumerate() {
         let Ok((spec, launch)) = parsed else {
             for r in results.iter_mut() {
                 r.runs.push(Err("spec not usable".into()));
@@ -375,11 +410,13 @@ fn emulate_all(
             };
             let outcome = std::fs::read_to_string(file)
                 .map_err(|e| e.to_string())
-                .and_then(|t| simtc_emu::load_ptx(&t, &file.display().to_string()).map_err(|e| first_lines(&e.to_string(), 3)))
+                .and_then(|t| {
+                    simtc_emu::load_ptx(&t, &file.display().to_string()).map_err(|e| first_lines(&e.to_string(), 3))
+                })
                 .and_then(|prog| simtc_emu::run(&prog, launch, &opts).map_err(|e| first_lines(&e.to_string(), 3)));
             let res = match outcome {
                 Err(e) => Err(format!("emulator: {e}")),
-                Ok(res) => res_ok(res),
+                Ok(res) => Ok(run_metrics(res)),
             };
             let res = res.map(|(mut m, bufs)| {
                 if r.label == O0 {
@@ -399,9 +436,10 @@ fn emulate_all(
     }
 }
 
-fn res_ok(res: simtc_emu::RunResult) -> Result<(RunMetrics, Vec<Vec<u8>>), String> {
+fn run_metrics(res: simtc_emu::RunResult) -> (RunMetrics, Vec<Vec<u8>>) {
     let c = &res.counters;
-    let eff = if c.warp_instructions == 0 { 0.0 } else { c.thread_instructions as f64 / (32.0 * c.warp_instructions as f64) };
+    let eff =
+        if c.warp_instructions == 0 { 0.0 } else { c.thread_instructions as f64 / (32.0 * c.warp_instructions as f64) };
     let m = RunMetrics {
         warp_instructions: c.warp_instructions,
         simt_efficiency: eff,
@@ -409,7 +447,7 @@ fn res_ok(res: simtc_emu::RunResult) -> Result<(RunMetrics, Vec<Vec<u8>>), Strin
         gpu_ms: None,
         mismatch: None,
     };
-    Ok((m, res.buffers))
+    (m, res.buffers)
 }
 
 /// Compares the output buffers of a build with the reference's. simtc builds must agree as `simtc check`

@@ -25,11 +25,12 @@ pub(crate) fn static_counts(ptx: &str) -> StaticCounts {
         if s.is_empty() {
             continue;
         }
+        let mut s = s;
         if pending.is_none() {
-            if s.starts_with('{') {
+            if let Some(rest) = s.strip_prefix('{') {
                 depth += 1;
-                let rest = s[1..].trim();
-                if rest.is_empty() {
+                s = rest.trim();
+                if s.is_empty() {
                     continue;
                 }
             }
@@ -45,7 +46,9 @@ pub(crate) fn static_counts(ptx: &str) -> StaticCounts {
         if s.ends_with(';') {
             pending = None;
             c.instructions += 1;
-            let op = first.strip_prefix('@').map_or(first.as_str(), |g| g.split_once(char::is_whitespace).map_or("", |x| x.1));
+            let op = first
+                .strip_prefix('@')
+                .map_or(first.as_str(), |g| g.split_once(char::is_whitespace).map_or("", |x| x.1));
             let op = op.trim_start().split(|ch: char| ch.is_whitespace() || ch == '.').next().unwrap_or("");
             if op == "mov" {
                 c.movs += 1;
@@ -65,7 +68,9 @@ pub(crate) fn ptxas_registers(stderr: &str) -> Vec<(String, u32)> {
             continue;
         }
         if let Some(rest) = line.split("Used ").nth(1) {
-            if let (Some(name), Some(n)) = (cur.take(), rest.split(" registers").next().and_then(|n| n.trim().parse().ok())) {
+            if let (Some(name), Some(n)) =
+                (cur.take(), rest.split(" registers").next().and_then(|n| n.trim().parse().ok()))
+            {
                 out.push((name, n));
             }
         }

@@ -121,12 +121,7 @@ pub(crate) fn rows(results: &[KernelResult], m: Metric) -> Vec<(String, usize, u
 }
 
 /// The geometric mean of `a / b` over rows where both are present and positive, with the row count.
-pub(crate) fn geomean_ratio(
-    results: &[KernelResult],
-    m: Metric,
-    a: &str,
-    b: &str,
-) -> Option<(f64, usize)> {
+pub(crate) fn geomean_ratio(results: &[KernelResult], m: Metric, a: &str, b: &str) -> Option<(f64, usize)> {
     let ratios = rows(results, m).into_iter().filter_map(|(_, k, s)| {
         let (x, y) = (m.value(&results[k], a, s)?, m.value(&results[k], b, s)?);
         (x > 0.0 && y > 0.0).then(|| x / y)
@@ -209,7 +204,9 @@ fn summary(s: &mut String, results: &[KernelResult]) {
          lower (better, except SIMT efficiency where higher is better). A count in parentheses says over how many \
          rows a mean is taken when some lack the value or have a zero.\n\n",
     );
-    s.push_str("| metric | simtc -O3 | llc-19 | nvcc | simtc / llc-19 | simtc / nvcc |\n|---|---:|---:|---:|---:|---:|\n");
+    s.push_str(
+        "| metric | simtc -O3 | llc-19 | nvcc | simtc / llc-19 | simtc / nvcc |\n|---|---:|---:|---:|---:|---:|\n",
+    );
     for m in Metric::ALL {
         let rows = rows(results, m);
         let total = rows.len();
@@ -239,7 +236,13 @@ fn fmt_mean(m: Metric, g: f64) -> String {
     }
 }
 
-fn rows_mean(results: &[KernelResult], rows: &[(String, usize, usize)], m: Metric, label: &str, total: usize) -> String {
+fn rows_mean(
+    results: &[KernelResult],
+    rows: &[(String, usize, usize)],
+    m: Metric,
+    label: &str,
+    total: usize,
+) -> String {
     match geomean(rows.iter().filter_map(|(_, k, sp)| m.value(&results[*k], label, *sp))) {
         None => "–".into(),
         Some((g, n)) if n == total => fmt_mean(m, g),
@@ -307,8 +310,7 @@ fn ptxas_cell(k: &KernelResult) -> String {
 }
 
 fn outputs_cell(k: &KernelResult, si: usize) -> String {
-    let bad: Vec<&str> =
-        k.builds.iter().filter(|b| run_mismatch(b, si).is_some()).map(|b| b.label.as_str()).collect();
+    let bad: Vec<&str> = k.builds.iter().filter(|b| run_mismatch(b, si).is_some()).map(|b| b.label.as_str()).collect();
     let failed = k.builds.iter().any(|b| b.producer == Producer::Simtc && run_failed(k, b, si).is_some());
     if !bad.is_empty() {
         format!("MISMATCH: {}", bad.join(", "))
@@ -328,9 +330,7 @@ fn run_mismatch(b: &BuildResult, si: usize) -> Option<&str> {
 /// Why build `b` of `k` has no emulated run on spec `si`, when that is a simtc failure (not a missing tool or
 /// input, or an unusable spec).
 fn run_failed<'a>(k: &KernelResult, b: &'a BuildResult, si: usize) -> Option<&'a str> {
-    if k.ll.is_none() {
-        return None;
-    }
+    k.ll.as_ref()?;
     match b.runs.get(si)? {
         Err(e) if e != "spec not usable" => Some(e.as_str()),
         _ => None,
@@ -411,7 +411,9 @@ fn problems_and_notes(s: &mut String, results: &[KernelResult]) {
     let p = problems(results);
     s.push_str("## Problems\n\n");
     if p.is_empty() {
-        s.push_str("None: every simtc build compiled, passed ptxas and ran, and every build's outputs agree with -O0.\n\n");
+        s.push_str(
+            "None: every simtc build compiled, passed ptxas and ran, and every build's outputs agree with -O0.\n\n",
+        );
     } else {
         for x in &p {
             s.push_str(&format!("- {}\n", x.replace('|', "\\|")));

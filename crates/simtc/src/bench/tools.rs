@@ -25,7 +25,8 @@ impl Tools {
     /// Finds the tools for target `arch` (`sm_90`, ...).
     pub(crate) fn find(arch: &str) -> Tools {
         let simtc = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("simtc"));
-        let llvm_bin = std::env::var_os("SIMTC_LLVM_BIN").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-19/bin".into());
+        let llvm_bin =
+            std::env::var_os("SIMTC_LLVM_BIN").map(PathBuf::from).unwrap_or_else(|| "/usr/lib/llvm-19/bin".into());
         let llc = env_tool("SIMTC_LLC")
             .or_else(|| file(llvm_bin.join("llc")))
             .or_else(|| in_path("llc-19"))
@@ -41,7 +42,9 @@ impl Tools {
             env_tool("SIMTC_PTXAS").or_else(|| cuda13.as_ref().and_then(|c| file(c.join("bin/ptxas"))))
         }
         .or_else(|| in_path("ptxas"));
-        let nvcc = env_tool("SIMTC_NVCC").or_else(|| cuda13.as_ref().and_then(|c| file(c.join("bin/nvcc")))).or_else(|| in_path("nvcc"));
+        let nvcc = env_tool("SIMTC_NVCC")
+            .or_else(|| cuda13.as_ref().and_then(|c| file(c.join("bin/nvcc"))))
+            .or_else(|| in_path("nvcc"));
         Tools { simtc, llc, ptxas, nvcc }
     }
 }
@@ -102,7 +105,10 @@ pub(crate) fn first_lines(s: &str, n: usize) -> String {
 pub(crate) fn version_line(tool: &Path) -> Option<String> {
     let o = Command::new(tool).arg("--version").output().ok()?;
     let text = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
-    text.lines().map(str::trim).find(|l| l.to_ascii_lowercase().contains("version") || l.starts_with("Cuda")).map(String::from)
+    text.lines()
+        .map(str::trim)
+        .find(|l| l.to_ascii_lowercase().contains("version") || l.starts_with("Cuda"))
+        .map(String::from)
 }
 
 /// The median of `v` (not empty).
