@@ -6,7 +6,8 @@
 //! `thread_instructions / (32 · warp_instructions)`; `simt_efficiency_nonpred` counts only active lanes whose guard
 //! predicate was true (`thread_instructions_nonpred`, also reported). `divergent_branches` counts branch issues
 //! that sent active lanes to more than one target; `barriers` counts CTA barrier completions summed over CTAs;
-//! `uni_violations` counts `.uni` branches (and calls) whose active lanes disagreed.
+//! `uni_violations` counts `.uni` branches (and calls) whose active lanes disagreed; `shared_instructions` counts
+//! issued warp instructions that access the `.shared` state space explicitly (`ld`/`st`/`atom`/`red.shared`).
 
 use crate::error::EmuError;
 use crate::launch::{Launch, RunResult};
@@ -46,6 +47,7 @@ pub fn metrics_json(spec: &LaunchSpec, launch: &Launch, r: &RunResult, reconverg
         "barriers": c.barriers,
         "uni_violations": c.uni_violations,
         "forced_releases": c.forced_releases,
+        "shared_instructions": c.shared_instructions,
         "reconvergence": reconvergence,
         "outputs": outputs,
     })

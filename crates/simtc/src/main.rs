@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 the input was rejected (a diagnostic was printed), 2 usage error. A panic (101) is
 //! always a bug.
 
+mod bench;
 mod builds;
 mod check;
 mod compile;
@@ -42,6 +43,8 @@ enum Command {
     MirOpt(mir_opt::MirOptArgs),
     /// Random-program differential testing: generate kernels, compile every build, emulate, compare, reduce.
     FuzzDiff(fuzzdiff::FuzzDiffArgs),
+    /// Benchmark a directory of kernels against llc-19 and nvcc: report (Markdown) and SVG charts.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(clap::Args)]
@@ -150,6 +153,7 @@ fn main() -> ExitCode {
         Command::Check(a) => check::check(a),
         Command::MirOpt(a) => mir_opt::mir_opt(a),
         Command::FuzzDiff(a) => fuzzdiff::fuzz_diff(a),
+        Command::Bench(a) => bench::bench(a),
     };
     let (msg, code) = match result {
         Ok(()) => return ExitCode::SUCCESS,

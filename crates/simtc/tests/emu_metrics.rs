@@ -151,6 +151,40 @@ fn barriers_are_counted_per_completion() {
     assert_eq!(r.counters.warp_instructions, 3 * 3 * 8);
 }
 
+#[test]
+fn shared_memory_instructions_are_counted_per_warp_issue() {
+    // Per warp: st.shared, a guarded ld.shared (issued even where the guard is false), atom.shared; the generic
+    // ld through a cvta'd address is not counted (no explicit state space).
+    let ptx = "
+.visible .entry sh(.param .u64 out)
+{
+  .shared .align 4 .b8 buf[512];
+  .reg .pred %p<2>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<6>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 2;
+  mov.u32 %r3, buf;
+  add.u32 %r4, %r3, %r2;
+  st.shared.u32 [%r4], %r1;
+  setp.lt.u32 %p1, %r1, 8;
+  @%p1 ld.shared.u32 %r5, [%r4];
+  atom.shared.add.u32 %r5, [buf], 1;
+  mov.u64 %rd2, buf;
+  cvta.shared.u64 %rd3, %rd2;
+  ld.u32 %r5, [%rd3];
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd1, %rd4;
+  st.global.u32 [%rd5], %r5;
+  ret;
+}
+";
+    let l = launch("sh", 128, 128, vec![]);
+    let r = run(ptx, &l, Reconvergence::Pcs);
+    assert_eq!(r.counters.shared_instructions, 4 * 3);
+}
+
 const SPIN_LOCK: &str = "
 .visible .entry spin(.param .u64 out, .param .u64 lock)
 {

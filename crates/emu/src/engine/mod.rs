@@ -89,6 +89,9 @@ pub struct Counters {
     pub uni_violations: u64,
     /// Forward-progress releases of lanes waiting at a convergence barrier (`pcs` only).
     pub forced_releases: u64,
+    /// Warp instructions issued that access `.shared` memory explicitly (`ld`/`st`/`atom`/`red` with the
+    /// `.shared` state space; generic accesses that land in shared memory are not counted).
+    pub shared_instructions: u64,
 }
 
 impl Counters {
@@ -101,6 +104,7 @@ impl Counters {
         self.barriers += o.barriers;
         self.uni_violations += o.uni_violations;
         self.forced_releases += o.forced_releases;
+        self.shared_instructions += o.shared_instructions;
     }
 }
 
@@ -268,6 +272,17 @@ fn makes_progress(op: &Op) -> bool {
         Op::Atom { op, .. } => !matches!(op, AtomOp::Cas | AtomOp::Exch),
         _ => false,
     }
+}
+
+/// Whether `op` accesses the `.shared` state space explicitly (counted in [`Counters::shared_instructions`]).
+fn is_shared_access(op: &Op) -> bool {
+    use crate::ptx::ast::Space;
+    matches!(
+        op,
+        Op::Ld { space: Space::Shared, .. }
+            | Op::St { space: Space::Shared, .. }
+            | Op::Atom { space: Space::Shared, .. }
+    )
 }
 
 fn is_control(op: &Op) -> bool {
@@ -716,6 +731,7 @@ impl<'e> Cta<'e> {
             // The hot loop: data instructions of one group, with the CTA's fields borrowed separately.
             let mut issued = 0u64;
             let mut nonpred = 0u64;
+            let mut shared = 0u64;
             let mut stopped = Stop::Ran;
             {
                 let Cta { warps, mem, scratch, env, opts, .. } = &mut *self;
@@ -748,6 +764,7 @@ impl<'e> Cta<'e> {
                     executed += 1;
                     issued += 1;
                     nonpred += gm.count_ones() as u64;
+                    shared += is_shared_access(&inst.op) as u64;
                     if is_control(&inst.op) {
                         stopped = Stop::Control(gm);
                         break;
@@ -770,6 +787,7 @@ impl<'e> Cta<'e> {
             self.counters.warp_instructions += issued;
             self.counters.thread_instructions += issued * mask.count_ones() as u64;
             self.counters.thread_instructions_nonpred += nonpred;
+            self.counters.shared_instructions += shared;
             match stopped {
                 Stop::Ran => {}
                 Stop::Spin => {
