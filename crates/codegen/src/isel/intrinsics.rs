@@ -43,7 +43,9 @@ impl Lower<'_> {
                 | "cluster.ctaid.x" | "cluster.ctaid.y" | "cluster.ctaid.z" | "cluster.nctaid.x"
                 | "cluster.nctaid.y" | "cluster.nctaid.z" | "cluster.ctarank" | "cluster.nctarank"
                 | "total_smem_size" | "dynamic_smem_size" => {
-                    (format!("%{}", sreg.replace("lanemask.", "lanemask_")), RegClass::B32, "u32")
+                    // PTX spells `cluster.ctaid.x` as `%cluster_ctaid.x` and `lanemask.eq` as `%lanemask_eq`.
+                    let r = sreg.replace("lanemask.", "lanemask_").replace("cluster.", "cluster_");
+                    (format!("%{r}"), RegClass::B32, "u32")
                 }
                 "warpsize" => ("WARP_SZ".to_string(), RegClass::B32, "u32"),
                 "clock64" | "globaltimer" | "gridid" => (format!("%{sreg}"), RegClass::B64, "u64"),
@@ -127,8 +129,13 @@ impl Lower<'_> {
             }
             _ if name.starts_with("llvm.nvvm.vote.") => {
                 let mode = name.trim_start_matches("llvm.nvvm.vote.").trim_end_matches(".sync");
-                let mask = op(self, 0)?;
-                let p = self.reg(args[1])?;
+                // The legacy forms (`vote.all(i1)`, no mask) vote over the active threads; `vote` without `.sync`
+                // is not valid PTX on sm_70+, so they become `vote.sync` with the active mask.
+                let (mask, p) = if name.ends_with(".sync") {
+                    (op(self, 0)?, self.reg(args[1])?)
+                } else {
+                    (Operand::Reg(self.active_mask()?), self.reg(args[0])?)
+                };
                 let (c, t) = if mode == "ballot" { (RegClass::B32, "b32") } else { (RegClass::Pred, "pred") };
                 let r = self.mf.new_reg(c);
                 let mi = self.mi(format!("vote.sync.{mode}.{t}"), &[Operand::Reg(r)], &[Operand::Reg(p), mask]);
