@@ -31,6 +31,7 @@ fn row(builtin: &str, body: &str, api: &str) -> Row {
 fn rows() -> Vec<Row> {
     let mut v = Vec::new();
     // Atomics: (op, [(suffix, pointer, value cast)]).
+    type Variant = (&'static str, &'static str, &'static str);
     let int = [("i", "pi", "a"), ("ll", "pl", "(long long)a")];
     let uns = [("ui", "pu", "(unsigned)a"), ("ull", "pul", "(unsigned long long)a")];
     let fl = [("f", "pf", "(float)a"), ("d", "pd", "(double)a")];
@@ -40,7 +41,7 @@ fn rows() -> Vec<Row> {
             "cta_" => "_block",
             _ => "_system",
         };
-        let mut ops: Vec<(&str, Vec<(&str, &str, &str)>)> = vec![
+        let mut ops: Vec<(&str, Vec<Variant>)> = vec![
             ("add", int.iter().chain(fl.iter()).copied().collect()),
             ("and", int.to_vec()),
             ("cas", int.to_vec()),
