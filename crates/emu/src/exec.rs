@@ -95,7 +95,7 @@ fn sreg_value(w: &Warp, env: &Env<'_>, cta: &CtaMem, sr: Sreg, l: usize) -> u64 
         Sreg::WarpId => w.id as u64,
         Sreg::NWarpId => cta.nwarps as u64,
         Sreg::SmId | Sreg::GridId | Sreg::Zero => 0,
-        Sreg::NSmId => 1,
+        Sreg::NSmId | Sreg::One => 1,
         Sreg::LanemaskEq => 1u64 << l,
         Sreg::LanemaskLe => trunc((1u64 << (l + 1)) - 1, 32),
         Sreg::LanemaskLt => (1u64 << l) - 1,

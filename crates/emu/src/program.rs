@@ -62,6 +62,9 @@ pub enum Sreg {
     DynSmem,
     TotalSmem,
     Zero,
+    /// A register that reads 1: `%cluster_nctaid.*` and `%cluster_nctarank` (launches have no clusters, so every
+    /// CTA is a cluster of one).
+    One,
 }
 
 /// A source operand.

@@ -809,34 +809,65 @@ impl Engine<'_> {
 
     /// Marks the blocks reachable from a successor of each divergent branch before its immediate
     /// post-dominator. When a walk for a branch with post-dominator `p` is over, every block it visited is
-    /// *closed for* `p`: all that it reaches without passing `p` is marked. A later walk with the same `p` (or
-    /// without one: only the virtual exit post-dominates the branch) stops at such blocks, so that a chain of
-    /// early exits to one block (`return` inside many loops) costs O(V + E) in all rather than one walk of the
-    /// rest of the function per branch.
+    /// *closed for* `p`: all that it reaches without passing `p` is marked. A later walk with stop `q` that
+    /// reaches a block closed for `p`:
+    ///
+    /// * `p == q`: stops there (nothing new beyond it) — a chain of early exits to one block (`return` inside
+    ///   many loops) costs O(V + E) in all rather than one walk of the rest of the function per branch;
+    /// * `q` strictly post-dominates `p` (or `q` is the virtual exit and `p` a block): everything that block
+    ///   reaches without passing `p` is marked, and `p` itself is reachable from it without passing `q` (both
+    ///   post-dominate the block; if every path to `p` crossed `q` first, `p` would post-dominate `q`), so the
+    ///   walk jumps to `p` and continues from there;
+    /// * otherwise it walks through the block as if it were unmarked.
+    ///
+    /// Branches are walked from the last in reverse post-order to the first, so that nested regions are closed
+    /// before the regions around them: `n` nested divergent ifs cost O(n) rather than O(n²) (each outer walk
+    /// jumps over the inner region to its post-dominator).
     fn compute_divergent_blocks(&mut self) {
         let cfg = self.cfg;
         let g = cfg.graph();
         // `NONE` stands for "no post-dominator"; `NOT_CLOSED` for a block no walk has finished.
-        const NOT_CLOSED: u32 = crate::graph::NONE - 1;
+        const NONE: u32 = crate::graph::NONE;
+        const NOT_CLOSED: u32 = NONE - 1;
         let mut closed_for = vec![NOT_CLOSED; cfg.len()];
         let mut visited: Vec<u32> = Vec::new();
-        for k in 0..self.info.branches.len() {
-            let d = self.info.branches[k];
-            if !self.dt.is_reachable(d) {
-                continue;
-            }
-            let stop = self.pdt.ipdom(d).map_or(crate::graph::NONE, |b| cfg.index(b));
+        let mut branches: Vec<Block> =
+            self.info.branches.iter().copied().filter(|&d| self.dt.is_reachable(d)).collect();
+        if !self.reference {
+            // `CycleInfo::order` is a reverse post-order (topological but for edges back to a header).
+            branches.sort_by_key(|&d| std::cmp::Reverse(self.cycles.order_index(d)));
+        }
+        for d in branches {
+            let stop = self.pdt.ipdom(d).map_or(NONE, |b| cfg.index(b));
             let epoch = self.scratch.next_epoch();
             let (mark, stack) = (&mut self.scratch.mark, &mut self.scratch.stack);
             stack.push(cfg.index(d));
             while let Some(b) = stack.pop() {
                 for &s in g.succs(b) {
-                    if s != stop && mark[s as usize] != epoch && (self.reference || closed_for[s as usize] != stop) {
-                        mark[s as usize] = epoch;
-                        stack.push(s);
-                        visited.push(s);
-                        self.info.block_div[cfg.block(s).as_u32() as usize] = true;
+                    if s == stop || mark[s as usize] == epoch {
+                        continue;
                     }
+                    let mut next = s;
+                    if !self.reference {
+                        let p = closed_for[s as usize];
+                        if p == stop {
+                            continue;
+                        }
+                        let jump = p != NOT_CLOSED
+                            && p != NONE
+                            && (stop == NONE || self.pdt.post_dominates(cfg.block(stop), cfg.block(p)));
+                        if jump {
+                            mark[s as usize] = epoch;
+                            if mark[p as usize] == epoch {
+                                continue;
+                            }
+                            next = p;
+                        }
+                    }
+                    mark[next as usize] = epoch;
+                    stack.push(next);
+                    visited.push(next);
+                    self.info.block_div[cfg.block(next).as_u32() as usize] = true;
                 }
             }
             for b in visited.drain(..) {

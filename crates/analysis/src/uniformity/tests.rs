@@ -938,6 +938,48 @@ fn benchmark_kernel_matches_reference() {
     assert_matches_reference(&m);
 }
 
+/// `n` nested ifs (`b_k` branches to `b_{k+1}` or to the join `e_k`, which continues to `e_{k-1}`), the
+/// conditions on the thread index except every third (on an argument), every fifth join with an early `return`
+/// arm: the block walk closes inner regions first and jumps over them (O(n) rather than O(n²)).
+fn nested_ifs(n: usize) -> String {
+    let mut s = String::from("define ptx_kernel void @k(ptr addrspace(1) %p, i32 %a) {\nentry:\n");
+    s += "  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  br label %b0\n";
+    for k in 0..n {
+        let x = if k % 3 == 0 { "%a" } else { "%t" };
+        s += &format!("b{k}:\n  %c{k} = icmp sgt i32 {x}, {k}\n  br i1 %c{k}, label %b{}, label %e{k}\n", k + 1);
+    }
+    s += &format!("b{n}:\n  store i32 %t, ptr addrspace(1) %p, align 4\n  br label %e{}\n", n - 1);
+    for k in (0..n).rev() {
+        let inner = if k + 1 < n { format!("%x{}", k + 1) } else { format!("%b{n}") };
+        s += &format!("e{k}:\n  %v{k} = phi i32 [ {k}, %b{k} ], [ %t, {inner} ]\n");
+        s += &format!("  store i32 %v{k}, ptr addrspace(1) %p, align 4\n");
+        if k % 5 == 0 {
+            s += &format!("  %r{k} = icmp eq i32 %v{k}, 7\n  br i1 %r{k}, label %ret{k}, label %x{k}\n");
+            s += &format!("ret{k}:\n  ret void\n");
+        } else {
+            s += &format!("  br label %x{k}\n");
+        }
+        s += &format!("x{k}:\n");
+        s += if k == 0 { "  ret void\n" } else { "" };
+        if k > 0 {
+            s += &format!("  br label %e{}\n", k - 1);
+        }
+    }
+    s += "}\n";
+    s
+}
+
+#[test]
+fn nested_divergent_ifs_match_reference() {
+    let (m, f, u) = analyze(&nested_ifs(120));
+    assert_matches_reference(&m);
+    // b1 branches on the thread index: everything after it is divergent (the early returns leave it without a
+    // post-dominator); b0 and its branch (on %a) are not.
+    assert!(u.is_divergent_block(blk(&m, f, "b119")) && u.is_divergent_block(blk(&m, f, "e0")));
+    assert!(!u.is_divergent_block(blk(&m, f, "b0")) && !u.is_divergent_branch(blk(&m, f, "b0")));
+    check(&m, f, &u, &["v1", "v2"], &["c0", "c3"]);
+}
+
 /// A random kernel for the reference comparison: `n` blocks, the edges given (none into the entry), branch
 /// conditions on the thread index, a kernel argument or a phi; every block with predecessors has a phi taking
 /// its predecessors' values (or constants) and computes a value from it and from a value of a dominating block,

@@ -43,7 +43,9 @@ impl Lower<'_> {
                 | "cluster.ctaid.x" | "cluster.ctaid.y" | "cluster.ctaid.z" | "cluster.nctaid.x"
                 | "cluster.nctaid.y" | "cluster.nctaid.z" | "cluster.ctarank" | "cluster.nctarank"
                 | "total_smem_size" | "dynamic_smem_size" => {
-                    (format!("%{}", sreg.replace("lanemask.", "lanemask_")), RegClass::B32, "u32")
+                    // PTX spells `cluster.ctaid.x` as `%cluster_ctaid.x` and `lanemask.eq` as `%lanemask_eq`.
+                    let r = sreg.replace("lanemask.", "lanemask_").replace("cluster.", "cluster_");
+                    (format!("%{r}"), RegClass::B32, "u32")
                 }
                 "warpsize" => ("WARP_SZ".to_string(), RegClass::B32, "u32"),
                 "clock64" | "globaltimer" | "gridid" => (format!("%{sreg}"), RegClass::B64, "u64"),
@@ -121,14 +123,30 @@ impl Lower<'_> {
                 self.set(inst, p);
             }
             "llvm.nvvm.exit" => self.emit_effect("exit", &[], &[]),
-            _ if name.starts_with("llvm.nvvm.shfl.sync.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.shfl.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.isspacep.") => {
+                // `__isGlobal` & co.: whether a generic address lies in the space's window.
+                let space = match name.trim_start_matches("llvm.nvvm.isspacep.") {
+                    s @ ("global" | "shared" | "local" | "const") => s,
+                    _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
+                };
+                let (base, sp) = self.ptr(args[0])?;
+                let g = self.convert_space(base, sp, super::spaces::Space::Generic)?;
+                let p = self.emit_def(format!("isspacep.{space}"), RegClass::Pred, &[Operand::Reg(g)]);
+                self.set(inst, p);
+            }
             _ if name.starts_with("llvm.nvvm.ldg.global.") || name.starts_with("llvm.nvvm.ldu.global.") => {
                 return self.lower_ldg(inst, &args, name.starts_with("llvm.nvvm.ldu."));
             }
             _ if name.starts_with("llvm.nvvm.vote.") => {
                 let mode = name.trim_start_matches("llvm.nvvm.vote.").trim_end_matches(".sync");
-                let mask = op(self, 0)?;
-                let p = self.reg(args[1])?;
+                // The legacy forms (`vote.all(i1)`, no mask) vote over the active threads; `vote` without `.sync`
+                // is not valid PTX on sm_70+, so they become `vote.sync` with the active mask.
+                let (mask, p) = if name.ends_with(".sync") {
+                    (op(self, 0)?, self.reg(args[1])?)
+                } else {
+                    (Operand::Reg(self.active_mask()?), self.reg(args[0])?)
+                };
                 let (c, t) = if mode == "ballot" { (RegClass::B32, "b32") } else { (RegClass::Pred, "pred") };
                 let r = self.mf.new_reg(c);
                 let mi = self.mi(format!("vote.sync.{mode}.{t}"), &[Operand::Reg(r)], &[Operand::Reg(p), mask]);
@@ -212,6 +230,9 @@ impl Lower<'_> {
                 self.emit(mi);
                 self.set(inst, r);
             }
+            _ if name.starts_with("llvm.nvvm.atomic.") && (name.contains(".gen.i.") || name.contains(".gen.f.")) => {
+                return self.lower_scoped_atomic(inst, name, &args);
+            }
             _ if name.starts_with("llvm.is.fpclass.") => return self.lower_is_fpclass(inst, &args),
             _ if name.contains(".with.overflow.") => return self.lower_with_overflow(inst, name, &args),
             _ if name.starts_with("llvm.memcpy.")
@@ -222,6 +243,43 @@ impl Lower<'_> {
             }
             _ => return self.lower_math_intrinsic(b, inst, name, &args, rty),
         }
+        Ok(())
+    }
+
+    /// The scoped atomics clang emits for CUDA's `atomic*_block` and `atomic*_system`:
+    /// `llvm.nvvm.atomic.<op>.gen.<i|f>.<cta|sys>.<type>.p0(ptr, val)` (`cas`: `(ptr, cmp, new)`), relaxed
+    /// operations at that scope: `atom.<scope>.<op>.<type>` (no `.sem`: relaxed). As in LLVM 19, `max`/`min` are
+    /// signed (clang emits the same intrinsic for the unsigned builtins).
+    fn lower_scoped_atomic(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        let parts: Vec<&str> = name.trim_start_matches("llvm.nvvm.atomic.").split('.').collect();
+        let bad = || CodegenError::unsupported(format!("intrinsic @{name}"));
+        let [op, "gen", kind, scope @ ("cta" | "sys"), ty, ..] = parts[..] else { return Err(bad()) };
+        let bits = match ty {
+            "i32" | "f32" => 32,
+            "i64" | "f64" => 64,
+            _ => return Err(bad()),
+        };
+        let t = match (op, kind) {
+            ("add", "f") => format!("f{bits}"),
+            ("add", "i") => format!("u{bits}"),
+            ("exch" | "and" | "or" | "xor" | "cas", "i") => format!("b{bits}"),
+            ("max" | "min", "i") => format!("s{bits}"),
+            ("inc" | "dec", "i") if bits == 32 => "u32".to_string(),
+            _ => return Err(bad()),
+        };
+        if args.len() != if op == "cas" { 3 } else { 2 } {
+            return Err(bad());
+        }
+        let c = class_of(self.m, self.ty(args[1]))?;
+        let (base, sp) = self.ptr(args[0])?;
+        let mut srcs = vec![Operand::Addr(Box::new(Operand::Reg(base)), 0)];
+        for &a in &args[1..] {
+            srcs.push(self.op(a)?);
+        }
+        let r = self.mf.new_reg(c);
+        let mi = self.mi(format!("atom.{scope}{}.{op}.{t}", sp.suffix()), &[Operand::Reg(r)], &srcs);
+        self.emit(mi);
+        self.set(inst, r);
         Ok(())
     }
 
@@ -450,16 +508,23 @@ impl Lower<'_> {
     }
 
     fn lower_shfl(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
-        // llvm.nvvm.shfl.sync.{idx,up,down,bfly}.{i32,f32}[p](mask, a, b, c)
-        let rest = name.trim_start_matches("llvm.nvvm.shfl.sync.");
+        // llvm.nvvm.shfl.sync.{idx,up,down,bfly}.{i32,f32}[p](mask, a, b, c), or the legacy form without `.sync`
+        // and mask (`__shfl` & co.), which shuffles among the active threads: `shfl` without `.sync` is not valid
+        // on sm_70 and later, so it becomes `shfl.sync` with the active mask.
+        let sync = name.starts_with("llvm.nvvm.shfl.sync.");
+        let rest = name.trim_start_matches("llvm.nvvm.shfl.sync.").trim_start_matches("llvm.nvvm.shfl.");
         let mut parts = rest.split('.');
         let mode = parts.next().unwrap_or("idx");
         let ty = parts.next().unwrap_or("i32");
+        if !matches!(mode, "idx" | "up" | "down" | "bfly") || args.len() != 3 + usize::from(sync) {
+            return Err(CodegenError::unsupported(format!("intrinsic @{name}")));
+        }
         let with_pred = ty.ends_with('p');
-        let mask = self.op(args[0])?;
-        let a = self.op(args[1])?;
-        let bb = self.op(args[2])?;
-        let cc = self.op(args[3])?;
+        let (mask, args) =
+            if sync { (self.op(args[0])?, &args[1..]) } else { (Operand::Reg(self.active_mask()?), args) };
+        let a = self.op(args[0])?;
+        let bb = self.op(args[1])?;
+        let cc = self.op(args[2])?;
         let c = if ty.starts_with('f') { RegClass::F32 } else { RegClass::B32 };
         let d = self.mf.new_reg(c);
         let mut dsts: SmallVec<[Operand; 1]> = smallvec![Operand::Reg(d)];

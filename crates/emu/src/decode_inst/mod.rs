@@ -315,6 +315,11 @@ fn sreg(name: &str) -> Option<Sreg> {
             "%ntid" => Sreg::Ntid(c),
             "%ctaid" => Sreg::Ctaid(c),
             "%nctaid" => Sreg::Nctaid(c),
+            // Launches have no clusters: every CTA is a cluster of one (PTX ISA, "Cluster of CTAs").
+            "%clusterid" => Sreg::Ctaid(c),
+            "%nclusterid" => Sreg::Nctaid(c),
+            "%cluster_ctaid" => Sreg::Zero,
+            "%cluster_nctaid" => Sreg::One,
             _ => return None,
         });
     }
@@ -335,6 +340,8 @@ fn sreg(name: &str) -> Option<Sreg> {
         "%globaltimer" | "%globaltimer_lo" | "%globaltimer_hi" => Sreg::GlobalTimer,
         "%dynamic_smem_size" => Sreg::DynSmem,
         "%total_smem_size" => Sreg::TotalSmem,
+        "%cluster_ctarank" => Sreg::Zero,
+        "%cluster_nctarank" => Sreg::One,
         "%tid" | "%ntid" | "%ctaid" | "%nctaid" => return None,
         n if n.starts_with("%envreg") || n.starts_with("%pm") || n.starts_with("%reserved_smem") => Sreg::Zero,
         _ => return None,
