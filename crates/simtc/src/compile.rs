@@ -120,15 +120,26 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
     p.verify_each = a.verify_each || cfg!(debug_assertions);
     p.time_passes = a.time_passes;
     p.emit_mir = a.emit == Emit::Mir;
-    p.knobs = knobs;
+    // `--stats` also asks the IR passes that keep counters (DARM) for them, as `stat:` remarks summed below.
+    p.knobs = if a.stats { knobs.or_set("darm-stats", simtc_opt::KnobValue::Bool(true)) } else { knobs };
     p.dot_after = a.dot_after.clone();
     p.verify_structured = a.verify_structured;
     p.validate().map_err(|e| driver_failure("", e))?;
     let (name, mut m) = read_module(&a.input.clone().unwrap_or_default())?;
     let mut out = Compiled::default();
     let ir = simtc_codegen::driver::run_ir_pipeline(&mut m, &p, &mut out);
+    let mut ir_stats: Vec<(String, usize)> = Vec::new();
     for r in &out.remarks {
-        eprintln!("{name}: {r}");
+        match r.strip_prefix("stat: ").and_then(|s| s.rsplit_once(' ')) {
+            Some((k, v)) if v.parse::<usize>().is_ok() => {
+                let v: usize = v.parse().unwrap_or(0);
+                match ir_stats.iter_mut().find(|(n, _)| n == k) {
+                    Some(e) => e.1 += v,
+                    None => ir_stats.push((k.to_string(), v)),
+                }
+            }
+            _ => eprintln!("{name}: {r}"),
+        }
     }
     ir.map_err(|e| driver_failure(&name, e))?;
     write_dots(&a.output, &out.dots)?;
@@ -158,6 +169,9 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
         let mut s = String::new();
         for (k, v) in &out.stats {
             s.push_str(&format!("INST_{k}: {v}\n"));
+        }
+        for (k, v) in &ir_stats {
+            s.push_str(&format!("{k}: {v}\n"));
         }
         eprint!("{s}");
     }
