@@ -193,6 +193,7 @@ pub type PairAlignment = (Vec<Inst>, Vec<Inst>, Vec<Step>);
 /// threads only (region replication), so its runs need no guard. Nothing is changed; `Err` says why not.
 pub fn check(
     types: &TypeStore,
+    consts: &ConstPool,
     func: &Function,
     bodies: Vec<(Vec<Inst>, Vec<Inst>)>,
     solo: &[bool],
@@ -204,9 +205,30 @@ pub fn check(
         if sa.len().saturating_mul(sb.len()) > alignment::MAX_CELLS {
             return Err("a block pair is too large to align");
         }
-        let steps = alignment::align(sa.len(), sb.len(), opts.gap, &|i, j| {
-            compatible(func, sa[i], sb[j]).then(|| (cost::latency(types, func, sa[i]) as i64).max(1))
-        });
+        let align = |sb: &[Inst]| {
+            let score = |i: usize, j: usize| {
+                compatible(func, sa[i], sb[j]).then(|| (cost::latency(types, func, sa[i]) as i64).max(1))
+            };
+            let steps = alignment::align(sa.len(), sb.len(), opts.gap, &score);
+            let total: i64 = steps
+                .iter()
+                .map(|s| match *s {
+                    Step::Match(i, j) => score(i, j).unwrap_or(0),
+                    _ => -opts.gap,
+                })
+                .sum();
+            (steps, total)
+        };
+        let (steps, total) = align(&sb);
+        // The else block reordered to follow the then block, when that aligns better (schedule.rs).
+        let sb2 = super::schedule::follow(consts, func, spec_callees, &sa, &sb);
+        if sb2 != sb {
+            let (steps2, total2) = align(&sb2);
+            if total2 > total {
+                aligns.push((sa, sb2, steps2));
+                continue;
+            }
+        }
         aligns.push((sa, sb, steps));
     }
     let mut same: FxHashMap<Value, Value> = FxHashMap::default();
@@ -286,7 +308,7 @@ pub fn meld(
     // Alignments and the estimate first: nothing is changed when they refuse.
     let bodies: Vec<(Vec<Inst>, Vec<Inst>)> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
     let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
-    let aligns = check(types, func, bodies, &solo_flags, opts, &spec_callees)?;
+    let aligns = check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?;
 
     let mut mel = Melder {
         spec_callees,

@@ -28,6 +28,7 @@ pub mod cost;
 pub mod detection;
 pub mod melding;
 pub mod replication;
+pub mod schedule;
 pub mod unpredication;
 
 use crate::knobs::Knobs;
@@ -307,7 +308,7 @@ impl FunctionPass for Darm {
                         // The estimate on the original instructions first: replication only when melding follows.
                         let func = &m.funcs[f];
                         let (bodies, solo) = replication::bodies(func, plan);
-                        match melding::check(&m.types, func, bodies, &solo, opts, &spec) {
+                        match melding::check(&m.types, &m.consts, func, bodies, &solo, opts, &spec) {
                             Err(why) => Err(why),
                             Ok(_) => {
                                 let func = &mut m.funcs[f];
