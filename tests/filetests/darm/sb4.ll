@@ -4,7 +4,7 @@
 ; RUN: opt %s --passes dce,simplifycfg,darm,simplifycfg --knob darm-report=1
 ; ERR: remark: darm: @sb4: %bb7: bb-bb candidate, 1x1 blocks, score 0.500: meld
 ; ERR: remark: darm: @sb4: %bb5: block-region candidate, 3x1 blocks, score 0.333: replicate against %bb10
-; ERR: remark: darm: @sb4: %bb5: bb-bb candidate, 1x1 blocks, score 0.487: meld
+; ERR: remark: darm: @sb4: %bb5: bb-bb candidate, 1x1 blocks, score 0.494: meld
 ; ERR: remark: darm: @sb4: stats: 2 bb-bb, 0 region-region, 0 block-region melds, 0 block-region skipped
 ; CHECK: darm.sel
 ; ModuleID = 'sb4.cu'
