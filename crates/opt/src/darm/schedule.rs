@@ -91,18 +91,22 @@ fn conflict(a: Mem, b: Mem) -> bool {
     }
 }
 
-type Key = (&'static str, u32);
+/// An opcode key, with (for users) the first operand that comes from outside the block (`store %x` of two sides
+/// writing the same value).
+type Key = ((&'static str, u32), Option<Value>);
 
-/// Opcode keys of the in-block operand definitions and users of each instruction of `body`.
+/// Keys of the in-block operand definitions and users of each instruction of `body`.
 fn neighbourhoods(func: &Function, body: &[Inst]) -> Vec<(Vec<Key>, Vec<Key>)> {
     let pos: FxHashMap<Inst, usize> = body.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let local = |v: Value| func.dfg.value_inst(v).is_some_and(|d| pos.contains_key(&d));
     let mut out: Vec<(Vec<Key>, Vec<Key>)> = vec![(Vec::new(), Vec::new()); body.len()];
     for (k, &i) in body.iter().enumerate() {
-        for &a in func.dfg.inst(i).args.iter() {
+        let args = &func.dfg.inst(i).args;
+        let outside = args.iter().copied().find(|&v| !local(v));
+        for &a in args.iter() {
             if let Some(&p) = func.dfg.value_inst(a).and_then(|d| pos.get(&d)) {
-                out[k].0.push(cost::opcode_key(func, body[p]));
-                let key = cost::opcode_key(func, i);
-                out[p].1.push(key);
+                out[k].0.push((cost::opcode_key(func, body[p]), None));
+                out[p].1.push((cost::opcode_key(func, i), outside));
             }
         }
     }
