@@ -44,7 +44,8 @@ pub(crate) struct CompileArgs {
     /// Emit debug information (`.target ..., debug`, `.loc`).
     #[arg(short = 'g', long)]
     debug: bool,
-    /// Print static instruction counts (`INST_<name>: <count>`) to standard error.
+    /// Print static instruction counts (`INST_<name>: <count>`) and the DARM counters (`darm.<name>: <count>`) to
+    /// standard error.
     #[arg(long)]
     stats: bool,
     /// Print the IR (IR passes) or MIR listing (MIR passes) after this pass, to standard error (`all`: after

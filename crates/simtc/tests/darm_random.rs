@@ -46,7 +46,12 @@ const BIN: [&str; 6] = ["add", "sub", "mul", "xor", "and", "or"];
 const KINDS: u8 = 9; // 0..6 binary, 6 shl by a constant, 7 load, 8 store
 
 fn random_op(rng: &mut Rng) -> Op {
-    Op { kind: rng.below(KINDS as u64) as u8, a: rng.below(64) as usize, b: rng.below(64) as usize, k: rng.below(41) as i32 - 20 }
+    Op {
+        kind: rng.below(KINDS as u64) as u8,
+        a: rng.below(64) as usize,
+        b: rng.below(64) as usize,
+        k: rng.below(41) as i32 - 20,
+    }
 }
 
 fn mutate(rng: &mut Rng, ops: &[Op], pct: u64) -> Vec<Op> {
@@ -127,7 +132,14 @@ impl Gen {
     }
 
     /// Emits one side starting at block `head`, ending with a branch to `exit`; returns (value, last block).
-    fn side(&mut self, head: &str, exit: &str, shape: Shape, parts: &[Vec<Op>; 4], inner_uniform: bool) -> (String, String) {
+    fn side(
+        &mut self,
+        head: &str,
+        exit: &str,
+        shape: Shape,
+        parts: &[Vec<Op>; 4],
+        inner_uniform: bool,
+    ) -> (String, String) {
         let mut env: Vec<String> = ["%x0", "%x1", "%tid", "%n"].iter().map(|s| s.to_string()).collect();
         writeln!(self.text, "{head}:").unwrap();
         self.ops(&parts[0], &mut env);
@@ -239,7 +251,8 @@ value = 3
 
 /// Compiles and runs `src`; returns the output buffers and the sum of the DARM meld counters by kind.
 fn run(src: &str, darm: bool, spec: &LaunchSpec) -> (Vec<Vec<u8>>, [usize; 3]) {
-    let mut m = simtc_llvm_reader::parse_module(src).unwrap_or_else(|e| panic!("generated IR does not parse: {e:?}\n{src}"));
+    let mut m =
+        simtc_llvm_reader::parse_module(src).unwrap_or_else(|e| panic!("generated IR does not parse: {e:?}\n{src}"));
     let mut p = Pipeline::new(Options::default());
     p.knobs = simtc_codegen::driver::knob_registry().parse(&["darm-stats=1".to_string()]).expect("knob");
     if !darm {
@@ -249,7 +262,8 @@ fn run(src: &str, darm: bool, spec: &LaunchSpec) -> (Vec<Vec<u8>>, [usize; 3]) {
     let out = simtc_codegen::compile(&mut m, &p).unwrap_or_else(|e| panic!("compile (darm {darm}): {e:?}\n{src}"));
     let mut melds = [0usize; 3];
     for r in &out.remarks {
-        for (k, name) in ["darm.melded.bb-bb ", "darm.melded.region-region ", "darm.melded.block-region "].iter().enumerate()
+        for (k, name) in
+            ["darm.melded.bb-bb ", "darm.melded.region-region ", "darm.melded.block-region "].iter().enumerate()
         {
             if let Some(v) = r.strip_prefix("stat: ").and_then(|s| s.strip_prefix(name)) {
                 melds[k] += v.trim().parse::<usize>().unwrap();
@@ -280,7 +294,10 @@ fn random_similar_sides_keep_their_outputs_under_darm() {
             totals[k] += melds[k];
         }
     }
-    eprintln!("darm_random: {melded}/{cases} cases melded; bb-bb {}, region-region {}, block-region {}", totals[0], totals[1], totals[2]);
+    eprintln!(
+        "darm_random: {melded}/{cases} cases melded; bb-bb {}, region-region {}, block-region {}",
+        totals[0], totals[1], totals[2]
+    );
     assert!(melded * 4 >= cases as usize, "DARM melded only {melded} of {cases} cases: the test would be vacuous");
     assert!(totals[2] >= 5, "only {} block-region melds", totals[2]);
     assert!(totals[1] >= 5, "only {} region-region melds", totals[1]);

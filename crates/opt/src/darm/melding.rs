@@ -262,8 +262,8 @@ pub fn check(
                     let side = matches!(st, Step::OnlyA(_));
                     let inst = if side { sa[i] } else { sb[i] };
                     est += 1;
-                    let spec = opts.full_predication
-                        && super::unpredication::speculatable(spec_callees, func.dfg.inst(inst));
+                    let spec =
+                        opts.full_predication && super::unpredication::speculatable(spec_callees, func.dfg.inst(inst));
                     if prev != Some(side) && !spec {
                         est += GUARD_OVERHEAD;
                     }

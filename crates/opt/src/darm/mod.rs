@@ -254,11 +254,9 @@ impl FunctionPass for Darm {
                                 Some(p) if analysis_only => {
                                     format!("score {:.3}: candidate (darm-analysis-only)", p.score)
                                 }
-                                Some(p) => format!(
-                                    "score {:.3}: replicate against {}",
-                                    p.score,
-                                    func.block_label(p.target)
-                                ),
+                                Some(p) => {
+                                    format!("score {:.3}: replicate against {}", p.score, func.block_label(p.target))
+                                }
                             };
                             if report {
                                 remarks.push(format!(
@@ -266,9 +264,7 @@ impl FunctionPass for Darm {
                                 ));
                             }
                             match plan {
-                                Some(p) if p.score >= threshold && !analysis_only => {
-                                    cands.push(Cand::Replicate(r, p))
-                                }
+                                Some(p) if p.score >= threshold && !analysis_only => cands.push(Cand::Replicate(r, p)),
                                 _ => stats.block_region_skipped += 1,
                             }
                         }

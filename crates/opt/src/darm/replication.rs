@@ -131,7 +131,10 @@ pub fn plan(types: &TypeStore, func: &Function, dt: &DominatorTree, preds: &Pred
 /// `plan.region`, oriented `(then, else)`; with the solo flags (pair off the path).
 pub fn bodies(func: &Function, plan: &Plan) -> (Vec<(Vec<Inst>, Vec<Inst>)>, Vec<bool>) {
     let body = |b: Block| -> Vec<Inst> {
-        func.layout.block_insts(b).filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator()).collect()
+        func.layout
+            .block_insts(b)
+            .filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator())
+            .collect()
     };
     let on_path: FxHashSet<Block> = plan.path.iter().copied().collect();
     let mut out = Vec::with_capacity(plan.region.len());
@@ -194,12 +197,8 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
         func.layout.append_inst(i, dest);
     }
     // Terminators with constant conditions.
-    let next_on_path: FxHashMap<Block, Block> = plan
-        .path
-        .iter()
-        .enumerate()
-        .map(|(k, &b)| (b, plan.path.get(k + 1).copied().unwrap_or(exit)))
-        .collect();
+    let next_on_path: FxHashMap<Block, Block> =
+        plan.path.iter().enumerate().map(|(k, &b)| (b, plan.path.get(k + 1).copied().unwrap_or(exit))).collect();
     let map = |s: Block| copy.get(&s).copied().unwrap_or(exit);
     for &b in &plan.region {
         let t = func.terminator(b).expect("terminator");
@@ -208,15 +207,18 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
             InstKind::CondBr { then_dest, else_dest } => {
                 let dir = next_on_path.get(&b).is_none_or(|&n| n == then_dest);
                 let c = bool_value(consts, func, dir);
-                InstData::new(InstKind::CondBr { then_dest: map(then_dest), else_dest: map(else_dest) }, &[c], Type::VOID)
+                InstData::new(
+                    InstKind::CondBr { then_dest: map(then_dest), else_dest: map(else_dest) },
+                    &[c],
+                    Type::VOID,
+                )
             }
             _ => unreachable!("detection admits br terminators only"),
         };
         func.append_inst(copy[&b], data);
     }
     // Values of X flowing into the exit's phis, carried along the path (phis at dominance frontiers).
-    let moved: FxHashSet<Value> =
-        func.layout.block_insts(target).filter_map(|i| func.dfg.result(i)).collect();
+    let moved: FxHashSet<Value> = func.layout.block_insts(target).filter_map(|i| func.dfg.result(i)).collect();
     let last = *plan.path.last().expect("path");
     let mut carried: FxHashMap<Value, Value> = FxHashMap::default();
     let preds_in_copy: FxHashMap<Block, Vec<Block>> = {
@@ -241,7 +243,10 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
                 for &n in &plan.path[k + 1..] {
                     let nc = copy[&n];
                     if plan.phi_at.contains(&n) {
-                        let p = func.dfg.make_inst(InstData::new(InstKind::Phi { blocks: Default::default() }, &[], ty), Type::VOID);
+                        let p = func.dfg.make_inst(
+                            InstData::new(InstKind::Phi { blocks: Default::default() }, &[], ty),
+                            Type::VOID,
+                        );
                         func.layout.prepend_inst(p, nc);
                         for &q in &preds_in_copy[&nc] {
                             let val = if q == prev { cur } else { undef_value(consts, func, ty) };
