@@ -184,6 +184,9 @@ fn body(func: &Function, b: Block) -> Vec<Inst> {
     func.layout.block_insts(b).filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator()).collect()
 }
 
+/// The bodies (no phis, no terminators) of one block pair, `(then, else)`.
+pub type PairBodies = (Vec<Inst>, Vec<Inst>);
+
 /// The alignment of one block pair: the two bodies and the steps.
 pub type PairAlignment = (Vec<Inst>, Vec<Inst>, Vec<Step>);
 
@@ -195,7 +198,7 @@ pub fn check(
     types: &TypeStore,
     consts: &ConstPool,
     func: &Function,
-    bodies: Vec<(Vec<Inst>, Vec<Inst>)>,
+    bodies: Vec<PairBodies>,
     solo: &[bool],
     opts: Options,
     spec_callees: &rustc_hash::FxHashSet<Value>,
@@ -306,7 +309,7 @@ pub fn meld(
     solo: &Solo,
 ) -> Result<MeldStats, &'static str> {
     // Alignments and the estimate first: nothing is changed when they refuse.
-    let bodies: Vec<(Vec<Inst>, Vec<Inst>)> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
+    let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
     let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
     let aligns = check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?;
 

@@ -129,7 +129,7 @@ pub fn plan(types: &TypeStore, func: &Function, dt: &DominatorTree, preds: &Pred
 
 /// The instruction bodies (no phis, no terminators) of the replicated mapping, as pairs in the order of
 /// `plan.region`, oriented `(then, else)`; with the solo flags (pair off the path).
-pub fn bodies(func: &Function, plan: &Plan) -> (Vec<(Vec<Inst>, Vec<Inst>)>, Vec<bool>) {
+pub fn bodies(func: &Function, plan: &Plan) -> (Vec<super::melding::PairBodies>, Vec<bool>) {
     let body = |b: Block| -> Vec<Inst> {
         func.layout
             .block_insts(b)
