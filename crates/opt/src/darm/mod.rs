@@ -240,7 +240,7 @@ impl FunctionPass for Darm {
                         }
                         detection::Shape::BlockRegion => {
                             let plan = if replication && !fusion_only {
-                                replication::plan(&m.types, func, dt, &preds, &r)
+                                replication::plan(&m.types, func, dt, &preds, &r, opts.gap)
                             } else {
                                 None
                             };

@@ -4,17 +4,24 @@
 //! `R` (an if/else inside the side, a three-way `if / else if / else` chain), the sides are not isomorphic. The
 //! paper replicates `R`'s control flow around `X` so that they become isomorphic:
 //! 1. [`plan`]: the block `b*` of `R` with the best block-pair profitability against `X` is chosen, and a path
-//!    `head(R) → … → b* → … → E` through `R` (towards `b*` by predecessors, from `b*` to the exit preferring a
-//!    direct edge into `E`, so the path is short).
+//!    `head(R) → … → b* → … → E` through `R` (towards `b*` by predecessors, from `b*` to the exit along the fewest
+//!    blocks). `X`'s instructions are then aligned (Smith–Waterman, as for a block pair) with the concatenated
+//!    bodies of the path's blocks, and each goes to the path block of its partner; an unaligned one stays with the
+//!    previous instruction (the first ones with the first aligned one; all of them in `b*` when nothing aligns).
+//!    The placement is monotone along the path, so `X`'s threads still execute `X` in order. (The paper places
+//!    all of `X` against one block; spreading it lets `X` meld with, e.g., both the head and the join of an
+//!    if-then.)
 //! 2. [`replicate`]: a copy `R'` of `R`'s blocks and edges is created (blocks `darm.repl`); `X`'s instructions are
-//!    **moved** into the copy of `b*` (its phis, single-entry from the branch, into the copy of the head); every
-//!    conditional branch of `R'` gets a **constant** condition: on the path, the direction the path takes; off the
-//!    path, `true` (never executed by `X`'s threads). The branch now enters `R'` instead of `X`, which is deleted.
-//! 3. **Phis at dominance frontiers**: a value of `X` that the exit's phis read must reach the path's last block.
-//!    Walking the path after `b*`, whenever the current definition's block does not dominate the next path block,
-//!    a phi is placed there (`[current, path predecessor]`, `undef` from every other predecessor: only the other
-//!    side's threads, or none, come that way), and it becomes the current definition. The exit's phis take the
-//!    final definition on the path's exit edge and `undef` on `R'`'s other edges into the exit.
+//!    **moved** into the copies of their path blocks (its phis, single-entry from the branch, into the copy of the
+//!    head); every conditional branch of `R'` gets a **constant** condition: on the path, the direction the path
+//!    takes; off the path, `true` (never executed by `X`'s threads). The branch now enters `R'` instead of `X`,
+//!    which is deleted.
+//! 3. **Phis at dominance frontiers**: a value of `X` used in a later path block, or read by the exit's phis, is
+//!    carried along the path: whenever its current definition's block does not dominate the next path block, a
+//!    phi is placed there (`[current, path predecessor]`, `undef` from every other predecessor: only the other
+//!    side's threads, or none, come that way), and it becomes the current definition; uses read the definition
+//!    available in their block. The exit's phis take the final definition on the path's exit edge and `undef`
+//!    on `R'`'s other edges into the exit.
 //!
 //! The region is then melded by the region–region code generator ([`super::melding::meld`]) with the pairs
 //! `(b', b)`, told which pairs are **solo**: a pair whose replicated block is off the path is entered only by the
@@ -34,7 +41,9 @@
 //! instructions are guarded by the other side's condition or pure); the region side is unchanged. Cost: linear in
 //! the region's size (one walk for the path, one copy of its edges), plus the alignments of the melder.
 
+use super::alignment::{self, Step};
 use super::detection::{self, Region, Shape};
+use super::{cost, melding};
 use crate::passes::util::{self, Preds};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_analysis::dominators::DominatorTree;
@@ -58,15 +67,24 @@ pub struct Plan {
     pub target: Block,
     /// The path from the region's head through `target` to a block with an edge into the exit.
     pub path: Vec<Block>,
-    /// Path blocks after `target` that need phis for `X`'s values.
-    pub phi_at: Vec<Block>,
-    /// Profitability of the replicated mapping (only `(X, b*)` saves anything; the denominator is both sides).
+    /// For each body instruction of `X` (in order), the index of the path block it is placed in.
+    pub place: Vec<(Inst, usize)>,
+    /// `dom[i][j]`: path block `i` dominates path block `j`.
+    pub dom: Vec<Vec<bool>>,
+    /// Profitability of `(X, b*)` over both sides' total latency (the threshold test).
     pub score: f64,
 }
 
 /// Plans the replication of `r` (a [`Shape::BlockRegion`] region); `None` when `X` is a shared head (its code
 /// cannot move: other predecessors execute it).
-pub fn plan(types: &TypeStore, func: &Function, dt: &DominatorTree, preds: &Preds, r: &Region) -> Option<Plan> {
+pub fn plan(
+    types: &TypeStore,
+    func: &Function,
+    dt: &DominatorTree,
+    preds: &Preds,
+    r: &Region,
+    gap: i64,
+) -> Option<Plan> {
     let block_is_then = r.side_t.len() == 1;
     let (block, region) = if block_is_then { (r.side_t[0], &r.side_f) } else { (r.side_f[0], &r.side_t) };
     if (block_is_then && r.shared.0) || (!block_is_then && r.shared.1) || region.len() < 2 {
@@ -115,35 +133,60 @@ pub fn plan(types: &TypeStore, func: &Function, dt: &DominatorTree, preds: &Pred
         cur = *succ.iter().filter(|s| set.contains(s)).min_by_key(|s| dist[s])?;
         path.push(cur);
     }
-    let mut phi_at = Vec::new();
-    let mut def = target;
-    let k = path.iter().position(|&b| b == target).expect("target on the path");
-    for &n in &path[k + 1..] {
-        if !dt.dominates(def, n) {
-            phi_at.push(n);
-            def = n;
+    if path.len() > MAX_PATH {
+        return None;
+    }
+    let dom: Vec<Vec<bool>> = path.iter().map(|&a| path.iter().map(|&b| dt.dominates(a, b)).collect()).collect();
+    // Place X's instructions along the path: aligned with the concatenated path bodies, each instruction goes to
+    // the block of its partner; an unaligned one stays with the previous instruction (at first, with the first
+    // aligned one, or the target): the placement is monotone, so X's order is kept.
+    let xs = body(func, block);
+    let mut seq: Vec<(Inst, usize)> = Vec::new();
+    for (k, &b) in path.iter().enumerate() {
+        seq.extend(body(func, b).into_iter().map(|i| (i, k)));
+    }
+    let target_k = path.iter().position(|&b| b == target).expect("target on the path");
+    let mut place: Vec<(Inst, usize)> = xs.iter().map(|&i| (i, target_k)).collect();
+    if xs.len().saturating_mul(seq.len()) <= alignment::MAX_CELLS {
+        let steps = alignment::align(xs.len(), seq.len(), gap, &|i, j| {
+            melding::compatible(func, xs[i], seq[j].0).then(|| (cost::latency(types, func, xs[i]) as i64).max(1))
+        });
+        let mut at: Vec<Option<usize>> = vec![None; xs.len()];
+        for st in &steps {
+            if let Step::Match(i, j) = *st {
+                at[i] = Some(seq[j].1);
+            }
+        }
+        if let Some(first) = at.iter().flatten().next().copied() {
+            let mut cur = first;
+            for (k, a) in at.iter().enumerate() {
+                cur = a.unwrap_or(cur);
+                place[k].1 = cur;
+            }
         }
     }
-    Some(Plan { block, block_is_then, region: region.clone(), target, path, phi_at, score })
+    Some(Plan { block, block_is_then, region: region.clone(), target, path, place, dom, score })
+}
+
+/// Longest path (in blocks) through a replicated region.
+pub const MAX_PATH: usize = 64;
+
+fn body(func: &Function, b: Block) -> Vec<Inst> {
+    func.layout.block_insts(b).filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator()).collect()
 }
 
 /// The instruction bodies (no phis, no terminators) of the replicated mapping, as pairs in the order of
 /// `plan.region`, oriented `(then, else)`; with the solo flags (pair off the path).
 pub fn bodies(func: &Function, plan: &Plan) -> (Vec<super::melding::PairBodies>, Vec<bool>) {
-    let body = |b: Block| -> Vec<Inst> {
-        func.layout
-            .block_insts(b)
-            .filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator())
-            .collect()
-    };
-    let on_path: FxHashSet<Block> = plan.path.iter().copied().collect();
+    let on_path: FxHashMap<Block, usize> = plan.path.iter().enumerate().map(|(k, &b)| (b, k)).collect();
     let mut out = Vec::with_capacity(plan.region.len());
     let mut solo = Vec::with_capacity(plan.region.len());
     for &b in &plan.region {
-        let x = if b == plan.target { body(plan.block) } else { Vec::new() };
-        let y = body(b);
+        let k = on_path.get(&b).copied();
+        let x: Vec<Inst> = plan.place.iter().filter(|&&(_, p)| Some(p) == k).map(|&(i, _)| i).collect();
+        let y = body(func, b);
         out.push(if plan.block_is_then { (x, y) } else { (y, x) });
-        solo.push(!on_path.contains(&b));
+        solo.push(k.is_none());
     }
     (out, solo)
 }
@@ -184,17 +227,19 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
         copy.insert(b, nb);
     }
     let head = copy[&plan.region[0]];
-    let target = copy[&plan.target];
-    // Move X's phis to the head copy and its body to the target copy.
-    let insts: Vec<Inst> = func.layout.block_insts(x).collect();
-    let x_term = func.terminator(x).expect("terminator");
-    for i in insts {
-        if i == x_term {
-            continue;
-        }
+    // Move X's phis to the head copy and its body along the path (plan.place).
+    let x_phis: Vec<Inst> = util::phis(func, x);
+    for &i in &x_phis {
         func.layout.remove_inst(i);
-        let dest = if func.dfg.inst(i).is_phi() { head } else { target };
-        func.layout.append_inst(i, dest);
+        func.layout.append_inst(i, head);
+    }
+    let mut at: FxHashMap<Value, usize> = FxHashMap::default(); // X value -> path index of its definition
+    for &(i, k) in &plan.place {
+        func.layout.remove_inst(i);
+        func.layout.append_inst(i, copy[&plan.path[k]]);
+        if let Some(v) = func.dfg.result(i) {
+            at.insert(v, k);
+        }
     }
     // Terminators with constant conditions.
     let next_on_path: FxHashMap<Block, Block> =
@@ -217,10 +262,9 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
         };
         func.append_inst(copy[&b], data);
     }
-    // Values of X flowing into the exit's phis, carried along the path (phis at dominance frontiers).
-    let moved: FxHashSet<Value> = func.layout.block_insts(target).filter_map(|i| func.dfg.result(i)).collect();
-    let last = *plan.path.last().expect("path");
-    let mut carried: FxHashMap<Value, Value> = FxHashMap::default();
+    // Values of X used in a later path block or by the exit's phis are carried along the path, with phis at
+    // the dominance frontiers (a path block its current definition's block does not dominate).
+    let n = plan.path.len();
     let preds_in_copy: FxHashMap<Block, Vec<Block>> = {
         let mut m: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
         for &b in &plan.region {
@@ -230,45 +274,68 @@ pub fn replicate(consts: &mut ConstPool, func: &mut Function, r: &Region, plan: 
         }
         m
     };
-    let k = plan.path.iter().position(|&b| b == plan.target).expect("target on path");
-    for phi in util::phis(func, exit) {
-        let Some(v) = util::phi_value_for(func, phi, x) else { continue };
-        let final_v = if moved.contains(&v) {
-            if let Some(&c) = carried.get(&v) {
-                c
-            } else {
-                let ty = func.dfg.value_ty(v);
-                let mut cur = v;
-                let mut prev = copy[&plan.target];
-                for &n in &plan.path[k + 1..] {
-                    let nc = copy[&n];
-                    if plan.phi_at.contains(&n) {
-                        let p = func.dfg.make_inst(
-                            InstData::new(InstKind::Phi { blocks: Default::default() }, &[], ty),
-                            Type::VOID,
-                        );
-                        func.layout.prepend_inst(p, nc);
-                        for &q in &preds_in_copy[&nc] {
-                            let val = if q == prev { cur } else { undef_value(consts, func, ty) };
-                            func.dfg.phi_add_incoming(p, val, q);
-                        }
-                        cur = func.dfg.result(p).expect("phi result");
-                    }
-                    prev = nc;
-                }
-                carried.insert(v, cur);
-                cur
+    // Uses: (user, operand index, path index of the user; `n` for the exit's phis).
+    let exit_phis = util::phis(func, exit);
+    let mut uses: FxHashMap<Value, Vec<(Inst, usize, usize)>> = FxHashMap::default();
+    for &(i, k) in &plan.place {
+        for (j, &a) in func.dfg.inst(i).args.iter().enumerate() {
+            if at.get(&a).is_some_and(|&d| d < k) {
+                uses.entry(a).or_default().push((i, j, k));
             }
-        } else {
-            v
-        };
+        }
+    }
+    for &phi in &exit_phis {
+        if let Some(v) = util::phi_value_for(func, phi, x) {
+            if at.contains_key(&v) {
+                uses.entry(v).or_default().push((phi, usize::MAX, n));
+            }
+        }
+    }
+    let mut exit_value: FxHashMap<Value, Value> = FxHashMap::default();
+    let mut values: Vec<Value> = uses.keys().copied().collect();
+    values.sort();
+    for v in values {
+        let us = &uses[&v];
+        let last_use = us.iter().map(|u| u.2).max().unwrap_or(0).min(n - 1);
         let ty = func.dfg.value_ty(v);
+        let (mut cur, mut def) = (v, at[&v]);
+        let mut avail = vec![v; n];
+        for k in at[&v] + 1..=last_use {
+            if !plan.dom[def][k] {
+                let nc = copy[&plan.path[k]];
+                let p = func
+                    .dfg
+                    .make_inst(InstData::new(InstKind::Phi { blocks: Default::default() }, &[], ty), Type::VOID);
+                func.layout.prepend_inst(p, nc);
+                let prev = copy[&plan.path[k - 1]];
+                for &q in &preds_in_copy[&nc] {
+                    let val = if q == prev { cur } else { undef_value(consts, func, ty) };
+                    func.dfg.phi_add_incoming(p, val, q);
+                }
+                cur = func.dfg.result(p).expect("phi result");
+                def = k;
+            }
+            avail[k] = cur;
+        }
+        for &(u, j, k) in us {
+            if j != usize::MAX {
+                func.dfg.set_arg(u, j, avail[k]);
+            }
+        }
+        exit_value.insert(v, avail[n - 1]);
+    }
+    let last = *plan.path.last().expect("path");
+    for &phi in &exit_phis {
+        let Some(v) = util::phi_value_for(func, phi, x) else { continue };
+        let ty = func.dfg.value_ty(v);
+        let moved = at.contains_key(&v);
+        let final_v = exit_value.get(&v).copied().unwrap_or(v);
         util::phi_remove_block(func, phi, x);
         for &b in &plan.region {
             let bc = copy[&b];
             for s in func.successors(bc) {
                 if s == exit {
-                    let val = if b == last || !moved.contains(&v) { final_v } else { undef_value(consts, func, ty) };
+                    let val = if b == last || !moved { final_v } else { undef_value(consts, func, ty) };
                     func.dfg.phi_add_incoming(phi, val, bc);
                 }
             }
