@@ -26,8 +26,8 @@
 //! The region is then melded by the region–region code generator ([`super::melding::meld`]) with the pairs
 //! `(b', b)`, told which pairs are **solo**: a pair whose replicated block is off the path is entered only by the
 //! region side's threads, so its instructions need neither guard nor select (its branch condition and the phi
-//! values on its edges are the region side's own). Region instructions in path blocks other than `b*` are
-//! executed with `X`'s threads present: they are unpredicated (guarded) as usual, or speculated when pure
+//! values on its edges are the region side's own). Region instructions in path blocks that `X`'s instructions
+//! do not align with are executed with `X`'s threads present: they are unpredicated (guarded) as usual, or speculated when pure
 //! (`darm-full-predication`). Stores there stay guarded: the paper's "full predication" of such a store (load the
 //! old value, store `select(c, old, new)`) would make `X`'s threads load and store through an address computed
 //! from the other side's values, which is only safe for provably dereferenceable addresses, and it adds a
@@ -37,9 +37,11 @@
 //! on the original instructions (the same `Inst`s are moved, so the alignment is identical), and replication only
 //! happens when melding will follow. `darm-disable-region-replication` turns the whole case off.
 //!
-//! Invariants: `X`'s threads execute exactly `X`'s instructions in order (all in `b*'`; path blocks' region
-//! instructions are guarded by the other side's condition or pure); the region side is unchanged. Cost: linear in
-//! the region's size (one walk for the path, one copy of its edges), plus the alignments of the melder.
+//! Invariants: `X`'s threads execute exactly `X`'s instructions in order (spread monotonically over the path;
+//! the region's unaligned instructions on the path are guarded by the other side's condition or pure); the region
+//! side is unchanged. Cost: linear in the region's size (one walk for the path, one copy of its edges), the
+//! path's dominance matrix (at most [`MAX_PATH`]² entries), one alignment of `X` with the path (bounded by
+//! [`alignment::MAX_CELLS`]), plus the alignments of the melder.
 
 use super::alignment::{self, Step};
 use super::detection::{self, Region, Shape};
