@@ -40,7 +40,7 @@ exit:
 }
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
-; ERR: remark: darm: @k: %entry: block-region candidate, 4x1 blocks, score 0.204: replicate against %t1
+; ERR: remark: darm: @k: %entry: block-region candidate, 4x1 blocks, score 0.403: replicate against %t1
 ; ERR: remark: darm: @k: %entry: melded: 5 aligned, 2 unaligned in 0 guarded runs, 3 selects, 1 phi pairs
 ; CHECK-LABEL: define ptx_kernel void @k(
 ; CHECK: %darm.sel = select i1 %c, i1 %c2, i1 true

@@ -298,6 +298,23 @@ pub fn profitability(types: &TypeStore, func: &Function, pairs: &[(Block, Block)
     }
 }
 
+/// The latency [`profitability`] counts as saved between two instruction lists (Σ over opcodes of the smaller
+/// side's latency; phis and terminators excluded).
+pub fn saving(types: &TypeStore, func: &Function, xs: &[Inst], ys: &[Inst]) -> u64 {
+    let hist = |l: &[Inst]| {
+        let mut m: FxHashMap<(&'static str, u32), u64> = FxHashMap::default();
+        for &i in l {
+            let d = func.dfg.inst(i);
+            if !d.is_phi() && !d.is_terminator() {
+                *m.entry(cost::opcode_key(func, i)).or_insert(0) += cost::latency(types, func, i) as u64;
+            }
+        }
+        m
+    };
+    let (a, b) = (hist(xs), hist(ys));
+    a.iter().filter_map(|(k, v)| b.get(k).map(|w| (*v).min(*w))).sum()
+}
+
 /// Total latency of a block's instructions ([`cost::latency`]).
 pub fn block_latency(types: &TypeStore, func: &Function, b: Block) -> u64 {
     func.layout.block_insts(b).map(|i| cost::latency(types, func, i) as u64).sum()

@@ -73,7 +73,8 @@ pub struct Plan {
     pub place: Vec<(Inst, usize)>,
     /// `dom[i][j]`: path block `i` dominates path block `j`.
     pub dom: Vec<Vec<bool>>,
-    /// Profitability of `(X, b*)` over both sides' total latency (the threshold test).
+    /// Profitability of the placement (latency saved by the path blocks against the parts of `X` placed in them,
+    /// at least that of `(X, b*)`) over both sides' total latency: the threshold test.
     pub score: f64,
 }
 
@@ -102,9 +103,8 @@ pub fn plan(
             best = Some((s, b));
         }
     }
-    let (saved, target) = best?;
+    let (saved_b, target) = best?;
     let total = x_total + region_total;
-    let score = if total == 0 { 0.0 } else { saved as f64 / total as f64 };
     let set: FxHashSet<Block> = region.iter().copied().collect();
     // Path: back from the target to the head, then forward to the exit.
     let mut back = vec![target];
@@ -167,6 +167,14 @@ pub fn plan(
             }
         }
     }
+    // Profitability of the placement: each path block against the part of X placed in it (at least b*'s).
+    let mut saved = 0u64;
+    for (k, &b) in path.iter().enumerate() {
+        let part: Vec<Inst> = place.iter().filter(|&&(_, p)| p == k).map(|&(i, _)| i).collect();
+        saved += detection::saving(types, func, &part, &body(func, b));
+    }
+    let saved = saved.max(saved_b);
+    let score = if total == 0 { 0.0 } else { saved as f64 / total as f64 };
     Some(Plan { block, block_is_then, region: region.clone(), target, path, place, dom, score })
 }
 
