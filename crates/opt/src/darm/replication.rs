@@ -168,11 +168,12 @@ pub fn plan(
         }
     }
     // Profitability of the placement: each path block against the part of X placed in it (at least b*'s).
-    let mut saved = 0u64;
-    for (k, &b) in path.iter().enumerate() {
-        let part: Vec<Inst> = place.iter().filter(|&&(_, p)| p == k).map(|&(i, _)| i).collect();
-        saved += detection::saving(types, func, &part, &body(func, b));
+    let mut parts: Vec<Vec<Inst>> = vec![Vec::new(); path.len()];
+    for &(i, k) in &place {
+        parts[k].push(i);
     }
+    let saved: u64 =
+        path.iter().zip(parts.iter()).map(|(&b, part)| detection::saving(types, func, part, &body(func, b))).sum();
     let saved = saved.max(saved_b);
     let score = if total == 0 { 0.0 } else { saved as f64 / total as f64 };
     Some(Plan { block, block_is_then, region: region.clone(), target, path, place, dom, score })
@@ -189,11 +190,15 @@ fn body(func: &Function, b: Block) -> Vec<Inst> {
 /// `plan.region`, oriented `(then, else)`; with the solo flags (pair off the path).
 pub fn bodies(func: &Function, plan: &Plan) -> (Vec<super::melding::PairBodies>, Vec<bool>) {
     let on_path: FxHashMap<Block, usize> = plan.path.iter().enumerate().map(|(k, &b)| (b, k)).collect();
+    let mut parts: Vec<Vec<Inst>> = vec![Vec::new(); plan.path.len()];
+    for &(i, k) in &plan.place {
+        parts[k].push(i);
+    }
     let mut out = Vec::with_capacity(plan.region.len());
     let mut solo = Vec::with_capacity(plan.region.len());
     for &b in &plan.region {
         let k = on_path.get(&b).copied();
-        let x: Vec<Inst> = plan.place.iter().filter(|&&(_, p)| Some(p) == k).map(|&(i, _)| i).collect();
+        let x: Vec<Inst> = k.map(|k| std::mem::take(&mut parts[k])).unwrap_or_default();
         let y = body(func, b);
         out.push(if plan.block_is_then { (x, y) } else { (y, x) });
         solo.push(k.is_none());
