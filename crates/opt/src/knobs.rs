@@ -169,7 +169,7 @@ pub const IR_KNOBS: &[KnobDef] = &[
         kind: KnobKind::Bool,
         default: "false",
         seed: "seed 001",
-        doc: "DARM: no block-region melding by region replication (replication is not implemented yet: no effect)",
+        doc: "DARM: no block-region melding (one side a single block, the other a region) by region replication",
     },
     KnobDef {
         name: "darm-full-predication",
@@ -198,6 +198,13 @@ pub const IR_KNOBS: &[KnobDef] = &[
         default: "0",
         seed: "seed 001",
         doc: "DARM: 1 = a remark per divergent branch: region, candidates, score, decision; and melds by kind",
+    },
+    KnobDef {
+        name: "darm-stats",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "seed 001",
+        doc: "DARM: leave per-function counters as `stat:` remarks (`simtc compile --stats` sets it and sums them)",
     },
     KnobDef {
         name: "do-cssa",

@@ -51,7 +51,8 @@ pub(crate) struct CompileOptions {
     /// Emit debug information (`.target ..., debug`, `.loc`).
     #[arg(short = 'g', long)]
     pub(crate) debug: bool,
-    /// Print static instruction counts (`INST_<name>: <count>`) to standard error.
+    /// Print static instruction counts (`INST_<name>: <count>`) and the DARM counters (`darm.<name>: <count>`) to
+    /// standard error.
     #[arg(long)]
     pub(crate) stats: bool,
     /// Print the IR (IR passes) or MIR listing (MIR passes) after this pass, to standard error (`all`: after
@@ -134,7 +135,9 @@ pub(crate) fn pipeline(o: &CompileOptions) -> Result<Pipeline, Failure> {
     p.verify_each = o.verify_each || cfg!(debug_assertions);
     p.time_passes = o.time_passes;
     p.emit_mir = o.emit == Emit::Mir;
-    p.knobs = knobs;
+    // `--stats` also asks the IR passes that keep counters (DARM) for them, as `stat:` remarks summed in
+    // `compile_module`.
+    p.knobs = if o.stats { knobs.or_set("darm-stats", simtc_opt::KnobValue::Bool(true)) } else { knobs };
     p.dot_after = o.dot_after.clone();
     p.verify_structured = o.verify_structured;
     p.validate().map_err(|e| driver_failure("", e))?;
@@ -152,8 +155,18 @@ pub(crate) fn compile_module(
 ) -> Result<(), Failure> {
     let mut out = Compiled::default();
     let ir = simtc_codegen::driver::run_ir_pipeline(&mut m, p, &mut out);
+    let mut ir_stats: Vec<(String, usize)> = Vec::new();
     for r in &out.remarks {
-        eprintln!("{name}: {r}");
+        match r.strip_prefix("stat: ").and_then(|s| s.rsplit_once(' ')) {
+            Some((k, v)) if v.parse::<usize>().is_ok() => {
+                let v: usize = v.parse().unwrap_or(0);
+                match ir_stats.iter_mut().find(|(n, _)| n == k) {
+                    Some(e) => e.1 += v,
+                    None => ir_stats.push((k.to_string(), v)),
+                }
+            }
+            _ => eprintln!("{name}: {r}"),
+        }
     }
     ir.map_err(|e| driver_failure(name, e))?;
     write_dots(output, &out.dots)?;
@@ -183,6 +196,9 @@ pub(crate) fn compile_module(
         let mut s = String::new();
         for (k, v) in &out.stats {
             s.push_str(&format!("INST_{k}: {v}\n"));
+        }
+        for (k, v) in &ir_stats {
+            s.push_str(&format!("{k}: {v}\n"));
         }
         eprint!("{s}");
     }

@@ -293,6 +293,63 @@ fn sb_reference(name: &str, b: &Bufs<'_>, iters: i32, n: i32) -> Vec<(String, Ve
 }
 
 /// Checks a run's outputs against the reference of kernel `name`.
+/// Host reference of `examples/kernels/darm_chain.cu` (the same float operations in the same order).
+fn darm_chain_reference(b: &Bufs<'_>, iters: i32, n: i32) -> Vec<(String, Vec<f32>)> {
+    const BS: usize = 256;
+    let (a_in, b_in, w) = (b.init_f32("a"), b.init_f32("b"), b.init_f32("w"));
+    let len = a_in.len();
+    let (mut a_out, mut b_out) = (vec![0f32; len], vec![0f32; len]);
+    for blk in 0..len / BS {
+        let mut sa = a_in[blk * BS..(blk + 1) * BS].to_vec();
+        let mut sb = b_in[blk * BS..(blk + 1) * BS].to_vec();
+        let z = || vec![0f32; BS];
+        let (mut ra, mut rb, mut ma, mut mb, mut cnt) = (z(), z(), z(), z(), z());
+        let (mut pa, mut pb, mut qa, mut qb, mut ru) = (z(), z(), z(), z(), z());
+        for _ in 0..iters {
+            for i in 0..n as usize {
+                let wi = w[i];
+                for t in 0..BS {
+                    if t % 3 == 0 {
+                        let x = sa[(t + i) % BS];
+                        let y = x * wi + 1.0;
+                        ra[t] = ra[t] * 0.5 + y;
+                        ma[t] = ma[t].max(y);
+                    } else {
+                        let x = sb[(t + 2 * i) % BS];
+                        let y = x * wi - 1.0;
+                        if x > 0.25 {
+                            cnt[t] += 1.0;
+                        }
+                        rb[t] = rb[t] * 0.75 + y;
+                        mb[t] = mb[t].max(y);
+                    }
+                    if t & 1 != 0 {
+                        let x = sa[(t + 5 * i) % BS];
+                        let y = x * x + wi;
+                        pa[t] = pa[t] * 0.5 + y;
+                        qa[t] = qa[t].min(y * 0.5);
+                    } else if t & 2 != 0 {
+                        let x = sb[(t + 7 * i) % BS];
+                        let y = x * x - wi;
+                        pb[t] = pb[t] * 0.25 + y;
+                        qb[t] = qb[t].min(y * 0.25);
+                    } else {
+                        let k = (sb[(t + i) % BS] * 8.0) as i32;
+                        ru[t] = ru[t] + (k & 3) as f32 - wi / (1.0 + i as f32);
+                    }
+                }
+            }
+            for t in 0..BS {
+                sa[t] = ra[t] + 0.25 * ma[t] + pa[t] - qa[t];
+                sb[t] = rb[t] - 0.5 * mb[t] + cnt[t] + pb[t] + qb[t] + ru[t];
+            }
+        }
+        a_out[blk * BS..(blk + 1) * BS].copy_from_slice(&sa);
+        b_out[blk * BS..(blk + 1) * BS].copy_from_slice(&sb);
+    }
+    vec![("a".to_string(), a_out), ("b".to_string(), b_out)]
+}
+
 fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), String> {
     match name {
         "bitonic_sort" | "bitonic_dyn" => {
@@ -301,6 +358,13 @@ fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), St
                 let mut want = i.to_vec();
                 want.sort();
                 eq_i32(&format!("bucket {k}"), o, &want)?;
+            }
+            Ok(())
+        }
+        "darm_chain" => {
+            let (iters, n) = (scalar_i32(spec, 3), scalar_i32(spec, 4));
+            for (buf, want) in darm_chain_reference(b, iters, n) {
+                close_all(&buf, &f32s(&b.out_f32(&buf)), &f32s(&want))?;
             }
             Ok(())
         }
@@ -564,6 +628,7 @@ examples!(
     sb3_r,
     sb4,
     sb4_r,
+    darm_chain,
     merge_step,
     merge_rank,
     warp_reduce,

@@ -1,9 +1,20 @@
 ; SB1 (examples/kernels/sb1.ll): the divergent diamond in the inner loop melds block with block; the two shared arrays become a select of their addresses on the tid%2 condition.
+; The sides update their accumulators in opposite orders (ra then ma; mb then rb): the else block is reordered to
+; follow the then block before alignment (schedule.rs: the arrays are distinct globals, so the updates commute),
+; and every instruction aligns; only the three addresses need selects.
 ; RUN: opt %s --passes dce,simplifycfg,darm,simplifycfg --knob darm-report=1
 ; ERR: remark: darm: @sb1: %bb5: bb-bb candidate, 1x1 blocks, score 0.500: meld
-; ERR: remark: darm: @sb1: %bb5: melded: 10 aligned, 6 unaligned in 0 guarded runs, 5 selects, 0 phi pairs
+; ERR: remark: darm: @sb1: %bb5: melded: 13 aligned, 0 unaligned in 0 guarded runs, 3 selects, 0 phi pairs
 ; CHECK: %darm.sel = select i1 %26, ptr addrspacecast (ptr addrspace(3) @_ZZ3sb1E2sa to ptr), ptr addrspacecast (ptr addrspace(3) @_ZZ3sb1E2sb to ptr)
-; CHECK: %darm.sel.1 = select i1 %26, ptr %18, ptr %21
+; CHECK: %darm.sel.1 = select i1 %26, ptr %18, ptr %19
+; CHECK-NEXT: %57 = load float, ptr %darm.sel.1, align 4
+; CHECK-NEXT: %58 = fmul contract float %57, 5.000000e-01
+; CHECK-NEXT: %59 = fadd contract float %58, %56
+; CHECK-NEXT: store float %59, ptr %darm.sel.1, align 4
+; CHECK-NEXT: %darm.sel.2 = select i1 %26, ptr %20, ptr %21
+; CHECK-NEXT: %60 = load float, ptr %darm.sel.2, align 4
+; CHECK-NEXT: %61 = tail call contract noundef float @llvm.maxnum.f32(float %60, float %56)
+; CHECK-NEXT: store float %61, ptr %darm.sel.2, align 4
 ; ModuleID = 'sb1.cu'
 source_filename = "sb1.cu"
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"

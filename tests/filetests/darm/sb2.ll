@@ -1,7 +1,7 @@
 ; SB2: the sides are if-then regions of the same shape: region-region melding; the inner branch conditions compute the same fcmp of melded values, so no select is needed for them.
 ; RUN: opt %s --passes dce,simplifycfg,darm,simplifycfg --knob darm-report=1
 ; ERR: remark: darm: @sb2: %bb5: region-region candidate, 2x2 blocks, score 0.500: meld
-; ERR: remark: darm: @sb2: stats: 0 bb-bb, 1 region-region melds, 0 block-region skipped
+; ERR: remark: darm: @sb2: stats: 0 bb-bb, 1 region-region, 0 block-region melds, 0 block-region skipped
 ; CHECK: %darm.sel = select i1 %26, ptr addrspacecast (ptr addrspace(3) @_ZZ3sb2E2sa to ptr), ptr addrspacecast (ptr addrspace(3) @_ZZ3sb2E2sb to ptr)
 ; CHECK-NOT: select i1 %26, i1
 ; ModuleID = 'sb2.cu'

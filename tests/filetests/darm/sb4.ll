@@ -1,8 +1,11 @@
 ; SB4: the three-way chain: the inner if/else melds first, then (next round, after simplifycfg) the outer diamond.
+; The outer branch is also a block-region candidate (region replication), but the smaller inner region goes first
+; and takes its blocks.
 ; RUN: opt %s --passes dce,simplifycfg,darm,simplifycfg --knob darm-report=1
 ; ERR: remark: darm: @sb4: %bb7: bb-bb candidate, 1x1 blocks, score 0.500: meld
-; ERR: remark: darm: @sb4: %bb5: bb-bb candidate, 1x1 blocks, score 0.487: meld
-; ERR: remark: darm: @sb4: stats: 2 bb-bb, 0 region-region melds, 1 block-region skipped
+; ERR: remark: darm: @sb4: %bb5: block-region candidate, 3x1 blocks, score 0.333: replicate against %bb10
+; ERR: remark: darm: @sb4: %bb5: bb-bb candidate, 1x1 blocks, score 0.494: meld
+; ERR: remark: darm: @sb4: stats: 2 bb-bb, 0 region-region, 0 block-region melds, 0 block-region skipped
 ; CHECK: darm.sel
 ; ModuleID = 'sb4.cu'
 source_filename = "sb4.cu"

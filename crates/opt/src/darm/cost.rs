@@ -52,7 +52,8 @@ pub fn latency(types: &TypeStore, func: &Function, i: Inst) -> u32 {
 /// Latency of a `select` that melding inserts.
 pub const SELECT_LATENCY: u32 = 3;
 
-/// An opcode key for the profitability histogram: instructions of equal key can meld.
+/// An opcode key for the profitability histogram: instructions of equal key can meld (calls: only calls to the
+/// same callee value).
 pub fn opcode_key(func: &Function, i: Inst) -> (&'static str, u32) {
     let d = func.dfg.inst(i);
     let sub = match &d.kind {
@@ -60,6 +61,7 @@ pub fn opcode_key(func: &Function, i: Inst) -> (&'static str, u32) {
         InstKind::ICmp(p) => *p as u32,
         InstKind::FCmp(p) => *p as u32,
         InstKind::Cast(op) => *op as u32,
+        InstKind::Call(_) => d.args[0].as_u32(),
         _ => 0,
     };
     (d.opcode_name(), sub)

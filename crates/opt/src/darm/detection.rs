@@ -290,6 +290,38 @@ pub fn shape(func: &Function, r: &Region) -> Shape {
 /// the right) divided by the total latency of both blocks (at most 0.5); phis count in the total only. For a
 /// subgraph mapping the numerator and denominator are summed over the mapped pairs.
 pub fn profitability(types: &TypeStore, func: &Function, pairs: &[(Block, Block)]) -> f64 {
+    let (saved, total) = profitability_parts(types, func, pairs);
+    if total == 0 {
+        0.0
+    } else {
+        saved as f64 / total as f64
+    }
+}
+
+/// The latency [`profitability`] counts as saved between two instruction lists (Σ over opcodes of the smaller
+/// side's latency; phis and terminators excluded).
+pub fn saving(types: &TypeStore, func: &Function, xs: &[Inst], ys: &[Inst]) -> u64 {
+    let hist = |l: &[Inst]| {
+        let mut m: FxHashMap<(&'static str, u32), u64> = FxHashMap::default();
+        for &i in l {
+            let d = func.dfg.inst(i);
+            if !d.is_phi() && !d.is_terminator() {
+                *m.entry(cost::opcode_key(func, i)).or_insert(0) += cost::latency(types, func, i) as u64;
+            }
+        }
+        m
+    };
+    let (a, b) = (hist(xs), hist(ys));
+    a.iter().filter_map(|(k, v)| b.get(k).map(|w| (*v).min(*w))).sum()
+}
+
+/// Total latency of a block's instructions ([`cost::latency`]).
+pub fn block_latency(types: &TypeStore, func: &Function, b: Block) -> u64 {
+    func.layout.block_insts(b).map(|i| cost::latency(types, func, i) as u64).sum()
+}
+
+/// The numerator and denominator of [`profitability`]: latency saved, total latency of both sides.
+pub fn profitability_parts(types: &TypeStore, func: &Function, pairs: &[(Block, Block)]) -> (u64, u64) {
     let mut saved = 0u64;
     let mut total = 0u64;
     for &(a, b) in pairs {
@@ -311,9 +343,5 @@ pub fn profitability(types: &TypeStore, func: &Function, pairs: &[(Block, Block)
             }
         }
     }
-    if total == 0 {
-        0.0
-    } else {
-        saved as f64 / total as f64
-    }
+    (saved, total)
 }

@@ -135,7 +135,18 @@ impl<'a> Melder<'a> {
             return s;
         }
         let ty = self.func.dfg.value_ty(x);
-        let i = self.insert_before_term(blk, InstData::new(InstKind::Select, &[self.cond, x, y], ty));
+        // `select c, true, y` is `or c, y` and `select c, x, false` is `and c, x` (replicated regions' constant
+        // branch conditions): one predicate operation instead of a select on predicates.
+        let as_bool = |v: Value| match self.func.dfg.value_const(v).map(|k| self.consts.data(k)) {
+            Some(ConstData::Int(_, a)) if a.width() == 1 => Some(!a.is_zero()),
+            _ => None,
+        };
+        let data = match (ty == Type::I1, as_bool(x), as_bool(y)) {
+            (true, Some(true), _) => InstData::new(InstKind::Binary(BinaryOp::Or), &[self.cond, y], ty),
+            (true, _, Some(false)) => InstData::new(InstKind::Binary(BinaryOp::And), &[self.cond, x], ty),
+            _ => InstData::new(InstKind::Select, &[self.cond, x, y], ty),
+        };
+        let i = self.insert_before_term(blk, data);
         let s = self.func.dfg.result(i).expect("select result");
         self.func.dfg.set_value_name(s, Some("darm.sel"));
         self.sel_cache.insert((x, y), s);
@@ -173,8 +184,120 @@ fn body(func: &Function, b: Block) -> Vec<Inst> {
     func.layout.block_insts(b).filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator()).collect()
 }
 
-/// Melds the isomorphic sides of `r` (module doc). `pairs` come from [`super::detection::shape`]. Returns `None`
-/// (changing nothing) when a block pair is too large to align.
+/// The bodies (no phis, no terminators) of one block pair, `(then, else)`.
+pub type PairBodies = (Vec<Inst>, Vec<Inst>);
+
+/// The alignment of one block pair: the two bodies and the steps.
+pub type PairAlignment = (Vec<Inst>, Vec<Inst>, Vec<Step>);
+
+/// Aligns each pair of bodies and checks the instruction-count estimate of the melded code (aligned pairs once, a
+/// select per differing operand not defined by an aligned pair, unaligned runs, a guard per run that can be
+/// neither speculated nor left unguarded) against the two sides. `solo[k]`: pair `k` is entered by one side's
+/// threads only (region replication), so its runs need no guard. Nothing is changed; `Err` says why not.
+pub fn check(
+    types: &TypeStore,
+    consts: &ConstPool,
+    func: &Function,
+    bodies: Vec<PairBodies>,
+    solo: &[bool],
+    opts: Options,
+    spec_callees: &rustc_hash::FxHashSet<Value>,
+) -> Result<Vec<PairAlignment>, &'static str> {
+    let mut aligns = Vec::with_capacity(bodies.len());
+    for (sa, sb) in bodies {
+        if sa.len().saturating_mul(sb.len()) > alignment::MAX_CELLS {
+            return Err("a block pair is too large to align");
+        }
+        let align = |sb: &[Inst]| {
+            let score = |i: usize, j: usize| {
+                compatible(func, sa[i], sb[j]).then(|| (cost::latency(types, func, sa[i]) as i64).max(1))
+            };
+            let steps = alignment::align(sa.len(), sb.len(), opts.gap, &score);
+            let total: i64 = steps
+                .iter()
+                .map(|s| match *s {
+                    Step::Match(i, j) => score(i, j).unwrap_or(0),
+                    _ => -opts.gap,
+                })
+                .sum();
+            (steps, total)
+        };
+        let (steps, total) = align(&sb);
+        // The else block reordered to follow the then block, when that aligns better (schedule.rs).
+        let sb2 = super::schedule::follow(consts, func, spec_callees, &sa, &sb);
+        if sb2 != sb {
+            let (steps2, total2) = align(&sb2);
+            if total2 > total {
+                aligns.push((sa, sb2, steps2));
+                continue;
+            }
+        }
+        aligns.push((sa, sb, steps));
+    }
+    let mut same: FxHashMap<Value, Value> = FxHashMap::default();
+    let (mut est, mut separate) = (0usize, 0usize);
+    for (k, (sa, sb, steps)) in aligns.iter().enumerate() {
+        if solo.get(k).copied().unwrap_or(false) {
+            // Issued by one side's threads only, melded or not: no part of the comparison.
+            continue;
+        }
+        separate += sa.len() + sb.len() + 1;
+        est += 1;
+        let mut prev: Option<bool> = None;
+        for st in steps {
+            match *st {
+                Step::Match(i, j) => {
+                    prev = None;
+                    est += 1;
+                    let (da, db) = (func.dfg.inst(sa[i]), func.dfg.inst(sb[j]));
+                    let mut seen: Vec<(Value, Value)> = Vec::new();
+                    for (&x, &y) in da.args.iter().zip(db.args.iter()) {
+                        if x != y && same.get(&x) != Some(&y) && !seen.contains(&(x, y)) {
+                            seen.push((x, y));
+                            est += 1;
+                        }
+                    }
+                    if let (Some(x), Some(y)) = (func.dfg.result(sa[i]), func.dfg.result(sb[j])) {
+                        same.insert(x, y);
+                    }
+                }
+                Step::OnlyA(i) | Step::OnlyB(i) => {
+                    let side = matches!(st, Step::OnlyA(_));
+                    let inst = if side { sa[i] } else { sb[i] };
+                    est += 1;
+                    let spec =
+                        opts.full_predication && super::unpredication::speculatable(spec_callees, func.dfg.inst(inst));
+                    if prev != Some(side) && !spec {
+                        est += GUARD_OVERHEAD;
+                    }
+                    prev = Some(side);
+                }
+            }
+        }
+    }
+    // Region pairs need a 10% margin: the estimate ignores the register copies and reconvergence costs of the
+    // melded inner branches (measured: SB2-R melded at an estimated 0.93 issued 1.05x the warp instructions). A
+    // diamond needs only to be cheaper (SB4's inner diamond enables the outer meld).
+    let margin_ok = if solo.iter().filter(|&&s| !s).count() > 1 { est * 10 <= separate * 9 } else { est < separate };
+    if !margin_ok {
+        return Err("melded code would not issue sufficiently fewer instructions than both sides");
+    }
+    Ok(aligns)
+}
+
+/// Pairs entered by one side's threads only (region replication, [`super::replication`]).
+#[derive(Clone, Debug, Default)]
+pub struct Solo {
+    /// The `then` blocks of the solo pairs.
+    pub blocks: rustc_hash::FxHashSet<Block>,
+    /// Whether the side that runs them is the `then` side.
+    pub then_side: bool,
+}
+
+/// Melds the isomorphic sides of `r` (module doc). `pairs` come from [`super::detection::shape`] (or
+/// [`super::replication::replicate`], with its `solo` pairs). Returns `Err` (changing nothing) when a block pair is
+/// too large to align or the estimate finds no saving ([`check`]).
+#[allow(clippy::too_many_arguments)]
 pub fn meld(
     types: &TypeStore,
     consts: &mut ConstPool,
@@ -183,70 +306,12 @@ pub fn meld(
     pairs: &[(Block, Block)],
     opts: Options,
     spec_callees: rustc_hash::FxHashSet<Value>,
+    solo: &Solo,
 ) -> Result<MeldStats, &'static str> {
-    // Alignments first: nothing is changed when one is refused.
-    let mut aligns = Vec::with_capacity(pairs.len());
-    for &(a, b) in pairs {
-        let (sa, sb) = (body(func, a), body(func, b));
-        if sa.len().saturating_mul(sb.len()) > alignment::MAX_CELLS {
-            return Err("a block pair is too large to align");
-        }
-        let f: &Function = func;
-        let steps = alignment::align(sa.len(), sb.len(), opts.gap, &|i, j| {
-            compatible(f, sa[i], sb[j]).then(|| (cost::latency(types, f, sa[i]) as i64).max(1))
-        });
-        aligns.push((sa, sb, steps));
-    }
-
-    // Instruction-count estimate of the melded code against the two sides (the warp issues both sides when the
-    // branch diverges): aligned pairs once, a select per differing operand not defined by an aligned pair,
-    // unaligned runs, and a guard per run that cannot be speculated.
-    {
-        let mut same: FxHashMap<Value, Value> = FxHashMap::default();
-        let (mut est, mut separate) = (0usize, 0usize);
-        for (sa, sb, steps) in &aligns {
-            separate += sa.len() + sb.len() + 1;
-            est += 1;
-            let mut prev: Option<bool> = None;
-            for st in steps {
-                match *st {
-                    Step::Match(i, j) => {
-                        prev = None;
-                        est += 1;
-                        let (da, db) = (func.dfg.inst(sa[i]), func.dfg.inst(sb[j]));
-                        let mut seen: Vec<(Value, Value)> = Vec::new();
-                        for (&x, &y) in da.args.iter().zip(db.args.iter()) {
-                            if x != y && same.get(&x) != Some(&y) && !seen.contains(&(x, y)) {
-                                seen.push((x, y));
-                                est += 1;
-                            }
-                        }
-                        if let (Some(x), Some(y)) = (func.dfg.result(sa[i]), func.dfg.result(sb[j])) {
-                            same.insert(x, y);
-                        }
-                    }
-                    Step::OnlyA(i) | Step::OnlyB(i) => {
-                        let side = matches!(st, Step::OnlyA(_));
-                        let inst = if side { sa[i] } else { sb[i] };
-                        est += 1;
-                        let spec = opts.full_predication
-                            && super::unpredication::speculatable(&spec_callees, func.dfg.inst(inst));
-                        if prev != Some(side) && !spec {
-                            est += GUARD_OVERHEAD;
-                        }
-                        prev = Some(side);
-                    }
-                }
-            }
-        }
-        // Region pairs need a 10% margin: the estimate ignores the register copies and reconvergence costs of
-        // the melded inner branches (measured: SB2-R melded at an estimated 0.93 issued 1.05x the warp
-        // instructions). A diamond needs only to be cheaper (SB4's inner diamond enables the outer meld).
-        let margin_ok = if pairs.len() > 1 { est * 10 <= separate * 9 } else { est < separate };
-        if !margin_ok {
-            return Err("melded code would not issue sufficiently fewer instructions than both sides");
-        }
-    }
+    // Alignments and the estimate first: nothing is changed when they refuse.
+    let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
+    let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
+    let aligns = check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?;
 
     let mut mel = Melder {
         spec_callees,
@@ -326,7 +391,15 @@ pub fn meld(
                         }
                         k += 1;
                     }
-                    cur = mel.unpredicate(cur, &run, then_side, opts.full_predication);
+                    if solo.blocks.contains(&a) {
+                        // Only one side's threads enter this pair: no guard.
+                        mel.stats.unaligned += run.len();
+                        for &i in &run {
+                            mel.clone_one_side(cur, i, then_side);
+                        }
+                    } else {
+                        cur = mel.unpredicate(cur, &run, then_side, opts.full_predication);
+                    }
                 }
             }
         }
@@ -351,7 +424,15 @@ pub fn meld(
             InstKind::CondBr { then_dest, else_dest } => {
                 let (ca, cb) = (mel.func.dfg.args(ta)[0], mel.func.dfg.args(tb)[0]);
                 let (ca, cb) = (mel.map_a(ca), mel.map_b(cb));
-                let c = mel.select(t, ca, cb);
+                let c = if solo.blocks.contains(&a) {
+                    if solo.then_side {
+                        ca
+                    } else {
+                        cb
+                    }
+                } else {
+                    mel.select(t, ca, cb)
+                };
                 for d in [then_dest, else_dest] {
                     if d == exit {
                         exit_edges.push((t, a, b));
@@ -386,7 +467,15 @@ pub fn meld(
                     let vb =
                         super::super::passes::util::phi_value_for(mel.func, *y, partner[&then_pred]).expect("entry");
                     let (va, vb) = (mel.map_a(v), mel.map_b(vb));
-                    mel.select(mt, va, vb)
+                    if solo.blocks.contains(&then_pred) {
+                        if solo.then_side {
+                            va
+                        } else {
+                            vb
+                        }
+                    } else {
+                        mel.select(mt, va, vb)
+                    }
                 }
                 (Some(_), None) => mel.map_a(v),
                 _ => mel.map_b(v),
@@ -405,7 +494,15 @@ pub fn meld(
             let vb = super::super::passes::util::phi_value_for(mel.func, phi, b).expect("exit phi entry");
             mel.sel_cache.clear();
             let (va, vb) = (mel.map_a(va), mel.map_b(vb));
-            let v = mel.select(t, va, vb);
+            let v = if solo.blocks.contains(&a) {
+                if solo.then_side {
+                    va
+                } else {
+                    vb
+                }
+            } else {
+                mel.select(t, va, vb)
+            };
             mel.func.dfg.phi_add_incoming(phi, v, t);
         }
         for &(a, b) in pairs {

@@ -8,8 +8,9 @@
 //!    (default 0.2) are left alone.
 //! 3. [`melding`]: isomorphic sides are melded block pair by block pair — region–region, or basic block–basic
 //!    block when both sides are single blocks (the diamonds of `darm-branch-fusion-only`) — with the instruction
-//!    alignment of [`alignment`] and the guarded blocks of [`unpredication`]. Block–region pairs would need
-//!    [`replication`] (not implemented; reported).
+//!    alignment of [`alignment`] and the guarded blocks of [`unpredication`]. Block–region pairs (one side a
+//!    single block, the other a region) are first made isomorphic by [`replication`] (region replication, unless
+//!    `darm-disable-region-replication`), then melded the same way.
 //! 4. `simplifycfg` cleans up; the round repeats (unless `darm-run-once`) while something melded, at most
 //!    [`MAX_ROUNDS`] times. Within a round, candidates are taken smallest region first and each block takes part
 //!    in at most one meld, so nested regions meld inside-out over successive rounds (SB4's three-way chain: the
@@ -27,6 +28,7 @@ pub mod cost;
 pub mod detection;
 pub mod melding;
 pub mod replication;
+pub mod schedule;
 pub mod unpredication;
 
 use crate::knobs::Knobs;
@@ -64,15 +66,78 @@ pub const MAX_ROUNDS: usize = 16;
 /// The pass.
 pub struct Darm;
 
-/// Melds by kind (statistics).
+/// Statistics of one function (`darm-report=1` prints them as a remark, `darm-stats` as `stat:` remarks that
+/// `simtc compile --stats` sums).
 #[derive(Clone, Debug, Default)]
 pub struct DarmStats {
+    /// Conditional branches examined (first round).
+    pub branches: usize,
+    /// Of those, divergent per the uniformity analysis.
+    pub divergent: usize,
+    /// Of those, meldable divergent regions (Definition 5).
+    pub meldable: usize,
     /// Basic block–basic block melds.
     pub bb_bb: usize,
     /// Region–region melds.
     pub region_region: usize,
-    /// Block–region candidates left alone (replication not implemented).
+    /// Block–region melds (region replication).
+    pub block_region: usize,
+    /// Block–region candidates left alone (`darm-disable-region-replication`, threshold, estimate).
     pub block_region_skipped: usize,
+    /// Aligned instruction pairs melded into one instruction.
+    pub insts_melded: usize,
+    /// Unaligned instructions (guarded, speculated or in solo blocks).
+    pub insts_unaligned: usize,
+    /// Selects inserted.
+    pub selects: usize,
+    /// Guarded blocks created by unpredication.
+    pub guards: usize,
+    /// Blocks created by region replication.
+    pub blocks_replicated: usize,
+    /// Phi pairs melded.
+    pub phis_melded: usize,
+}
+
+impl DarmStats {
+    /// `(name, value)` pairs, in a fixed order.
+    pub fn entries(&self) -> [(&'static str, usize); 13] {
+        [
+            ("darm.branches", self.branches),
+            ("darm.divergent", self.divergent),
+            ("darm.meldable", self.meldable),
+            ("darm.melded.bb-bb", self.bb_bb),
+            ("darm.melded.region-region", self.region_region),
+            ("darm.melded.block-region", self.block_region),
+            ("darm.block-region-skipped", self.block_region_skipped),
+            ("darm.insts-melded", self.insts_melded),
+            ("darm.insts-unaligned", self.insts_unaligned),
+            ("darm.selects", self.selects),
+            ("darm.guards", self.guards),
+            ("darm.blocks-replicated", self.blocks_replicated),
+            ("darm.phis-melded", self.phis_melded),
+        ]
+    }
+    fn add(&mut self, s: &melding::MeldStats) {
+        self.insts_melded += s.aligned;
+        self.insts_unaligned += s.unaligned;
+        self.selects += s.selects;
+        self.guards += s.guards;
+        self.phis_melded += s.phis_melded;
+    }
+}
+
+/// A candidate of a round: the region, its block pairs (isomorphic sides) or its replication plan.
+enum Cand {
+    Iso(detection::Region, Vec<(Block, Block)>),
+    Replicate(detection::Region, replication::Plan),
+}
+
+impl Cand {
+    fn region(&self) -> &detection::Region {
+        match self {
+            Cand::Iso(r, _) | Cand::Replicate(r, _) => r,
+        }
+    }
 }
 
 impl FunctionPass for Darm {
@@ -92,6 +157,8 @@ impl FunctionPass for Darm {
         let analysis_only = knobs.bool("darm-analysis-only");
         let run_once = knobs.bool("darm-run-once");
         let report = knobs.int("darm-report") > 0;
+        let replication = !knobs.bool("darm-disable-region-replication");
+        let emit_stats = knobs.bool("darm-stats");
         let opts = melding::Options {
             gap: knobs.int("darm-gap-penalty"),
             full_predication: knobs.bool("darm-full-predication"),
@@ -104,11 +171,21 @@ impl FunctionPass for Darm {
                 analyses.invalidate(Preserved::Nothing);
             }
             // Candidates (immutable borrow of the module).
-            let mut cands: Vec<(detection::Region, Vec<(Block, Block)>)> = Vec::new();
+            let mut cands: Vec<Cand> = Vec::new();
             {
                 let func = &m.funcs[f];
                 let uni = analyses.uniformity(m, f);
                 let divergent: Vec<Block> = uni.divergent_branches().to_vec();
+                if round == 0 {
+                    stats.branches = func
+                        .layout
+                        .blocks()
+                        .filter(|&b| {
+                            func.terminator(b).is_some_and(|t| matches!(func.dfg.inst(t).kind, InstKind::CondBr { .. }))
+                        })
+                        .count();
+                    stats.divergent = divergent.len();
+                }
                 let dt = analyses.domtree(func);
                 let pdt = analyses.postdomtree(func);
                 let preds = crate::passes::util::Preds::compute(func);
@@ -132,6 +209,9 @@ impl FunctionPass for Darm {
                             continue;
                         }
                     };
+                    if round == 0 {
+                        stats.meldable += 1;
+                    }
                     let shape = detection::shape(func, &r);
                     let label = func.block_label(b);
                     let sizes = format!("{}x{} blocks", r.side_t.len(), r.side_f.len());
@@ -155,15 +235,37 @@ impl FunctionPass for Darm {
                                 ));
                             }
                             if decision == "meld" {
-                                cands.push((r, pairs));
+                                cands.push(Cand::Iso(r, pairs));
                             }
                         }
                         detection::Shape::BlockRegion => {
-                            stats.block_region_skipped += 1;
+                            let plan = if replication && !fusion_only {
+                                replication::plan(&m.types, func, dt, &preds, &r, opts.gap)
+                            } else {
+                                None
+                            };
+                            let decision = match &plan {
+                                _ if !replication => "skipped (darm-disable-region-replication)".to_string(),
+                                _ if fusion_only => "skipped (darm-branch-fusion-only)".to_string(),
+                                None => "skipped (the block side has a second entry)".to_string(),
+                                Some(p) if p.score < threshold => {
+                                    format!("score {:.3}: skipped (below darm-threshold)", p.score)
+                                }
+                                Some(p) if analysis_only => {
+                                    format!("score {:.3}: candidate (darm-analysis-only)", p.score)
+                                }
+                                Some(p) => {
+                                    format!("score {:.3}: replicate against {}", p.score, func.block_label(p.target))
+                                }
+                            };
                             if report {
                                 remarks.push(format!(
-                                    "remark: darm: @{fname}: {label}: block-region candidate, {sizes}: needs replication (not implemented), skipped"
+                                    "remark: darm: @{fname}: {label}: block-region candidate, {sizes}, {decision}"
                                 ));
+                            }
+                            match plan {
+                                Some(p) if p.score >= threshold && !analysis_only => cands.push(Cand::Replicate(r, p)),
+                                _ => stats.block_region_skipped += 1,
                             }
                         }
                         detection::Shape::Different => {
@@ -177,24 +279,59 @@ impl FunctionPass for Darm {
                 }
             }
             // Smallest regions first; each block in at most one meld per round.
-            cands.sort_by_key(|(r, _)| r.side_t.len() + r.side_f.len());
+            cands.sort_by_key(|c| c.region().side_t.len() + c.region().side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
             let mut melded = 0;
             // Transactional rounds: a round whose result fails the IR verifier is rolled back (and reported), so a
             // melding bug costs a missed optimization, never broken IR. One clone per round: linear.
             let backup = m.funcs[f].clone();
             let spec = speculatable_callees(&m.consts, &m.funcs, f);
-            for (r, pairs) in cands {
+            for cand in cands {
+                let r = cand.region();
                 let blocks: Vec<Block> =
                     r.side_t.iter().chain(r.side_f.iter()).copied().chain([r.branch, r.exit]).collect();
                 if blocks.iter().any(|b| used.contains(b)) {
                     continue;
                 }
-                let func = &mut m.funcs[f];
-                let label = func.block_label(r.branch);
-                let s = match melding::meld(&m.types, &mut m.consts, func, &r, &pairs, opts, spec.clone()) {
+                let label = m.funcs[f].block_label(r.branch);
+                let result = match &cand {
+                    Cand::Iso(r, pairs) => {
+                        let func = &mut m.funcs[f];
+                        melding::meld(&m.types, &mut m.consts, func, r, pairs, opts, spec.clone(), &Default::default())
+                            .map(|s| (s, if pairs.len() == 1 { 0 } else { 1 }))
+                    }
+                    Cand::Replicate(r, plan) => {
+                        // The estimate on the original instructions first: replication only when melding follows.
+                        let func = &m.funcs[f];
+                        let (bodies, solo) = replication::bodies(func, plan);
+                        match melding::check(&m.types, &m.consts, func, bodies, &solo, opts, &spec) {
+                            Err(why) => Err(why),
+                            Ok(_) => {
+                                let func = &mut m.funcs[f];
+                                let rep = replication::replicate(&mut m.consts, func, r, plan);
+                                stats.blocks_replicated += rep.pairs.len();
+                                let solo = melding::Solo { blocks: rep.solo, then_side: rep.region_is_then };
+                                melding::meld(
+                                    &m.types,
+                                    &mut m.consts,
+                                    func,
+                                    &rep.region,
+                                    &rep.pairs,
+                                    opts,
+                                    spec.clone(),
+                                    &solo,
+                                )
+                                .map(|s| (s, 2))
+                            }
+                        }
+                    }
+                };
+                let (s, kind) = match result {
                     Ok(s) => s,
                     Err(why) => {
+                        if matches!(cand, Cand::Replicate(..)) {
+                            stats.block_region_skipped += 1;
+                        }
                         if report {
                             remarks.push(format!("remark: darm: @{fname}: {label}: not melded: {why}"));
                         }
@@ -203,11 +340,12 @@ impl FunctionPass for Darm {
                 };
                 used.extend(blocks);
                 melded += 1;
-                if pairs.len() == 1 {
-                    stats.bb_bb += 1;
-                } else {
-                    stats.region_region += 1;
+                match kind {
+                    0 => stats.bb_bb += 1,
+                    1 => stats.region_region += 1,
+                    _ => stats.block_region += 1,
                 }
+                stats.add(&s);
                 if report {
                     remarks.push(format!(
                         "remark: darm: @{fname}: {label}: melded: {} aligned, {} unaligned in {} guarded runs, {} selects, {} phi pairs",
@@ -232,11 +370,16 @@ impl FunctionPass for Darm {
                 break;
             }
         }
-        if report && (stats.bb_bb + stats.region_region + stats.block_region_skipped) > 0 {
+        if report && (stats.bb_bb + stats.region_region + stats.block_region + stats.block_region_skipped) > 0 {
             remarks.push(format!(
-                "remark: darm: @{fname}: stats: {} bb-bb, {} region-region melds, {} block-region skipped",
-                stats.bb_bb, stats.region_region, stats.block_region_skipped
+                "remark: darm: @{fname}: stats: {} bb-bb, {} region-region, {} block-region melds, {} block-region skipped",
+                stats.bb_bb, stats.region_region, stats.block_region, stats.block_region_skipped
             ));
+        }
+        if emit_stats {
+            for (k, v) in stats.entries() {
+                remarks.push(format!("stat: {k} {v}"));
+            }
         }
         Ok(changed)
     }

@@ -40,7 +40,7 @@ pub(super) fn speculatable(spec_callees: &rustc_hash::FxHashSet<Value>, d: &Inst
 }
 
 impl Melder<'_> {
-    fn clone_one_side(&mut self, blk: Block, i: Inst, then_side: bool) -> Inst {
+    pub(super) fn clone_one_side(&mut self, blk: Block, i: Inst, then_side: bool) -> Inst {
         let d = self.func.dfg.inst(i).clone();
         let args: Vec<Value> = d.args.iter().map(|&v| if then_side { self.map_a(v) } else { self.map_b(v) }).collect();
         let mut nd = InstData::new(d.kind.clone(), &args, d.ty);
