@@ -24,8 +24,10 @@
 //!    GEPs whose value is used other than as the base of another affine GEP of the loop are the *roots*.
 //! 4. **Groups**: roots with the same base, the same step and starts that differ by a constant share one new
 //!    pointer IV `p = phi [base + start, preheader], [p + step, latch]`; each root becomes `gep i8, p, c`
-//!    (or `p` itself). Groups are ranked by their number of roots and at most `lsr-max-ivs` of them get an IV
-//!    per loop (register pressure).
+//!    (or `p` itself). A group pays when it has several roots, or a root whose address costs more than the
+//!    one `mad.wide` of `base + size × IV` (an IV plus a constant, a multiple of an invariant, a 2-D index):
+//!    only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
+//!    IV per loop (register pressure).
 //! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
 //!
 //! # Uniformity
@@ -319,6 +321,24 @@ struct Group {
     step: Poly,
     start: Poly,
     roots: Vec<(Value, i64)>,
+    /// Some root costs more than one instruction per iteration (see [`simple_root`]).
+    complex: bool,
+}
+
+/// Whether root GEP `i` is `base + size × IV` (or of the IV's `sext`/`zext`): one `mad.wide` per iteration, no
+/// more than the new IV's increment, so a group of one such root gains nothing.
+fn simple_root(func: &Function, i: Inst, ivs: &FxHashMap<Value, Iv>) -> bool {
+    let args = func.dfg.args(i);
+    if args.len() != 2 {
+        return false;
+    }
+    let mut idx = args[1];
+    if let Some(d) = func.dfg.value_inst(idx).map(|c| func.dfg.inst(c)) {
+        if matches!(d.kind, InstKind::Cast(CastOp::SExt | CastOp::ZExt)) {
+            idx = d.args[0];
+        }
+    }
+    ivs.contains_key(&idx)
 }
 
 impl FunctionPass for Lsr {
@@ -521,10 +541,17 @@ fn reduce_loop(
                 let (rest, c) = p.off.start.split_const();
                 let key = (p.base, p.off.step.clone(), rest.clone());
                 let g = *index.entry(key).or_insert_with(|| {
-                    groups.push(Group { base: p.base, step: p.off.step.clone(), start: rest, roots: Vec::new() });
+                    groups.push(Group {
+                        base: p.base,
+                        step: p.off.step.clone(),
+                        start: rest,
+                        roots: Vec::new(),
+                        complex: false,
+                    });
                     groups.len() - 1
                 });
                 groups[g].roots.push((r, c));
+                groups[g].complex |= !simple_root(func, i, &cx.ivs);
             }
         }
     }
@@ -532,7 +559,7 @@ fn reduce_loop(
         return stats;
     }
     // Rank: most roots first (stable: first seen first among equals).
-    let mut ranked: Vec<usize> = (0..groups.len()).collect();
+    let mut ranked: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1).collect();
     ranked.sort_by_key(|&g| std::cmp::Reverse(groups[g].roots.len()));
     ranked.truncate(max_ivs);
     ranked.sort_unstable();
