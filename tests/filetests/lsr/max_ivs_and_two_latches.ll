@@ -58,8 +58,8 @@ exit:
 ; CHECK: %lsr.iv = phi ptr [ %a, %entry ], [ %lsr.iv.next, %loop ]
 ; CHECK-NOT: %lsr.iv.1
 ; CHECK: %pb = getelementptr inbounds float, ptr %b, i64 %x1
-; CHECK: %v = load float, ptr %lsr.iv, align 4
-; CHECK-NEXT: %pa1 = getelementptr i8, ptr %lsr.iv, i64 4
+; CHECK: %pa1 = getelementptr i8, ptr %lsr.iv, i64 4
+; CHECK-NEXT: %v = load float, ptr %lsr.iv, align 4
 ; CHECK-NEXT: store float %v, ptr %pa1, align 4
 ; CHECK-NEXT: %pc = getelementptr inbounds float, ptr %c, i64 %x1
 ; CHECK-LABEL: define ptx_kernel void @two_latches
