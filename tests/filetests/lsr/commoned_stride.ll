@@ -51,18 +51,18 @@ exit:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
 ; CHECK-NEXT: %acc = phi float
 ; CHECK-NEXT: %lsr.iv = phi ptr [ %a, %entry ], [ %lsr.iv.next, %loop ]
-; CHECK-NEXT: %lsr.iv.1 = phi ptr [ %b, %entry ], [ %lsr.iv.next.1, %loop ]
+; CHECK-NEXT: %lsr.iv1 = phi ptr [ %b, %entry ], [ %lsr.iv1.next, %loop ]
 ; CHECK-NEXT: %v0 = load float, ptr %lsr.iv, align 4
-; CHECK-NEXT: %w0 = load float, ptr %lsr.iv.1, align 4
+; CHECK-NEXT: %w0 = load float, ptr %lsr.iv1, align 4
 ; CHECK-NEXT: %p1 = getelementptr i8, ptr %lsr.iv, i64 4
 ; CHECK-NEXT: %v1 = load float, ptr %p1, align 4
-; CHECK-NEXT: %q1 = getelementptr i8, ptr %lsr.iv.1, i64 4
+; CHECK-NEXT: %q1 = getelementptr i8, ptr %lsr.iv1, i64 4
 ; CHECK-NEXT: %w1 = load float, ptr %q1, align 4
 ; CHECK-NEXT: %p2 = getelementptr i8, ptr %lsr.iv, i64 8
 ; CHECK-NEXT: %v2 = load float, ptr %p2, align 4
 ; CHECK-NEXT: %p3 = getelementptr i8, ptr %lsr.iv, i64 12
 ; CHECK-NEXT: %v3 = load float, ptr %p3, align 4
-; CHECK: store float %t, ptr %lsr.iv.1, align 4
+; CHECK: store float %t, ptr %lsr.iv1, align 4
 ; CHECK: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 16
-; CHECK-NEXT: %lsr.iv.next.1 = getelementptr i8, ptr %lsr.iv.1, i64 16
+; CHECK-NEXT: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 16
 ; CHECK-NEXT: br i1 %c, label %loop, label %exit

@@ -75,5 +75,5 @@ exit:
 ; CHECK: store float %s, ptr %lsr.iv, align 4
 ; CHECK: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 %4
 ; CHECK-LABEL: uloop:
-; CHECK: %lsr.iv.1 = phi ptr [ %y, %mid ], [ %lsr.iv.next.1, %uloop ]
-; CHECK: %lsr.iv.next.1 = getelementptr i8, ptr %lsr.iv.1, i64 8
+; CHECK: %lsr.iv1 = phi ptr [ %y, %mid ], [ %lsr.iv1.next, %uloop ]
+; CHECK: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 8

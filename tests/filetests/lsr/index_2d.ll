@@ -50,12 +50,12 @@ exit:
 ; CHECK-NEXT: %j = phi i32 [ 0, %entry ], [ %j.next, %loop ]
 ; CHECK-NEXT: %acc = phi float
 ; CHECK-NEXT: %lsr.iv = phi ptr [ %2, %entry ], [ %lsr.iv.next, %loop ]
-; CHECK-NEXT: %lsr.iv.1 = phi ptr [ %5, %entry ], [ %lsr.iv.next.1, %loop ]
+; CHECK-NEXT: %lsr.iv1 = phi ptr [ %5, %entry ], [ %lsr.iv1.next, %loop ]
 ; CHECK-NEXT: %x = load float, ptr %lsr.iv, align 4
-; CHECK-NEXT: %y = load float, ptr %lsr.iv.1, align 4
+; CHECK-NEXT: %y = load float, ptr %lsr.iv1, align 4
 ; CHECK-NEXT: %acc.next = fadd float %acc, %x
 ; CHECK-NEXT: %j.next = add nsw i32 %j, 1
 ; CHECK-NEXT: %more = icmp slt i32 %j.next, %n
 ; CHECK-NEXT: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 4
-; CHECK-NEXT: %lsr.iv.next.1 = getelementptr i8, ptr %lsr.iv.1, i64 %7
+; CHECK-NEXT: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 %7
 ; CHECK-NEXT: br i1 %more, label %loop, label %exit

@@ -56,7 +56,7 @@ exit:
 
 ; CHECK-LABEL: define ptx_kernel void @limit
 ; CHECK: %lsr.iv = phi ptr [ %a, %entry ], [ %lsr.iv.next, %loop ]
-; CHECK-NOT: %lsr.iv.1
+; CHECK-NOT: %lsr.iv1
 ; CHECK: %pb = getelementptr inbounds float, ptr %b, i64 %x1
 ; CHECK: %pa1 = getelementptr i8, ptr %lsr.iv, i64 4
 ; CHECK-NEXT: %v = load float, ptr %lsr.iv, align 4

@@ -49,6 +49,6 @@ exit:
 ; CHECK-NEXT: %5 = shl i64 %4, 3
 ; CHECK-NEXT: %6 = getelementptr i8, ptr %a, i64 %5
 ; CHECK-LABEL: loop2:
-; CHECK: %lsr.iv.1 = phi ptr [ %6, %mid ], [ %lsr.iv.next.1, %loop2 ]
-; CHECK-NEXT: store float 2.000000e+00, ptr %lsr.iv.1, align 4
-; CHECK: %lsr.iv.next.1 = getelementptr i8, ptr %lsr.iv.1, i64 -8
+; CHECK: %lsr.iv1 = phi ptr [ %6, %mid ], [ %lsr.iv1.next, %loop2 ]
+; CHECK-NEXT: store float 2.000000e+00, ptr %lsr.iv1, align 4
+; CHECK: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 -8

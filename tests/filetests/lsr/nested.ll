@@ -45,15 +45,15 @@ exit:
 ; CHECK: br i1 %go, label %outer, label %exit
 ; CHECK-LABEL: outer:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
-; CHECK-NEXT: %lsr.iv = phi ptr [ %a, %entry ], [ %lsr.iv.next.1, %latch ]
+; CHECK-NEXT: %lsr.iv1 = phi ptr [ %a, %entry ], [ %lsr.iv1.next, %latch ]
 ; CHECK-NEXT: br label %inner
 ; CHECK-LABEL: inner:
 ; CHECK-NEXT: %k = phi i32 [ 0, %outer ], [ %k.next, %inner ]
 ; CHECK-NEXT: %acc = phi float
-; CHECK-NEXT: %lsr.iv.1 = phi ptr [ %lsr.iv, %outer ], [ %lsr.iv.next, %inner ]
-; CHECK-NEXT: %x = load float, ptr %lsr.iv.1, align 4
-; CHECK: %lsr.iv.next = getelementptr i8, ptr %lsr.iv.1, i64 4
+; CHECK-NEXT: %lsr.iv = phi ptr [ %lsr.iv1, %outer ], [ %lsr.iv.next, %inner ]
+; CHECK-NEXT: %x = load float, ptr %lsr.iv, align 4
+; CHECK: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 4
 ; CHECK-LABEL: latch:
 ; CHECK-NOT: mul
-; CHECK: %lsr.iv.next.1 = getelementptr i8, ptr %lsr.iv, i64 %1
+; CHECK: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 %1
 ; CHECK-NEXT: br i1 %again, label %outer, label %exit

@@ -377,8 +377,9 @@ impl FunctionPass for Lsr {
         let report = knobs.int("lsr-report") > 0;
         let preds = Preds::compute(&m.funcs[f]);
         let mut changed = false;
+        let mut named = 0;
         for l in order {
-            let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs);
+            let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
             if n.ivs > 0 {
                 changed = true;
                 if report {
@@ -479,6 +480,7 @@ fn reduce_loop(
     preds: &Preds,
     divergent: &mut SecondaryMap<Value, bool>,
     max_ivs: usize,
+    named: &mut usize,
 ) -> LoopStats {
     let mut stats = LoopStats::default();
     if max_ivs == 0 {
@@ -598,8 +600,11 @@ fn reduce_loop(
             let v = if pb == pre { start } else { next };
             b.func.dfg.phi_add_incoming(phi, v, pb);
         }
-        b.func.dfg.set_value_name(p, Some("lsr.iv"));
-        b.func.dfg.set_value_name(next, Some("lsr.iv.next"));
+        // Unique names (`lsr.iv`, `lsr.iv1`, ...): the writer would otherwise suffix thousands of equal ones.
+        let name = if *named == 0 { "lsr.iv".to_string() } else { format!("lsr.iv{named}") };
+        *named += 1;
+        b.func.dfg.set_value_name(p, Some(&name));
+        b.func.dfg.set_value_name(next, Some(&format!("{name}.next")));
         for v in [start, p, next] {
             divergent.set(v, div);
         }
