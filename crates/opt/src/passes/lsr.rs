@@ -94,13 +94,7 @@ impl Aff {
         if !ok {
             return None;
         }
-        Some(Aff {
-            start: self.start.widen(ext)?,
-            step: self.step.widen(ext)?,
-            bits,
-            nsw: true,
-            nuw: ext == Ext::Zext,
-        })
+        Some(Aff { start: self.start.widen(ext)?, step: self.step.widen(ext)?, bits, nsw: true, nuw: ext == Ext::Zext })
     }
 }
 
@@ -195,13 +189,9 @@ impl LoopCx<'_> {
                         nuw: nuw && flags.contains(Flags::NUW),
                     }),
                     // `or disjoint` adds without carries: no wrap either way.
-                    BinaryOp::Or if flags.contains(Flags::DISJOINT) => Some(Aff {
-                        start: a.start.add(&b.start)?,
-                        step: a.step.add(&b.step)?,
-                        bits,
-                        nsw,
-                        nuw,
-                    }),
+                    BinaryOp::Or if flags.contains(Flags::DISJOINT) => {
+                        Some(Aff { start: a.start.add(&b.start)?, step: a.step.add(&b.step)?, bits, nsw, nuw })
+                    }
                     BinaryOp::Sub => Some(Aff {
                         start: a.start.sub(&b.start)?,
                         step: a.step.sub(&b.step)?,
@@ -535,8 +525,8 @@ fn reduce_loop(
                 if absorbed || uses.is_empty() {
                     continue;
                 }
-                let leaves_uniform = !divergent[p.base]
-                    && p.off.start.leaves().chain(p.off.step.leaves()).all(|lf| !divergent[lf.v]);
+                let leaves_uniform =
+                    !divergent[p.base] && p.off.start.leaves().chain(p.off.step.leaves()).all(|lf| !divergent[lf.v]);
                 if !divergent[r] && !leaves_uniform {
                     continue;
                 }
@@ -561,7 +551,8 @@ fn reduce_loop(
         return stats;
     }
     // Rank: most roots first (stable: first seen first among equals).
-    let mut ranked: Vec<usize> = (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1).collect();
+    let mut ranked: Vec<usize> =
+        (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1).collect();
     ranked.sort_by_key(|&g| std::cmp::Reverse(groups[g].roots.len()));
     ranked.truncate(max_ivs);
     ranked.sort_unstable();
