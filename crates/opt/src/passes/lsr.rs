@@ -605,7 +605,7 @@ fn reduce_loop(
                 p
             } else {
                 b.at = InsertPoint::Before(ri);
-                let k = b.iconst(Type::I64, (c - c0) as i128);
+                let k = b.iconst(Type::I64, c.wrapping_sub(c0) as i128);
                 let nv = b.gep(Type::I8, p, &[k], Flags::NONE);
                 let name = b.func.dfg.value_name(r).map(str::to_string);
                 b.func.dfg.set_value_name(nv, name.as_deref());
