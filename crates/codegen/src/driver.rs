@@ -139,8 +139,10 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
 
 /// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; `-O2+` adds `darm` (DARM melding, issue
 /// 10) after simplifycfg; with the `structurize` knob, `-O2+` adds `lower-switch,unify-exits,structurizecfg`
-/// (`simtc_opt::default_pipeline`, seed 003's position); with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late
-/// IR, after structurizecfg, before instruction selection).
+/// (`simtc_opt::default_pipeline`, seed 003's position); `-O2+` then runs `lsr` (loop strength reduction, issue
+/// 16: it keeps the CFG, so the structured shape survives, and its new phis go through `cssa` like any other);
+/// with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late IR, after structurizecfg, before instruction
+/// selection).
 pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static str> {
     let mut full: Vec<&'static str> = REQUIRED_IR.to_vec();
     full.extend(simtc_opt::default_pipeline(opt_level).split(',').filter(|s| !s.is_empty()));
@@ -153,6 +155,9 @@ pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static
     } else {
         full.into_iter().filter(|p| !matches!(*p, "lower-switch" | "unify-exits" | "structurizecfg")).collect()
     };
+    if opt_level >= 2 {
+        v.push("lsr");
+    }
     if cssa && opt_level >= 1 {
         v.push("cssa");
     }

@@ -234,6 +234,20 @@ pub const IR_KNOBS: &[KnobDef] = &[
         seed: "seed 000",
         doc: "print 'IR Module before CSSA:' and the module to standard error before cssa runs",
     },
+    KnobDef {
+        name: "lsr-max-ivs",
+        kind: KnobKind::Int { min: 0, max: 64 },
+        default: "4",
+        seed: "simtc",
+        doc: "lsr: the most new pointer induction variables per loop (register pressure; 0 = none)",
+    },
+    KnobDef {
+        name: "lsr-report",
+        kind: KnobKind::Int { min: 0, max: 1 },
+        default: "0",
+        seed: "simtc",
+        doc: "lsr: 1 = a remark per loop that got new IVs: how many, how many uniform, addresses rewritten",
+    },
 ];
 
 /// Every knob definition of a build: the union of the slices the crates publish.

@@ -127,6 +127,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::structurizecfg::INFO,
         crate::darm::INFO,
         crate::passes::cssa::INFO,
+        crate::passes::lsr::INFO,
     ]
 }
 

@@ -3,6 +3,7 @@
 pub mod cssa;
 pub mod dce;
 pub mod lower_switch;
+pub mod lsr;
 pub mod nvvm_reflect;
 pub mod simplifycfg;
 pub mod structurizecfg;

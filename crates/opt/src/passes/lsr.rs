@@ -1,0 +1,769 @@
+//! `lsr`: loop strength reduction of address expressions, on the IR just before instruction selection.
+//!
+//! Seed: issue 16 item 7 (seed 002's value-redundancy family; LLVM's `LoopStrengthReduce`, which `llc` runs on
+//! the IR before isel, is the model). Without it, every iteration of a loop recomputes each address
+//! `base + size × sext(i)` with a `cvt`/`mul.wide`/`shl` and an `add`; with it, each group of addresses that
+//! differ only by a constant becomes one pointer induction variable stepping by the byte stride, and every
+//! address of the group is that pointer plus a constant, which instruction selection folds into `[reg+imm]`.
+//!
+//! # What it does, per loop (innermost loops first)
+//!
+//! 1. **Induction variables.** A header phi `i = phi [start, preheader], [i op s, latch]` with `op` one of
+//!    `add`, `sub`, `or disjoint` and `s` loop-invariant. The loop must have one latch and one predecessor
+//!    outside the loop (where new start values are computed); otherwise it is left alone.
+//! 2. **Affine values** ([`Aff`]): integers of the loop that equal `start + k × step` on iteration `k`, with
+//!    `start` and `step` loop-invariant polynomials ([`poly::Poly`]): the IVs, `add`/`sub`/`or disjoint` of
+//!    affine values, `mul` by an invariant, `shl` by a constant, and widenings. A widening `sext` (or
+//!    `zext nneg`, or a GEP's implicit `sext` of a narrow index) is affine only when the narrow recurrence
+//!    provably does not wrap: every operation on its way (the IV increment included) carries `nsw`; `zext`
+//!    needs `nuw` and non-negative coefficients. Argument: if the narrow value wrapped on some iteration, the
+//!    flagged operation produced poison there, every later value derived from it is poison, and replacing
+//!    poison by the non-wrapping value is a refinement; before the first wrap, the narrow and the wide
+//!    sequences agree. Without the flags nothing is widened (`sext` of a plain `add` stays as it is).
+//! 3. **Addresses** ([`PAff`]): a `getelementptr` of a loop-invariant base whose byte offset is affine. The
+//!    GEPs whose value is used other than as the base of another affine GEP of the loop are the *roots*.
+//! 4. **Groups**: roots with the same base, the same step and starts that differ by a constant share one new
+//!    pointer IV `p = phi [base + start, preheader], [p + step, latch]`; each root becomes `gep i8, p, c`
+//!    (or `p` itself). A group pays when it has several roots, or a root whose address costs more than the
+//!    one `mad.wide` of `base + size × IV` (an IV plus a constant, a multiple of an invariant, a 2-D index):
+//!    only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
+//!    IV per loop (register pressure).
+//! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
+//!
+//! # Uniformity
+//!
+//! A root that is uniform (the uniformity analysis, computed before the pass) is rewritten only when the base
+//! and every leaf of its start and step are uniform: the new IV is then uniform like the original IV, so a
+//! uniform address never becomes a divergent register. Values the pass creates get the uniformity of their
+//! leaves, for the outer loops processed later.
+//!
+//! # Invariants
+//!
+//! The CFG is unchanged (new code goes into the existing preheader, header and latch): preserves the CFG, so it
+//! can run after `structurizecfg` and keeps the structured shape; it runs before `cssa`, which then treats the
+//! new phis like any other. The IR verifier holds after it. Cost: each loop scans its blocks (nested loops
+//! included) once, with memoized affine analysis bounded in depth and polynomial size: O(size × loop depth).
+
+mod poly;
+
+use crate::knobs::Knobs;
+use crate::passes::util::Preds;
+use crate::registry::{FunctionPass, FunctionPassAdapter, PassInfo, Preserves};
+use poly::{Ext, Leaf, Poly};
+use rustc_hash::FxHashMap;
+use simtc_analysis::cache::FunctionAnalyses;
+use simtc_analysis::loops::{LoopId, LoopInfo};
+use simtc_ir::builder::{Builder, InsertPoint};
+use simtc_ir::*;
+
+/// Registry entry.
+pub const INFO: PassInfo = PassInfo {
+    name: "lsr",
+    description: "loop strength reduction: affine addresses in a loop's IV become pointer IVs (issue 16)",
+    preserves: Preserves::Cfg,
+    create: || Box::new(FunctionPassAdapter(Lsr)),
+};
+
+/// The pass.
+pub struct Lsr;
+
+/// How deep the affine analysis follows operands (longer chains are left alone).
+const MAX_DEPTH: u32 = 32;
+
+/// An integer that is `start + k × step` on iteration `k` of the loop, in `bits` bits; `nsw`/`nuw`: widening
+/// it with `sext`/`zext` gives `sext(start) + k × sext(step)` (resp. `zext`), because no step wraps.
+#[derive(Clone, Debug)]
+struct Aff {
+    start: Poly,
+    step: Poly,
+    bits: u32,
+    nsw: bool,
+    nuw: bool,
+}
+
+impl Aff {
+    fn invariant(p: Poly, bits: u32) -> Aff {
+        Aff { start: p, step: Poly::zero(), bits, nsw: true, nuw: true }
+    }
+    fn widen(&self, ext: Ext, bits: u32) -> Option<Aff> {
+        let ok = match ext {
+            Ext::Sext => self.nsw,
+            Ext::Zext => self.nuw,
+            Ext::None => false,
+        };
+        if !ok {
+            return None;
+        }
+        Some(Aff { start: self.start.widen(ext)?, step: self.step.widen(ext)?, bits, nsw: true, nuw: ext == Ext::Zext })
+    }
+}
+
+/// A pointer `base + off` with `base` loop-invariant and `off` an affine 64-bit byte offset.
+#[derive(Clone, Debug)]
+struct PAff {
+    base: Value,
+    off: Aff,
+}
+
+/// One induction variable of the loop: its increment and whether the increment carries `nsw`/`nuw`.
+#[derive(Clone, Debug)]
+struct Iv {
+    start: Value,
+    step: Poly,
+    nsw: bool,
+    nuw: bool,
+}
+
+/// The affine analysis of one loop.
+struct LoopCx<'a> {
+    m: &'a Module,
+    func: &'a Function,
+    li: &'a LoopInfo,
+    l: LoopId,
+    ivs: FxHashMap<Value, Iv>,
+    memo: FxHashMap<Value, Option<Aff>>,
+    pmemo: FxHashMap<Value, Option<PAff>>,
+}
+
+impl LoopCx<'_> {
+    fn invariant(&self, v: Value) -> bool {
+        match self.func.dfg.value_inst(v) {
+            None => true,
+            Some(i) => self.func.layout.inst_block(i).is_none_or(|b| !self.li.contains(self.l, b)),
+        }
+    }
+
+    fn const_int(&self, v: Value) -> Option<i64> {
+        match self.m.consts.data(self.func.dfg.value_const(v)?) {
+            ConstData::Int(_, ap) => ap.as_i64(),
+            _ => None,
+        }
+    }
+
+    /// The polynomial of an invariant integer: a constant or a leaf.
+    fn inv_poly(&self, v: Value) -> Option<Poly> {
+        if let Some(c) = self.const_int(v) {
+            return Some(Poly::constant(c));
+        }
+        match self.func.dfg.value_def(v) {
+            ValueDef::Const(_) => None, // undef, poison, constant expressions
+            _ => Some(Poly::leaf(v)),
+        }
+    }
+
+    fn aff(&mut self, v: Value, depth: u32) -> Option<Aff> {
+        let bits = self.m.types.int_width(self.func.dfg.value_ty(v)).filter(|&b| b <= 64)?;
+        if self.invariant(v) {
+            return Some(Aff::invariant(self.inv_poly(v)?, bits));
+        }
+        if let Some(r) = self.memo.get(&v) {
+            return r.clone();
+        }
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let r = self.aff_inst(v, bits, depth);
+        self.memo.insert(v, r.clone());
+        r
+    }
+
+    fn aff_inst(&mut self, v: Value, bits: u32, depth: u32) -> Option<Aff> {
+        if let Some(iv) = self.ivs.get(&v).cloned() {
+            return Some(Aff { start: self.inv_poly(iv.start)?, step: iv.step, bits, nsw: iv.nsw, nuw: iv.nuw });
+        }
+        let i = self.func.dfg.value_inst(v)?;
+        let d = self.func.dfg.inst(i);
+        let (kind, flags, args) = (d.kind.clone(), d.flags, d.args.clone());
+        match kind {
+            InstKind::Binary(op) => {
+                let a = self.aff(args[0], depth + 1)?;
+                let b = self.aff(args[1], depth + 1)?;
+                let nsw = a.nsw && b.nsw;
+                let nuw = a.nuw && b.nuw;
+                match op {
+                    BinaryOp::Add => Some(Aff {
+                        start: a.start.add(&b.start)?,
+                        step: a.step.add(&b.step)?,
+                        bits,
+                        nsw: nsw && flags.contains(Flags::NSW),
+                        nuw: nuw && flags.contains(Flags::NUW),
+                    }),
+                    // `or disjoint` adds without carries: no wrap either way.
+                    BinaryOp::Or if flags.contains(Flags::DISJOINT) => {
+                        Some(Aff { start: a.start.add(&b.start)?, step: a.step.add(&b.step)?, bits, nsw, nuw })
+                    }
+                    BinaryOp::Sub => Some(Aff {
+                        start: a.start.sub(&b.start)?,
+                        step: a.step.sub(&b.step)?,
+                        bits,
+                        nsw: nsw && flags.contains(Flags::NSW),
+                        nuw: nuw && flags.contains(Flags::NUW),
+                    }),
+                    BinaryOp::Mul => {
+                        let (r, c) = if b.step.is_zero() {
+                            (a, b)
+                        } else if a.step.is_zero() {
+                            (b, a)
+                        } else {
+                            return None;
+                        };
+                        Some(Aff {
+                            start: r.start.mul(&c.start)?,
+                            step: r.step.mul(&c.start)?,
+                            bits,
+                            nsw: nsw && flags.contains(Flags::NSW),
+                            nuw: nuw && flags.contains(Flags::NUW),
+                        })
+                    }
+                    BinaryOp::Shl => {
+                        let k = b.start.as_const().filter(|k| b.step.is_zero() && (0..bits as i64).contains(k))?;
+                        let f = Poly::constant(1i64.wrapping_shl(k as u32));
+                        Some(Aff {
+                            start: a.start.mul(&f)?,
+                            step: a.step.mul(&f)?,
+                            bits,
+                            nsw: a.nsw && flags.contains(Flags::NSW),
+                            nuw: a.nuw && flags.contains(Flags::NUW),
+                        })
+                    }
+                    _ => None,
+                }
+            }
+            InstKind::Cast(CastOp::SExt) => self.aff(args[0], depth + 1)?.widen(Ext::Sext, bits),
+            InstKind::Cast(CastOp::ZExt) => {
+                let a = self.aff(args[0], depth + 1)?;
+                // `zext nneg` is `sext` (a negative operand makes it poison).
+                if flags.contains(Flags::NNEG) && a.nsw {
+                    a.widen(Ext::Sext, bits)
+                } else {
+                    a.widen(Ext::Zext, bits)
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn paff(&mut self, v: Value, depth: u32) -> Option<PAff> {
+        if !self.m.types.is_ptr(self.func.dfg.value_ty(v)) {
+            return None;
+        }
+        if self.invariant(v) {
+            return Some(PAff { base: v, off: Aff::invariant(Poly::zero(), 64) });
+        }
+        if let Some(r) = self.pmemo.get(&v) {
+            return r.clone();
+        }
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let r = self.paff_inst(v, depth);
+        self.pmemo.insert(v, r.clone());
+        r
+    }
+
+    fn paff_inst(&mut self, v: Value, depth: u32) -> Option<PAff> {
+        let i = self.func.dfg.value_inst(v)?;
+        let d = self.func.dfg.inst(i);
+        let InstKind::Gep { source_ty } = d.kind else {
+            return None;
+        };
+        let args = d.args.clone();
+        let mut p = self.paff(args[0], depth + 1)?;
+        let types = &self.m.types;
+        let mut ty = source_ty;
+        for (j, &idx) in args[1..].iter().enumerate() {
+            let size = if j == 0 {
+                types.alloc_size(ty)
+            } else {
+                match types.data(ty) {
+                    TypeData::Struct { .. } | TypeData::Named(_) => {
+                        let k = self.const_int(idx)?;
+                        let layout = types.struct_layout(ty)?;
+                        let off = *layout.offsets.get(usize::try_from(k).ok()?)?;
+                        p.off.start = p.off.start.add(&Poly::constant(off as i64))?;
+                        ty = types.element_type(ty, k as u64)?;
+                        continue;
+                    }
+                    TypeData::Array { elem, .. } => {
+                        ty = *elem;
+                        types.alloc_size(ty)
+                    }
+                    _ => return None,
+                }
+            };
+            let a = self.aff(idx, depth + 1)?;
+            let a = match a.bits {
+                64 => a,
+                b if b < 64 => a.widen(Ext::Sext, 64)?,
+                _ => return None,
+            };
+            let s = Poly::constant(size as i64);
+            p.off.start = p.off.start.add(&a.start.mul(&s)?)?;
+            p.off.step = p.off.step.add(&a.step.mul(&s)?)?;
+        }
+        Some(p)
+    }
+}
+
+/// A new pointer IV's members: roots and their constant offsets.
+struct Group {
+    base: Value,
+    step: Poly,
+    start: Poly,
+    roots: Vec<(Value, i64)>,
+    /// Some root costs more than one instruction per iteration (see [`simple_root`]).
+    complex: bool,
+}
+
+/// Whether root GEP `i` is `base + size × IV` (or of the IV's `sext`/`zext`): one `mad.wide` per iteration, no
+/// more than the new IV's increment, so a group of one such root gains nothing.
+fn simple_root(func: &Function, i: Inst, ivs: &FxHashMap<Value, Iv>) -> bool {
+    let args = func.dfg.args(i);
+    if args.len() != 2 {
+        return false;
+    }
+    let mut idx = args[1];
+    if let Some(d) = func.dfg.value_inst(idx).map(|c| func.dfg.inst(c)) {
+        if matches!(d.kind, InstKind::Cast(CastOp::SExt | CastOp::ZExt)) {
+            idx = d.args[0];
+        }
+    }
+    ivs.contains_key(&idx)
+}
+
+impl FunctionPass for Lsr {
+    fn preserves(&self) -> Preserves {
+        Preserves::Cfg
+    }
+
+    fn run_on_function(
+        &mut self,
+        m: &mut Module,
+        f: FuncId,
+        analyses: &mut FunctionAnalyses,
+        knobs: &Knobs,
+        remarks: &mut Vec<String>,
+    ) -> Result<bool, String> {
+        let li = analyses.loops(&m.funcs[f]);
+        if li.is_empty() {
+            return Ok(false);
+        }
+        let mut divergent: SecondaryMap<Value, bool> = SecondaryMap::new();
+        for v in analyses.uniformity(m, f).divergent_values() {
+            divergent.set(v, true);
+        }
+        let li = analyses.loops(&m.funcs[f]);
+        let mut order = Vec::with_capacity(li.len());
+        fn post(li: &LoopInfo, l: LoopId, out: &mut Vec<LoopId>) {
+            for &c in li.children(l) {
+                post(li, c, out);
+            }
+            out.push(l);
+        }
+        for &l in li.top_level() {
+            post(li, l, &mut order);
+        }
+        let max_ivs = knobs.int("lsr-max-ivs").max(0) as usize;
+        let report = knobs.int("lsr-report") > 0;
+        let preds = Preds::compute(&m.funcs[f]);
+        let mut changed = false;
+        let mut named = 0;
+        for l in order {
+            let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
+            if n.ivs > 0 {
+                changed = true;
+                if report {
+                    let func = &m.funcs[f];
+                    remarks.push(format!(
+                        "remark: lsr: @{}: loop {}: {} new IVs ({} uniform), {} addresses rewritten",
+                        func.name,
+                        func.block_label(li.header(l)),
+                        n.ivs,
+                        n.uniform,
+                        n.rewritten
+                    ));
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// What one loop got.
+#[derive(Default)]
+struct LoopStats {
+    ivs: usize,
+    uniform: usize,
+    rewritten: usize,
+}
+
+/// The loop's preheader (its one predecessor outside the loop, any terminator) and latch.
+fn loop_shape(func: &Function, li: &LoopInfo, l: LoopId, preds: &Preds) -> Option<(Block, Block)> {
+    let latch = li.latch(l)?;
+    let header = li.header(l);
+    let mut outside = preds.distinct(header).into_iter().filter(|&p| !li.contains(l, p));
+    let pre = outside.next()?;
+    if outside.next().is_some() || func.terminator(pre).is_none() || func.terminator(latch).is_none() {
+        return None;
+    }
+    Some((pre, latch))
+}
+
+/// The IVs of the loop's header.
+fn find_ivs(cx: &LoopCx<'_>, header: Block, pre: Block, latch: Block) -> FxHashMap<Value, Iv> {
+    let func = cx.func;
+    let mut ivs = FxHashMap::default();
+    for i in func.layout.block_insts(header) {
+        let d = func.dfg.inst(i);
+        if !d.is_phi() {
+            break;
+        }
+        let (Some(v), Some(start), Some(next)) = (
+            func.dfg.result(i),
+            crate::passes::util::phi_value_for(func, i, pre),
+            crate::passes::util::phi_value_for(func, i, latch),
+        ) else {
+            continue;
+        };
+        if func.dfg.phi_blocks(i).iter().any(|&b| b != pre && b != latch)
+            || cx.m.types.int_width(d.ty).is_none_or(|b| b > 64)
+        {
+            continue;
+        }
+        let Some(ni) = func.dfg.value_inst(next) else {
+            continue;
+        };
+        let nd = func.dfg.inst(ni);
+        let (a0, a1) = match nd.args.as_slice() {
+            [a0, a1] => (*a0, *a1),
+            _ => continue,
+        };
+        let step_of = |s: Value| if cx.invariant(s) { cx.inv_poly(s) } else { None };
+        let fl = nd.flags;
+        let iv = match nd.kind {
+            InstKind::Binary(BinaryOp::Add) if a0 == v || a1 == v => {
+                let s = if a0 == v { a1 } else { a0 };
+                step_of(s).map(|step| (step, fl.contains(Flags::NSW), fl.contains(Flags::NUW)))
+            }
+            InstKind::Binary(BinaryOp::Sub) if a0 == v => {
+                step_of(a1).map(|s| (s.neg(), fl.contains(Flags::NSW), fl.contains(Flags::NUW)))
+            }
+            InstKind::Binary(BinaryOp::Or) if a0 == v && fl.contains(Flags::DISJOINT) => {
+                step_of(a1).map(|s| (s, true, true))
+            }
+            _ => None,
+        };
+        if let Some((step, nsw, nuw)) = iv {
+            if !step.is_zero() {
+                ivs.insert(v, Iv { start, step, nsw, nuw });
+            }
+        }
+    }
+    ivs
+}
+
+fn reduce_loop(
+    m: &mut Module,
+    f: FuncId,
+    li: &LoopInfo,
+    l: LoopId,
+    preds: &Preds,
+    divergent: &mut SecondaryMap<Value, bool>,
+    max_ivs: usize,
+    named: &mut usize,
+) -> LoopStats {
+    let mut stats = LoopStats::default();
+    if max_ivs == 0 {
+        return stats;
+    }
+    let header = li.header(l);
+    let Some((pre, latch)) = loop_shape(&m.funcs[f], li, l, preds) else {
+        return stats;
+    };
+    // Analysis: find the roots and group them.
+    let mut groups: Vec<Group> = Vec::new();
+    let template_phi;
+    {
+        let mut cx = LoopCx {
+            m,
+            func: &m.funcs[f],
+            li,
+            l,
+            ivs: FxHashMap::default(),
+            memo: FxHashMap::default(),
+            pmemo: FxHashMap::default(),
+        };
+        cx.ivs = find_ivs(&cx, header, pre, latch);
+        let Some(&tp) = cx.ivs.keys().min() else {
+            return stats;
+        };
+        template_phi = cx.func.dfg.value_inst(tp).expect("phi");
+        let func = cx.func;
+        let mut index: FxHashMap<(Value, Poly, Poly), usize> = FxHashMap::default();
+        for &b in li.blocks(l) {
+            for i in func.layout.block_insts(b) {
+                if !matches!(func.dfg.inst(i).kind, InstKind::Gep { .. }) {
+                    continue;
+                }
+                let Some(r) = func.dfg.result(i) else {
+                    continue;
+                };
+                let Some(p) = cx.paff(r, 0) else {
+                    continue;
+                };
+                if p.off.step.is_zero() || !materializable(m, func, &p) {
+                    continue;
+                }
+                // A root: some use is not the base of another affine GEP of the loop.
+                let uses: Vec<Use> = func.dfg.uses(r).to_vec();
+                let absorbed = uses.iter().all(|u| {
+                    u.index == 0
+                        && matches!(func.dfg.inst(u.inst).kind, InstKind::Gep { .. })
+                        && func.layout.inst_block(u.inst).is_some_and(|ub| li.contains(l, ub))
+                        && func.dfg.result(u.inst).and_then(|ur| cx.paff(ur, 0)).is_some_and(|q| !q.off.step.is_zero())
+                });
+                if absorbed || uses.is_empty() {
+                    continue;
+                }
+                let leaves_uniform =
+                    !divergent[p.base] && p.off.start.leaves().chain(p.off.step.leaves()).all(|lf| !divergent[lf.v]);
+                if !divergent[r] && !leaves_uniform {
+                    continue;
+                }
+                let (rest, c) = p.off.start.split_const();
+                let key = (p.base, p.off.step.clone(), rest.clone());
+                let g = *index.entry(key).or_insert_with(|| {
+                    groups.push(Group {
+                        base: p.base,
+                        step: p.off.step.clone(),
+                        start: rest,
+                        roots: Vec::new(),
+                        complex: false,
+                    });
+                    groups.len() - 1
+                });
+                groups[g].roots.push((r, c));
+                groups[g].complex |= !simple_root(func, i, &cx.ivs);
+            }
+        }
+    }
+    if groups.is_empty() {
+        return stats;
+    }
+    // Rank: most roots first (stable: first seen first among equals).
+    let mut ranked: Vec<usize> =
+        (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1).collect();
+    ranked.sort_by_key(|&g| std::cmp::Reverse(groups[g].roots.len()));
+    ranked.truncate(max_ivs);
+    ranked.sort_unstable();
+    let (Some(pre_term), Some(latch_term)) = (m.funcs[f].terminator(pre), m.funcs[f].terminator(latch)) else {
+        return stats;
+    };
+    let phi_blocks: Vec<Block> = m.funcs[f].dfg.phi_blocks(template_phi).to_vec();
+    let mut mat = Materializer { memo: FxHashMap::default(), leaves: FxHashMap::default() };
+    let mut dead: Vec<Inst> = Vec::new();
+    for g in ranked {
+        let g = &groups[g];
+        let c0 = g.roots.iter().map(|r| r.1).min().expect("a group has roots");
+        let div = divergent[g.base] || g.start.leaves().chain(g.step.leaves()).any(|lf| divergent[lf.v]);
+        let ptr_ty = m.funcs[f].dfg.value_ty(g.base);
+        let mut b = Builder {
+            func: &mut m.funcs[f],
+            types: &mut m.types,
+            consts: &mut m.consts,
+            at: InsertPoint::Before(pre_term),
+        };
+        let start_off = g.start.add(&Poly::constant(c0)).expect("adding a constant keeps the size");
+        let start = if start_off.is_zero() {
+            g.base
+        } else {
+            let o = mat.poly(&mut b, &start_off, divergent);
+            b.gep(Type::I8, g.base, &[o], Flags::NONE)
+        };
+        let step = mat.poly(&mut b, &g.step, divergent);
+        let first_non_phi =
+            b.func.layout.block_insts(header).find(|&i| !b.func.dfg.inst(i).is_phi()).expect("header has a terminator");
+        b.at = InsertPoint::Before(first_non_phi);
+        let (phi, p) = b.phi(ptr_ty);
+        b.at = InsertPoint::Before(latch_term);
+        let next = b.gep(Type::I8, p, &[step], Flags::NONE);
+        for &pb in &phi_blocks {
+            let v = if pb == pre { start } else { next };
+            b.func.dfg.phi_add_incoming(phi, v, pb);
+        }
+        // Unique names (`lsr.iv`, `lsr.iv1`, ...): the writer would otherwise suffix thousands of equal ones.
+        let name = if *named == 0 { "lsr.iv".to_string() } else { format!("lsr.iv{named}") };
+        *named += 1;
+        b.func.dfg.set_value_name(p, Some(&name));
+        b.func.dfg.set_value_name(next, Some(&format!("{name}.next")));
+        for v in [start, p, next] {
+            divergent.set(v, div);
+        }
+        for &(r, c) in &g.roots {
+            let ri = b.func.dfg.value_inst(r).expect("root is an instruction");
+            let nv = if c == c0 {
+                p
+            } else {
+                b.at = InsertPoint::Before(ri);
+                let k = b.iconst(Type::I64, c.wrapping_sub(c0) as i128);
+                let nv = b.gep(Type::I8, p, &[k], Flags::NONE);
+                let name = b.func.dfg.value_name(r).map(str::to_string);
+                b.func.dfg.set_value_name(nv, name.as_deref());
+                divergent.set(nv, div);
+                nv
+            };
+            b.func.dfg.replace_all_uses(r, nv);
+            dead.push(ri);
+            stats.rewritten += 1;
+        }
+        stats.ivs += 1;
+        stats.uniform += usize::from(!div);
+    }
+    let func = &mut m.funcs[f];
+    delete_dead(func, dead);
+    delete_dead_ivs(func, header, latch);
+    stats
+}
+
+/// Whether every leaf of the address can be widened to 64 bits in the preheader.
+fn materializable(m: &Module, func: &Function, p: &PAff) -> bool {
+    p.off.start.leaves().chain(p.off.step.leaves()).all(|lf| {
+        let w = m.types.int_width(func.dfg.value_ty(lf.v));
+        match lf.ext {
+            Ext::None => w == Some(64),
+            _ => w.is_some_and(|w| w <= 64),
+        }
+    })
+}
+
+/// Emits polynomials as 64-bit arithmetic in the preheader, each distinct one once per loop.
+struct Materializer {
+    memo: FxHashMap<Poly, Value>,
+    leaves: FxHashMap<Leaf, Value>,
+}
+
+impl Materializer {
+    fn leaf(&mut self, b: &mut Builder<'_>, lf: Leaf, divergent: &mut SecondaryMap<Value, bool>) -> Value {
+        if let Some(&v) = self.leaves.get(&lf) {
+            return v;
+        }
+        let w = b.types.int_width(b.func.dfg.value_ty(lf.v)).expect("integer leaf");
+        let v = match lf.ext {
+            _ if w == 64 => lf.v,
+            Ext::Sext => b.cast(CastOp::SExt, lf.v, Type::I64),
+            Ext::Zext | Ext::None => b.cast(CastOp::ZExt, lf.v, Type::I64),
+        };
+        divergent.set(v, divergent[lf.v]);
+        self.leaves.insert(lf, v);
+        v
+    }
+
+    fn poly(&mut self, b: &mut Builder<'_>, p: &Poly, divergent: &mut SecondaryMap<Value, bool>) -> Value {
+        if let Some(c) = p.as_const() {
+            return b.iconst(Type::I64, c as i128);
+        }
+        if let Some(&v) = self.memo.get(p) {
+            return v;
+        }
+        let mut sum: Option<Value> = None;
+        let mut constant = 0i64;
+        for (leaves, c) in p.terms() {
+            if leaves.is_empty() {
+                constant = *c;
+                continue;
+            }
+            let mut prod: Option<Value> = None;
+            for &lf in leaves {
+                let x = self.leaf(b, lf, divergent);
+                prod = Some(match prod {
+                    None => x,
+                    Some(y) => self.op(b, BinaryOp::Mul, y, x, divergent),
+                });
+            }
+            let mut t = prod.expect("a term with leaves");
+            if *c != 1 {
+                t = if *c > 0 && c.count_ones() == 1 {
+                    let k = b.iconst(Type::I64, c.trailing_zeros() as i128);
+                    self.op(b, BinaryOp::Shl, t, k, divergent)
+                } else {
+                    let k = b.iconst(Type::I64, *c as i128);
+                    self.op(b, BinaryOp::Mul, t, k, divergent)
+                };
+            }
+            sum = Some(match sum {
+                None => t,
+                Some(s) => self.op(b, BinaryOp::Add, s, t, divergent),
+            });
+        }
+        let mut v = sum.expect("a non-constant polynomial has a term with leaves");
+        if constant != 0 {
+            let k = b.iconst(Type::I64, constant as i128);
+            v = self.op(b, BinaryOp::Add, v, k, divergent);
+        }
+        self.memo.insert(p.clone(), v);
+        v
+    }
+
+    fn op(
+        &mut self,
+        b: &mut Builder<'_>,
+        op: BinaryOp,
+        x: Value,
+        y: Value,
+        divergent: &mut SecondaryMap<Value, bool>,
+    ) -> Value {
+        let v = b.binary(op, x, y);
+        divergent.set(v, divergent[x] || divergent[y]);
+        v
+    }
+}
+
+/// Deletes the replaced roots and the pure computations only they used.
+fn delete_dead(func: &mut Function, roots: Vec<Inst>) {
+    let mut work = roots;
+    while let Some(i) = work.pop() {
+        if func.layout.inst_block(i).is_none() {
+            continue;
+        }
+        let d = func.dfg.inst(i);
+        let pure = match &d.kind {
+            InstKind::Binary(op) => !op.can_trap(),
+            InstKind::Cast(_) | InstKind::Gep { .. } | InstKind::ICmp(_) | InstKind::Select => true,
+            _ => false,
+        };
+        if !pure || func.dfg.result(i).is_some_and(|r| func.dfg.has_uses(r)) {
+            continue;
+        }
+        let args: Vec<Value> = d.args.to_vec();
+        func.dfg.clear_args(i);
+        func.remove_inst(i);
+        work.extend(args.into_iter().filter_map(|a| func.dfg.value_inst(a)));
+    }
+}
+
+/// Deletes header phis whose only use is their own increment, which has no other use.
+fn delete_dead_ivs(func: &mut Function, header: Block, latch: Block) {
+    let phis: Vec<Inst> = func.layout.block_insts(header).take_while(|&i| func.dfg.inst(i).is_phi()).collect();
+    for phi in phis {
+        let Some(v) = func.dfg.result(phi) else {
+            continue;
+        };
+        let Some(next) = crate::passes::util::phi_value_for(func, phi, latch) else {
+            continue;
+        };
+        let Some(ni) = func.dfg.value_inst(next) else {
+            continue;
+        };
+        if ni == phi || !matches!(func.dfg.inst(ni).kind, InstKind::Binary(_)) {
+            continue;
+        }
+        let v_only_next = func.dfg.uses(v).iter().all(|u| u.inst == ni);
+        let next_only_phi = func.dfg.uses(next).iter().all(|u| u.inst == phi);
+        if v_only_next && next_only_phi {
+            func.dfg.clear_args(phi);
+            func.dfg.clear_args(ni);
+            func.remove_inst(ni);
+            func.remove_inst(phi);
+        }
+    }
+}
