@@ -56,7 +56,7 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
     simtc_opt::KnobDef {
         name: combine::FMA_KNOB,
         kind: simtc_opt::KnobKind::Bool,
-        default: "false",
+        default: "true",
         seed: "simtc",
         doc: "combine: fuse contractable mul.F + add.F (no .rn on either) into fma.rn.F",
     },
