@@ -139,10 +139,9 @@ pub fn compare_buffer_scaled(a: &[u8], b: &[u8], ty: ElemTy, rel: f64, scale: f6
                 .chunks(4)
                 .map(|c| magnitude(f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64))
                 .fold(0.0, f64::max),
-            ElemTy::F64 => a
-                .chunks(8)
-                .map(|c| magnitude(f64::from_le_bytes(c.try_into().expect("8 bytes"))))
-                .fold(0.0, f64::max),
+            ElemTy::F64 => {
+                a.chunks(8).map(|c| magnitude(f64::from_le_bytes(c.try_into().expect("8 bytes")))).fold(0.0, f64::max)
+            }
             _ => 0.0,
         };
     let close = |x: f64, y: f64| float_close(x, y, rel) || (x - y).abs() <= allowance;

@@ -73,7 +73,10 @@ pub fn run(f: &mut MFunction, budget: i64) -> usize {
             if let Some(t) = single {
                 if let Some((j, x)) = pending[t.0 as usize].take() {
                     if (budget < 0 || (removed as i64) < budget)
-                        && i.guard.is_none() && !i.is_phi() && !i.defs().contains(&x) {
+                        && i.guard.is_none()
+                        && !i.is_phi()
+                        && !i.defs().contains(&x)
+                    {
                         insts[k].dsts[0] = Operand::Reg(x);
                         dead[j] = true;
                         any = true;

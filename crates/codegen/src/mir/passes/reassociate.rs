@@ -319,7 +319,18 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
         push(if *neg { sub.clone() } else { plain.clone() }, o.clone(), &mut acc);
     }
     if c != identity {
-        push(plain, Operand::Imm(c), &mut acc);
+        // Keep the original spelling `sub x, k` of a final constant when it is `+(-k)`.
+        let as_sub = match t.chain.as_ref().and_then(|ch| ch.last()) {
+            Some((op, _, Operand::Imm(k))) if assoc == Assoc::Add && op.kind == OpKind::Sub => {
+                norm(k.wrapping_neg(), bits) == c
+            }
+            _ => false,
+        };
+        if as_sub {
+            push(sub, Operand::Imm(norm(c.wrapping_neg(), bits)), &mut acc);
+        } else {
+            push(plain, Operand::Imm(c), &mut acc);
+        }
     }
     if ops.is_empty() {
         return Some(Rebuilt::Value(first.2.clone()));
