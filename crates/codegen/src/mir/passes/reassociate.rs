@@ -1,13 +1,22 @@
 //! `reassociate`: expression reassociation and windowed local commoning on SSA MIR (seed 002, ptxas phase 50
 //! "OriReassociateAndCommon").
 //!
+//! **Distribution** (first, one forward walk): constant offsets are moved outward so they reach the top of
+//! address trees — a zero- or sign-extension of a *disjoint* `or` (`x | k` with `k` below `x`'s known trailing
+//! zero bits, i.e. `x + k` without carry or overflow) becomes the extension of `x` plus `k`, and `shl`/`mul.lo`
+//! by a constant of a single-use `y + k` becomes `(y shl s) + (k << s)`; both are exact modulo 2^n and neither
+//! adds an instruction (the `or` or the add it replaces dies).
+//!
 //! **Normalization.** A *tree* is a maximal set of unguarded instructions of one associative class — integer
 //! `add.T` (with `sub.T` folded in as an add of a negated operand), `mul.lo.T`, and `and`/`or`/`xor` on bit
 //! types (`.pred` included) — connected through *interior* values: a register whose single use is another node of
 //! the same class (same opcode family and type) in the same block. The root is a node whose result is not
 //! interior; interior nodes are deleted and the root is rebuilt from the tree's leaves (the seed's leaf rule:
 //! an operand defined by a different opcode, a constant, a value from another block, or a value with several
-//! uses — pulling it in would duplicate work). A `sub` joins a tree as an interior node only when its one use
+//! uses — pulling it in would duplicate work). One exception to the last rule: a 64-bit add tree whose result is
+//! used only as the base of memory operands looks through a shared `x + k` (taking `x` and `k` as leaves):
+//! the constant ends in the rebuilt tree's final `+ c`, which the address operand absorbs (`[%rd+c]`, the
+//! `peephole`), so nothing is duplicated — llc's address-mode matching does the same. A `sub` joins a tree as an interior node only when its one use
 //! is an add or sub of the tree (seed: "SUB rewriting only when all uses are associative adds"); its second
 //! operand becomes a negated leaf. Negated leaves are rebuilt as `sub`s after the positive ones, so no `neg` is
 //! ever materialized and a standalone `a - b` (two leaves) is left as it is.
@@ -84,6 +93,8 @@ pub struct Stats {
     pub rebuilt: usize,
     /// Instructions the rebuilds removed (interior nodes plus folded constants).
     pub removed: usize,
+    /// Constant offsets pulled out of an extension or a scaling.
+    pub distributed: usize,
     /// Instructions commoned away.
     pub commoned: usize,
 }
@@ -98,8 +109,20 @@ enum Assoc {
     Xor,
 }
 
-/// A node's class and type, and whether it is a `sub` (an add whose second operand is negated).
+/// A node's class — the operation and a canonical type: `add`/`sub`/`mul.lo` on `.sN`, `.uN` and `.bN` wrap
+/// identically, so they share the class `.sN` — and whether it is a `sub` (an add whose second operand is
+/// negated).
 fn classify(i: &MInst) -> Option<(Assoc, Mod, bool)> {
+    let (a, t, sub) = classify_typed(i)?;
+    let canon = match (a, t.type_bits()) {
+        (Assoc::Add | Assoc::Mul, Some(bits)) => crate::mir::int_ty('s', bits).unwrap_or(t),
+        _ => t,
+    };
+    Some((a, canon, sub))
+}
+
+/// [`classify`] with the instruction's own type.
+fn classify_typed(i: &MInst) -> Option<(Assoc, Mod, bool)> {
     if i.guard.is_some() || i.srcs.len() != 2 || !matches!(i.dsts.as_slice(), [Operand::Reg(_)]) {
         return None;
     }
@@ -143,15 +166,49 @@ struct Facts {
     def: Vec<Option<(u32, u32)>>,
     /// The user `(block, index)` of a single-use register.
     user: Vec<Option<(u32, u32)>>,
+    /// `r = add.T x, k` (unguarded, immediate `k`): `(x, k, class)`.
+    addk: Vec<Option<(Reg, i64, (Assoc, Mod))>>,
+    /// Every use of `r` is the base of a memory operand (`[%r+k]` of a load, store, atomic or reduction).
+    addr_only: Vec<bool>,
 }
 
 impl Facts {
     fn compute(f: &MFunction) -> Facts {
         let n = f.regs.len();
-        let mut fx = Facts { rank: vec![0; n], uses: vec![0; n], def: vec![None; n], user: vec![None; n] };
+        let mut fx = Facts {
+            rank: vec![0; n],
+            uses: vec![0; n],
+            def: vec![None; n],
+            user: vec![None; n],
+            addk: vec![None; n],
+            addr_only: vec![true; n],
+        };
         let mut next = 1u32;
         for &b in &f.order {
             for (k, i) in f.block(b).insts.iter().enumerate() {
+                let mem = matches!(i.kind(), OpKind::Ld | OpKind::St | OpKind::Atom | OpKind::Red);
+                for s in &i.srcs {
+                    let base = match s {
+                        Operand::Addr(inner, _) => inner.reg(),
+                        _ => None,
+                    };
+                    let mut rs: SmallVec<[Reg; 4]> = SmallVec::new();
+                    s.regs(&mut rs);
+                    for r in rs {
+                        if !(mem && base == Some(r)) {
+                            fx.addr_only[r.0 as usize] = false;
+                        }
+                    }
+                }
+                if let Some((g, _)) = i.guard {
+                    fx.addr_only[g.0 as usize] = false;
+                }
+                if let (Some((a, t, false)), [Operand::Reg(x), Operand::Imm(c)]) = (classify(i), i.srcs.as_slice()) {
+                    if a == Assoc::Add {
+                        let d = i.dsts[0].reg().expect("register destination");
+                        fx.addk[d.0 as usize] = Some((*x, *c, (a, t)));
+                    }
+                }
                 for r in i.uses() {
                     fx.uses[r.0 as usize] += 1;
                     fx.user[r.0 as usize] = Some((b.0, k as u32));
@@ -171,6 +228,8 @@ impl Facts {
 /// shape (`None` when the tree is not a left chain).
 struct Tree {
     class: (Assoc, Mod),
+    /// The root's own type (the rebuilt instructions use it).
+    ty: Mod,
     leaves: Vec<Leaf>,
     interior: Vec<u32>,
     chain: Option<Vec<(Opcode, Option<Operand>, Operand)>>,
@@ -196,6 +255,11 @@ fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
     let insts = &f.blocks[b as usize].insts;
     let (assoc, ty, _) = classify(&insts[root as usize])?;
     let class = (assoc, ty);
+    // A tree used only as memory addresses may look through a shared `x + k`: the constant lands in the
+    // rebuilt tree's final offset, which the address operand absorbs (`[base+x+k]`), so nothing is duplicated.
+    let root_reg = insts[root as usize].dsts[0].reg().expect("register destination");
+    let address =
+        assoc == Assoc::Add && ty == Mod::S64 && fx.addr_only[root_reg.0 as usize] && fx.uses[root_reg.0 as usize] > 0;
     let mut leaves = Vec::new();
     let mut interior_nodes = Vec::new();
     let mut stack: Vec<(u32, bool)> = vec![(root, false)];
@@ -209,6 +273,11 @@ fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
                     let (_, dk) = fx.def[r.0 as usize].expect("interior registers have a definition");
                     interior_nodes.push(dk);
                     stack.push((dk, n));
+                }
+                Operand::Reg(r) if address && fx.addk[r.0 as usize].is_some_and(|a| a.2 == class) => {
+                    let (x, c, _) = fx.addk[r.0 as usize].expect("checked");
+                    leaves.push(Leaf { op: Operand::Reg(x), neg: n });
+                    leaves.push(Leaf { op: Operand::Imm(c), neg: n });
                 }
                 Operand::Reg(_) => leaves.push(Leaf { op: o.clone(), neg: n }),
                 Operand::Imm(_) if ty != Mod::Pred => leaves.push(Leaf { op: o.clone(), neg: n }),
@@ -239,7 +308,8 @@ fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
     if let Some(c) = &mut chain {
         c.reverse();
     }
-    Some(Tree { class, leaves, interior: interior_nodes, chain })
+    let ty = classify_typed(&insts[root as usize])?.1;
+    Some(Tree { class, ty, leaves, interior: interior_nodes, chain })
 }
 
 /// The canonical rebuild of a tree: the instruction shapes (first source only on the first one), or a single
@@ -250,7 +320,7 @@ enum Rebuilt {
 }
 
 fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
-    let (assoc, ty) = t.class;
+    let (assoc, ty) = (t.class.0, t.ty);
     let bits = ty.type_bits().unwrap_or(64);
     let ones = norm(-1, bits);
     let (identity, absorbing) = match assoc {
@@ -344,6 +414,7 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
 /// Runs the pass; returns what it did.
 pub fn run(f: &mut MFunction, cfg: Config) -> Stats {
     let mut st = Stats::default();
+    st.distributed = distribute(f);
     normalize(f, cfg, &mut st);
     if cfg.allow_cse && cfg.window > 0 {
         st.commoned = common(f, cfg.window);
@@ -461,6 +532,134 @@ struct Key {
     class: RegClass,
 }
 
+/// Known trailing zero bits of each 32-bit register (`shl` by a constant, `mul.lo` / `and` with a constant).
+fn trailing_zeros(f: &MFunction) -> Vec<u32> {
+    let mut tz = vec![0u32; f.regs.len()];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            let (Some(Operand::Reg(d)), None) = (i.dsts.first(), i.guard) else { continue };
+            let z = match (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
+                (OpKind::Shl, [Mod::B32], [_, Operand::Imm(s)]) if (0..32).contains(s) => *s as u32,
+                (OpKind::Mul, [Mod::Lo, Mod::S32 | Mod::U32], [_, Operand::Imm(c)])
+                | (OpKind::And, [Mod::B32], [_, Operand::Imm(c)])
+                    if *c != 0 =>
+                {
+                    (*c as u32).trailing_zeros()
+                }
+                _ => 0,
+            };
+            tz[d.0 as usize] = z;
+        }
+    }
+    tz
+}
+
+/// Pulls constant offsets outward so they reach the top of address trees, where they fold into the memory
+/// operand (`[%rd+16]`) and the rest is commoned. Exact rewrites only:
+/// - `cvt.u64.u32 %t, %o` / `cvt.s64.s32` with `%o = or.b32 %x, k` *disjoint* (`0 <= k < 2^z` where `%x` has
+///   `z` known trailing zero bits, so `x | k = x + k` without carry, unsigned or signed overflow) and used only
+///   there becomes `%w = cvt %x; %t = add.s64 %w, k`;
+/// - `shl.bN %d, %t, s` / `mul.lo.T %d, %t, c` with `%t = add.T %y, k` used only there becomes
+///   `%v = shl %y, s; %d = add %v, k << s` (resp. `k * c`): multiplication distributes over addition modulo 2^n.
+///
+/// One forward walk; returns the number of rewrites.
+fn distribute(f: &mut MFunction) -> usize {
+    let n = f.regs.len();
+    let tz = trailing_zeros(f);
+    let mut uses = vec![0u32; n];
+    // or_disjoint[r] = (x, k) for `r = or.b32 x, k` with k below x's known zero bits.
+    let mut or_disjoint: Vec<Option<(Reg, i64)>> = vec![None; n];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            for r in i.uses() {
+                uses[r.0 as usize] += 1;
+            }
+            if let (OpKind::Or, [Mod::B32], [Operand::Reg(x), Operand::Imm(k)], None, [Operand::Reg(d)]) =
+                (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice(), i.guard, i.dsts.as_slice())
+            {
+                if *k >= 0 && (tz[x.0 as usize] >= 32 || *k < (1i64 << tz[x.0 as usize])) {
+                    or_disjoint[d.0 as usize] = Some((*x, *k));
+                }
+            }
+        }
+    }
+    // add_const[r] = (y, k, type) for `r = add.T y, k` (original or created here).
+    let mut add_const: Vec<Option<(Reg, i64, Mod)>> = vec![None; n];
+    let mut count = 0;
+    for b in f.order.clone() {
+        let old = std::mem::take(&mut f.block_mut(b).insts);
+        let mut out = Vec::with_capacity(old.len());
+        for i in old {
+            let d = match (i.dsts.as_slice(), i.guard) {
+                ([Operand::Reg(d)], None) => *d,
+                _ => {
+                    out.push(i);
+                    continue;
+                }
+            };
+            let mk = |op: Opcode, dst: Reg, srcs: &[Operand]| {
+                let mut x = MInst::new(op, &[Operand::Reg(dst)], srcs);
+                x.loc = i.loc;
+                x
+            };
+            match (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
+                (OpKind::Cvt, [w @ (Mod::U64 | Mod::S64), n32 @ (Mod::U32 | Mod::S32)], [Operand::Reg(o)])
+                    if (*w == Mod::U64) == (*n32 == Mod::U32) =>
+                {
+                    if let (Some((x, k)), 1) = (or_disjoint[o.0 as usize], uses[o.0 as usize]) {
+                        let z = f.new_reg(RegClass::B64);
+                        f.uniform[z.0 as usize] = f.is_uniform(x);
+                        let ty = if *w == Mod::U64 { Mod::U64 } else { Mod::S64 };
+                        out.push(mk(i.op.clone(), z, &[Operand::Reg(x)]));
+                        out.push(mk(Opcode::new(OpKind::Add, &[ty]), d, &[Operand::Reg(z), Operand::Imm(k)]));
+                        add_const.resize(f.regs.len(), None);
+                        add_const[d.0 as usize] = Some((z, k, ty));
+                        count += 1;
+                        continue;
+                    }
+                }
+                (OpKind::Add, [ty], [Operand::Reg(y), Operand::Imm(k)]) if !ty.is_float() && *ty != Mod::Pred => {
+                    add_const[d.0 as usize] = Some((*y, *k, *ty));
+                }
+                (OpKind::Shl | OpKind::Mul, mods, [Operand::Reg(t), Operand::Imm(c)]) => {
+                    let bits = match (i.op.kind, mods) {
+                        (OpKind::Shl, [m @ (Mod::B32 | Mod::B64)])
+                            if (0..i64::from(m.type_bits().unwrap_or(0))).contains(c) =>
+                        {
+                            m.type_bits()
+                        }
+                        (OpKind::Mul, [Mod::Lo, m]) if !m.is_float() && m.is_type() => m.type_bits(),
+                        _ => None,
+                    };
+                    let found = add_const.get(t.0 as usize).copied().flatten();
+                    if let (Some(bits), Some((y, k, aty))) = (bits, found) {
+                        if uses[t.0 as usize] == 1 && aty.type_bits() == Some(bits) {
+                            let scaled =
+                                if i.op.kind == OpKind::Shl { k.wrapping_shl(*c as u32) } else { k.wrapping_mul(*c) };
+                            let v = f.new_reg(f.class(d));
+                            f.uniform[v.0 as usize] = f.is_uniform(y);
+                            out.push(mk(i.op.clone(), v, &[Operand::Reg(y), Operand::Imm(*c)]));
+                            out.push(mk(
+                                Opcode::new(OpKind::Add, &[aty]),
+                                d,
+                                &[Operand::Reg(v), Operand::Imm(norm(scaled, bits))],
+                            ));
+                            add_const.resize(f.regs.len(), None);
+                            add_const[d.0 as usize] = Some((v, norm(scaled, bits), aty));
+                            count += 1;
+                            continue;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            out.push(i);
+        }
+        f.block_mut(b).insts = out;
+    }
+    count
+}
+
 /// Windowed local commoning; returns the number of instructions removed.
 fn common(f: &mut MFunction, window: usize) -> usize {
     let mut leader: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
@@ -510,8 +709,11 @@ fn common(f: &mut MFunction, window: usize) -> usize {
                 }
             }
             let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: f.regs[d.0 as usize] };
-            if let Some(&(l, _)) = table.get(&key) {
-                leader[d.0 as usize] = l;
+            if let Some(e) = table.get_mut(&key) {
+                // A hit keeps the entry in the window (the window slides over recent uses, not definitions).
+                leader[d.0 as usize] = e.0;
+                e.1 = pos;
+                recent.push_back((pos, key));
                 removed += 1;
                 continue;
             }
