@@ -181,7 +181,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_out: Phase::Ssa,
             run: |f, cx| {
                 let st = reassociate::run(f, reassociate_config(cx));
-                Ok(st.rebuilt + st.commoned > 0)
+                Ok(st.distributed + st.rebuilt + st.commoned > 0)
             },
         },
         MirPassInfo {
