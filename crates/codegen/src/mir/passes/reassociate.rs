@@ -156,6 +156,9 @@ struct Leaf {
     neg: bool,
 }
 
+/// `r = add.T x, k`: `(x, k, class)`.
+type AddConst = (Reg, i64, (Assoc, Mod));
+
 /// The per-function facts the normalization needs.
 struct Facts {
     /// Definition rank (layout order) of each register; registers without a definition rank 0.
@@ -167,7 +170,7 @@ struct Facts {
     /// The user `(block, index)` of a single-use register.
     user: Vec<Option<(u32, u32)>>,
     /// `r = add.T x, k` (unguarded, immediate `k`): `(x, k, class)`.
-    addk: Vec<Option<(Reg, i64, (Assoc, Mod))>>,
+    addk: Vec<Option<AddConst>>,
     /// Every use of `r` is the base of a memory operand (`[%r+k]` of a load, store, atomic or reduction).
     addr_only: Vec<bool>,
 }
@@ -413,8 +416,7 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
 
 /// Runs the pass; returns what it did.
 pub fn run(f: &mut MFunction, cfg: Config) -> Stats {
-    let mut st = Stats::default();
-    st.distributed = distribute(f);
+    let mut st = Stats { distributed: distribute(f), ..Stats::default() };
     normalize(f, cfg, &mut st);
     if cfg.allow_cse && cfg.window > 0 {
         st.commoned = common(f, cfg.window);
