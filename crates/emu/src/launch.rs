@@ -76,6 +76,9 @@ pub struct BranchProfile {
     pub function: String,
     /// CUDA source position (`file:line`) from `.loc`, when the PTX has line information.
     pub source: Option<String>,
+    /// PTX line of the branch's reconvergence point (its immediate post-dominator: where the threads that
+    /// split at this branch run together again); `None` when they only meet at the function's exit.
+    pub reconverge_line: Option<u32>,
     /// Counts.
     pub stat: BranchStat,
 }
@@ -143,51 +146,26 @@ fn check_launch_limits(launch: &Launch, engine: &crate::engine::EngineOptions) -
     Ok(())
 }
 
-/// Runs `launch` on `prog`.
-pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResult, EmuError> {
-    let kernel = prog.kernel(&launch.kernel).ok_or_else(|| {
-        let names = prog.kernel_names();
-        EmuError::Launch(format!(
-            "error: the PTX has no kernel named '{}' (kernels: {})",
-            launch.kernel,
-            if names.is_empty() { "none".to_string() } else { names.join(", ") }
-        ))
-    })?;
-    let f = &prog.funcs[kernel as usize];
-    for (what, d) in [("grid", launch.grid), ("block", launch.block)] {
-        if d.contains(&0) {
-            return Err(EmuError::Launch(format!("error: {what} dimensions must be at least 1, got {d:?}")));
-        }
-    }
-    let threads = launch.block.iter().map(|&x| x as u64).product::<u64>();
-    if threads > 1024 {
-        return Err(EmuError::Launch(format!("error: a block of {threads} threads exceeds the limit of 1024")));
-    }
-    check_launch_limits(launch, &opts.engine)?;
-    if launch.args.len() != f.params.len() {
+/// The value of every kernel parameter, in order, as little-endian bytes: a buffer argument becomes its address
+/// from `addrs` (indexed like [`Launch::buffers`]), a by-value aggregate gets buffer addresses patched in at its
+/// pointer offsets. The argument count and every argument's size must match the kernel's parameters (`kernel`
+/// names it in the errors). The emulator and the CUDA runner (`simtc-cuda`) marshal arguments with this.
+pub fn param_values(
+    launch: &Launch,
+    kernel: &str,
+    params: &[crate::program::ParamInfo],
+    addrs: &[u64],
+) -> Result<Vec<Vec<u8>>, EmuError> {
+    if launch.args.len() != params.len() {
         return Err(EmuError::Launch(format!(
             "error: kernel '{}' takes {} parameters but the launch passes {} arguments",
-            f.name,
-            f.params.len(),
+            kernel,
+            params.len(),
             launch.args.len()
         )));
     }
-    // Global memory: module variables, then buffers.
-    let mut global = GlobalMem::new();
-    for g in &prog.globals {
-        global.map(g.addr, &g.init, &g.name);
-    }
-    let mut addrs = Vec::with_capacity(launch.buffers.len());
-    let mut cursor = prog.globals_end + GUARD;
-    for b in &launch.buffers {
-        let base = align_up(cursor, 256);
-        global.map(base, &b.data, &b.name);
-        addrs.push(base);
-        cursor = base + b.data.len() as u64 + GUARD;
-    }
-    // Kernel parameter buffer.
-    let mut kparams = vec![0u8; f.param_bytes as usize];
-    for (k, (arg, p)) in launch.args.iter().zip(&f.params).enumerate() {
+    let mut values = Vec::with_capacity(params.len());
+    for (k, (arg, p)) in launch.args.iter().zip(params).enumerate() {
         let bytes = match arg {
             Arg::Buffer(i) => {
                 if p.size != 8 {
@@ -222,7 +200,49 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                 b
             }
         };
-        kparams[p.offset as usize..p.offset as usize + bytes.len()].copy_from_slice(&bytes);
+        values.push(bytes);
+    }
+    Ok(values)
+}
+
+/// Runs `launch` on `prog`.
+pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResult, EmuError> {
+    let kernel = prog.kernel(&launch.kernel).ok_or_else(|| {
+        let names = prog.kernel_names();
+        EmuError::Launch(format!(
+            "error: the PTX has no kernel named '{}' (kernels: {})",
+            launch.kernel,
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        ))
+    })?;
+    let f = &prog.funcs[kernel as usize];
+    for (what, d) in [("grid", launch.grid), ("block", launch.block)] {
+        if d.contains(&0) {
+            return Err(EmuError::Launch(format!("error: {what} dimensions must be at least 1, got {d:?}")));
+        }
+    }
+    let threads = launch.block.iter().map(|&x| x as u64).product::<u64>();
+    if threads > 1024 {
+        return Err(EmuError::Launch(format!("error: a block of {threads} threads exceeds the limit of 1024")));
+    }
+    check_launch_limits(launch, &opts.engine)?;
+    // Global memory: module variables, then buffers.
+    let mut global = GlobalMem::new();
+    for g in &prog.globals {
+        global.map(g.addr, &g.init, &g.name);
+    }
+    let mut addrs = Vec::with_capacity(launch.buffers.len());
+    let mut cursor = prog.globals_end + GUARD;
+    for b in &launch.buffers {
+        let base = align_up(cursor, 256);
+        global.map(base, &b.data, &b.name);
+        addrs.push(base);
+        cursor = base + b.data.len() as u64 + GUARD;
+    }
+    // Kernel parameter buffer.
+    let mut kparams = vec![0u8; f.param_bytes as usize];
+    for (bytes, p) in param_values(launch, &f.name, &f.params, &addrs)?.iter().zip(&f.params) {
+        kparams[p.offset as usize..p.offset as usize + bytes.len()].copy_from_slice(bytes);
     }
     let env = Env {
         prog,
@@ -356,6 +376,10 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
                 text: prog.line_text(inst.line),
                 function: prog.funcs[inst.func as usize].name.clone(),
                 source: prog.source_position(pc),
+                reconverge_line: match &inst.op {
+                    Op::Bra { rpc, .. } | Op::BrxIdx { rpc, .. } => prog.insts.get(*rpc as usize).map(|i| i.line),
+                    _ => None,
+                },
                 stat,
             }
         })

@@ -32,12 +32,7 @@ fn ratio(n: u64, d: u64) -> f64 {
 /// The metrics JSON object of a run.
 pub fn metrics_json(spec: &LaunchSpec, launch: &Launch, r: &RunResult, reconvergence: &str) -> serde_json::Value {
     let c = &r.counters;
-    let mut outputs = serde_json::Map::new();
-    for (name, _) in spec.outputs() {
-        if let Some(i) = launch.buffers.iter().position(|b| b.name == name) {
-            outputs.insert(name.to_string(), json!(sha256_hex(&r.buffers[i])));
-        }
-    }
+    let outputs = outputs_json(spec, launch, &r.buffers);
     json!({
         "kernel": launch.kernel,
         "grid": launch.grid,
@@ -56,14 +51,36 @@ pub fn metrics_json(spec: &LaunchSpec, launch: &Launch, r: &RunResult, reconverg
     })
 }
 
+/// The metrics' `outputs` object: the SHA-256 of every output buffer's final contents (`buffers` indexed like
+/// [`Launch::buffers`]).
+pub fn outputs_json(spec: &LaunchSpec, launch: &Launch, buffers: &[Vec<u8>]) -> serde_json::Value {
+    let mut outputs = serde_json::Map::new();
+    for (name, _) in spec.outputs() {
+        if let Some(i) = launch.buffers.iter().position(|b| b.name == name) {
+            outputs.insert(name.to_string(), json!(sha256_hex(&buffers[i])));
+        }
+    }
+    serde_json::Value::Object(outputs)
+}
+
 /// Writes every output buffer as `dir/<name>.bin`.
 pub fn write_outputs(dir: &Path, spec: &LaunchSpec, launch: &Launch, r: &RunResult) -> Result<(), EmuError> {
+    write_output_buffers(dir, spec, launch, &r.buffers)
+}
+
+/// Writes every output buffer of `buffers` (indexed like [`Launch::buffers`]) as `dir/<name>.bin`.
+pub fn write_output_buffers(
+    dir: &Path,
+    spec: &LaunchSpec,
+    launch: &Launch,
+    buffers: &[Vec<u8>],
+) -> Result<(), EmuError> {
     std::fs::create_dir_all(dir)
         .map_err(|e| EmuError::Io(format!("simtc: error: could not create '{}': {e}", dir.display())))?;
     for (name, _) in spec.outputs() {
         if let Some(i) = launch.buffers.iter().position(|b| b.name == name) {
             let p = dir.join(format!("{name}.bin"));
-            std::fs::write(&p, &r.buffers[i])
+            std::fs::write(&p, &buffers[i])
                 .map_err(|e| EmuError::Io(format!("simtc: error: could not write '{}': {e}", p.display())))?;
         }
     }
@@ -89,12 +106,13 @@ pub fn profile_text(r: &RunResult) -> String {
     let with_src = r.branches.iter().any(|b| b.source.is_some());
     let src_col = |t: &str| if with_src { format!("{t:<24}") } else { String::new() };
     s.push_str(&format!(
-        "{:>6} {:>12} {:>12} {:>8} {:>12}  {}{}\n",
+        "{:>6} {:>12} {:>12} {:>8} {:>12} {:>9}  {}{}\n",
         "line",
         "executions",
         "divergent",
         "div%",
         "mean-active",
+        "reconv",
         src_col("source"),
         "instruction"
     ));
@@ -103,12 +121,13 @@ pub fn profile_text(r: &RunResult) -> String {
     for b in rows {
         let st = &b.stat;
         s.push_str(&format!(
-            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2}  {}{}{}\n",
+            "{:>6} {:>12} {:>12} {:>7.1}% {:>12.2} {:>9}  {}{}{}\n",
             b.line,
             st.executions,
             st.divergent,
             100.0 * ratio(st.divergent, st.executions),
             ratio(st.active_lanes, st.executions),
+            b.reconverge_line.map_or_else(|| "exit".to_string(), |l| l.to_string()),
             src_col(b.source.as_deref().unwrap_or("")),
             b.text,
             if st.executions == 0 { "  (never executed)" } else { "" }

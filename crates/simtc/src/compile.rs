@@ -26,50 +26,57 @@ pub(crate) struct CompileArgs {
     /// Output file (standard output when absent).
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    opts: CompileOptions,
+}
+
+/// The code generation options `simtc compile` and `simtc cuda` share.
+#[derive(clap::Args)]
+pub(crate) struct CompileOptions {
     /// Target GPU: sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, sm_120.
     #[arg(long, default_value = "sm_90")]
-    mcpu: String,
+    pub(crate) mcpu: String,
     /// PTX ISA version to declare (raised to the target's minimum is an error if lower), e.g. 8.0.
     #[arg(long = "ptx-version", value_name = "X.Y")]
-    ptx_version: Option<String>,
+    pub(crate) ptx_version: Option<String>,
     /// Optimization level 0-3 (`-O0` ... `-O3`).
     #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
-    opt_level: u8,
+    pub(crate) opt_level: u8,
     /// What to write.
     #[arg(long, value_enum, default_value = "ptx")]
-    emit: Emit,
+    pub(crate) emit: Emit,
     /// Skip an optional pass (IR or MIR); repeatable.
     #[arg(long = "disable-pass", value_name = "NAME")]
-    disable_pass: Vec<String>,
+    pub(crate) disable_pass: Vec<String>,
     /// Emit debug information (`.target ..., debug`, `.loc`).
     #[arg(short = 'g', long)]
-    debug: bool,
+    pub(crate) debug: bool,
     /// Print static instruction counts (`INST_<name>: <count>`) to standard error.
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
     /// Print the IR (IR passes) or MIR listing (MIR passes) after this pass, to standard error (`all`: after
     /// every pass); repeatable.
     #[arg(long = "print-after", value_name = "NAME")]
-    print_after: Vec<String>,
+    pub(crate) print_after: Vec<String>,
     /// Verify the IR after every IR pass and the MIR after every MIR pass (always on in debug builds).
     #[arg(long = "verify-each")]
-    verify_each: bool,
+    pub(crate) verify_each: bool,
     /// Print a per-pass timing report (IR passes, isel, MIR passes) to standard error.
     #[arg(long = "time-passes")]
-    time_passes: bool,
+    pub(crate) time_passes: bool,
     /// Set a knob of a pass (`NAME=VALUE`); repeatable. `--list-knobs` lists them.
     #[arg(long = "knob", value_name = "NAME=VALUE")]
-    knob: Vec<String>,
+    pub(crate) knob: Vec<String>,
     /// List every knob with its default and the seed it comes from, and exit.
     #[arg(long = "list-knobs")]
-    list_knobs: bool,
+    pub(crate) list_knobs: bool,
     /// Write the CFG as Graphviz dot after this IR pass (`all`: every pass): to `OUT.<pass>.<function>.dot`
     /// with `-o`, else to standard error; repeatable.
     #[arg(long = "dot-after", value_name = "NAME")]
-    dot_after: Vec<String>,
+    pub(crate) dot_after: Vec<String>,
     /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error.
     #[arg(long = "verify-structured")]
-    verify_structured: bool,
+    pub(crate) verify_structured: bool,
 }
 
 /// Parses `--mcpu`/`--ptx-version` (usage errors, exit 2, when malformed).
@@ -107,35 +114,53 @@ pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
 }
 
 pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
-    let registry = simtc_codegen::driver::knob_registry();
-    if a.list_knobs {
-        return Ok(write_output(&None, &registry.list())?);
+    if a.opts.list_knobs {
+        return Ok(write_output(&None, &simtc_codegen::driver::knob_registry().list())?);
     }
-    let knobs = registry.parse(&a.knob).map_err(|e| Failure::Usage(format!("simtc: error: --knob: {e}")))?;
-    let mut opts = target_options(&a.mcpu, a.ptx_version.as_deref(), a.opt_level)?;
-    opts.debug = a.debug;
+    let p = pipeline(&a.opts)?;
+    let (name, m) = read_module(&a.input.clone().unwrap_or_default())?;
+    compile_module(&name, m, &p, &a.opts, &a.output)
+}
+
+/// Builds the driver's pipeline from the options (usage errors exit 2).
+pub(crate) fn pipeline(o: &CompileOptions) -> Result<Pipeline, Failure> {
+    let registry = simtc_codegen::driver::knob_registry();
+    let knobs = registry.parse(&o.knob).map_err(|e| Failure::Usage(format!("simtc: error: --knob: {e}")))?;
+    let mut opts = target_options(&o.mcpu, o.ptx_version.as_deref(), o.opt_level)?;
+    opts.debug = o.debug;
     let mut p = Pipeline::new(opts);
-    p.disabled = a.disable_pass.clone();
-    p.print_after = a.print_after.clone();
-    p.verify_each = a.verify_each || cfg!(debug_assertions);
-    p.time_passes = a.time_passes;
-    p.emit_mir = a.emit == Emit::Mir;
+    p.disabled = o.disable_pass.clone();
+    p.print_after = o.print_after.clone();
+    p.verify_each = o.verify_each || cfg!(debug_assertions);
+    p.time_passes = o.time_passes;
+    p.emit_mir = o.emit == Emit::Mir;
     p.knobs = knobs;
-    p.dot_after = a.dot_after.clone();
-    p.verify_structured = a.verify_structured;
+    p.dot_after = o.dot_after.clone();
+    p.verify_structured = o.verify_structured;
     p.validate().map_err(|e| driver_failure("", e))?;
-    let (name, mut m) = read_module(&a.input.clone().unwrap_or_default())?;
+    Ok(p)
+}
+
+/// Compiles a verified module named `name` with pipeline `p` and writes what `o.emit` asks for to `output`
+/// (standard output when absent); remarks, dumps, statistics and timings go to standard error.
+pub(crate) fn compile_module(
+    name: &str,
+    mut m: simtc_ir::Module,
+    p: &Pipeline,
+    o: &CompileOptions,
+    output: &Option<PathBuf>,
+) -> Result<(), Failure> {
     let mut out = Compiled::default();
-    let ir = simtc_codegen::driver::run_ir_pipeline(&mut m, &p, &mut out);
+    let ir = simtc_codegen::driver::run_ir_pipeline(&mut m, p, &mut out);
     for r in &out.remarks {
         eprintln!("{name}: {r}");
     }
-    ir.map_err(|e| driver_failure(&name, e))?;
-    write_dots(&a.output, &out.dots)?;
-    match a.emit {
+    ir.map_err(|e| driver_failure(name, e))?;
+    write_dots(output, &out.dots)?;
+    match o.emit {
         Emit::Llvm => {
             eprint!("{}", out.printed);
-            return Ok(write_output(&a.output, &simtc_ir::writer::write_module(&m))?);
+            return Ok(write_output(output, &simtc_ir::writer::write_module(&m))?);
         }
         Emit::Dot => {
             eprint!("{}", out.printed);
@@ -144,17 +169,17 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
                 let an = simtc_analysis::cache::FunctionAnalyses::new();
                 text.push_str(&simtc_opt::dot::function_dot(&m, f, &an, false));
             }
-            return Ok(write_output(&a.output, &text)?);
+            return Ok(write_output(output, &text)?);
         }
         _ => {}
     }
     let ir_part = std::mem::take(&mut out);
-    let mut out = simtc_codegen::driver::codegen(&m, &p).map_err(|e| driver_failure(&name, e))?;
+    let mut out = simtc_codegen::driver::codegen(&m, p).map_err(|e| driver_failure(name, e))?;
     out.printed.insert_str(0, &ir_part.printed);
     let mut timings = ir_part.timings;
     timings.append(&mut out.timings);
     out.timings = timings;
-    if a.stats {
+    if o.stats {
         let mut s = String::new();
         for (k, v) in &out.stats {
             s.push_str(&format!("INST_{k}: {v}\n"));
@@ -162,15 +187,15 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
         eprint!("{s}");
     }
     eprint!("{}", out.printed);
-    if a.time_passes {
+    if o.time_passes {
         eprint!("{}", out.timing_report());
     }
-    let text = match a.emit {
+    let text = match o.emit {
         Emit::Ptx => &out.ptx,
         Emit::Mir => &out.mir,
         Emit::Llvm | Emit::Dot => unreachable!("handled above"),
     };
-    Ok(write_output(&a.output, text)?)
+    Ok(write_output(output, text)?)
 }
 
 /// `--dot-after`: each CFG to `OUT.<pass>.<function>.dot` next to `-o OUT`, else to standard error.

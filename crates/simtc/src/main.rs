@@ -6,6 +6,7 @@
 mod builds;
 mod check;
 mod compile;
+mod cuda;
 mod fuzzdiff;
 mod mir_opt;
 mod run;
@@ -31,6 +32,8 @@ enum Command {
     Analyze(AnalyzeArgs),
     /// Compile LLVM IR to PTX (the main job).
     Compile(compile::CompileArgs),
+    /// Compile CUDA source to PTX: clang-19 makes the device LLVM IR, simtc compiles it in the same process.
+    Cuda(cuda::CudaArgs),
     /// Run a kernel in the SIMT emulator from a launch spec; write outputs and divergence metrics.
     Run(run::RunArgs),
     /// Compile at -O0, -O3 and -O3 minus each optional pass, emulate all, compare outputs.
@@ -142,6 +145,7 @@ fn main() -> ExitCode {
         Command::Opt(a) => opt(a),
         Command::Analyze(a) => analyze(a).map_err(Failure::from),
         Command::Compile(a) => compile::compile(a),
+        Command::Cuda(a) => cuda::cuda(a),
         Command::Run(a) => run::run(a),
         Command::Check(a) => check::check(a),
         Command::MirOpt(a) => mir_opt::mir_opt(a),
@@ -191,7 +195,12 @@ fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
 /// Reads and verifies a module, as `opt` does before running anything.
 fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
     let (name, src) = read_input(path)?;
-    let m = simtc_llvm_reader::parse_module_named(&src, &name).map_err(Rejected)?;
+    Ok((name.clone(), parse_verified(&src, &name)?))
+}
+
+/// Parses LLVM IR text named `name` (in diagnostics) and verifies the module.
+fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
+    let m = simtc_llvm_reader::parse_module_named(src, name).map_err(Rejected)?;
     if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
         let mut s = format!("{name}: error: input module is broken\n");
         for e in errs {
@@ -199,7 +208,7 @@ fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
         }
         return Err(Rejected(s));
     }
-    Ok((name, m))
+    Ok(m)
 }
 
 fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {

@@ -3,14 +3,14 @@
 
 use super::{Failure, Rejected};
 use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// Where kernels run.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub(crate) enum Device {
     /// The SIMT emulator.
     Emu,
-    /// A CUDA GPU (not available in this build).
+    /// An NVIDIA GPU through the CUDA driver (`simtc-cuda`; the `cuda` cargo feature, on by default).
     Cuda,
 }
 
@@ -60,6 +60,15 @@ pub(crate) struct RunArgs {
     /// With --ll: target GPU.
     #[arg(long, default_value = "sm_90")]
     mcpu: String,
+    /// --device cuda: timed launches (`gpu_ms` is their median).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    reps: u32,
+    /// --device cuda: untimed launches before the timed ones.
+    #[arg(long, default_value_t = 3)]
+    warmup: u32,
+    /// --device cuda: the CUDA device ordinal.
+    #[arg(long, default_value_t = 0)]
+    gpu: usize,
 }
 
 pub(crate) fn engine_options(r: ReconvArg, max: u64) -> EngineOptions {
@@ -73,31 +82,16 @@ pub(crate) fn engine_options(r: ReconvArg, max: u64) -> EngineOptions {
     }
 }
 
-/// Reads a PTX file and decodes it.
-pub(crate) fn load_ptx_file(path: &Path) -> Result<simtc_emu::Program, Rejected> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Rejected(format!("simtc: error: could not read '{}': {e}", path.display())))?;
-    simtc_emu::load_ptx(&text, &path.display().to_string()).map_err(|e| Rejected(e.to_string()))
-}
-
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     if a.device == Device::Cuda {
-        return Err(Rejected(
-            "simtc: error: --device cuda is not available in this build (no CUDA driver support); use --device emu"
-                .into(),
-        )
-        .into());
+        if a.profile {
+            return Err(Failure::Usage("simtc: error: --profile needs the emulator (--device emu)".into()));
+        }
+        return run_cuda(&a);
     }
     let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
-    let prog = match (&a.ptx, &a.ll) {
-        (Some(p), _) => load_ptx_file(p)?,
-        (None, Some(ll)) => {
-            let ptx = super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[], &[])?;
-            simtc_emu::load_ptx(&ptx, &format!("{} (compiled by simtc)", ll.display()))
-                .map_err(|e| Rejected(e.to_string()))?
-        }
-        (None, None) => return Err(Rejected("simtc: error: give --ptx or --ll".into()).into()),
-    };
+    let (text, file) = ptx_text(&a)?;
+    let prog = simtc_emu::load_ptx(&text, &file).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };
     let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
@@ -111,14 +105,7 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         ReconvArg::Pcs => "pcs",
         ReconvArg::Stack => "stack",
     };
-    let metrics = simtc_emu::report::metrics_json(&spec, &launch, &result, reconv);
-    let json = serde_json::to_string_pretty(&metrics).unwrap_or_default() + "\n";
-    match &a.metrics {
-        Some(p) if p.as_os_str() == "-" => print!("{json}"),
-        Some(p) => std::fs::write(p, &json)
-            .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display())))?,
-        None => {}
-    }
+    write_metrics(&a.metrics, &simtc_emu::report::metrics_json(&spec, &launch, &result, reconv))?;
     if a.profile {
         print!("{}", simtc_emu::report::profile_text(&result));
     }
@@ -134,4 +121,70 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         if c.uni_violations > 0 { format!(", {} .uni violations", c.uni_violations) } else { String::new() }
     );
     Ok(())
+}
+
+/// Writes the metrics JSON where `--metrics` says (`-`: standard output).
+fn write_metrics(path: &Option<PathBuf>, metrics: &serde_json::Value) -> Result<(), Rejected> {
+    let json = serde_json::to_string_pretty(metrics).unwrap_or_default() + "\n";
+    match path {
+        Some(p) if p.as_os_str() == "-" => print!("{json}"),
+        Some(p) => std::fs::write(p, &json)
+            .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display())))?,
+        None => {}
+    }
+    Ok(())
+}
+
+/// The PTX text to run and its name in diagnostics: the `--ptx` file, or `--ll` compiled by simtc.
+fn ptx_text(a: &RunArgs) -> Result<(String, String), Failure> {
+    match (&a.ptx, &a.ll) {
+        (Some(p), _) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| Rejected(format!("simtc: error: could not read '{}': {e}", p.display())))?;
+            Ok((text, p.display().to_string()))
+        }
+        (None, Some(ll)) => Ok((
+            super::check::compile_ll(ll, &a.mcpu, a.opt_level, &[], &[])?,
+            format!("{} (compiled by simtc)", ll.display()),
+        )),
+        (None, None) => Err(Rejected("simtc: error: give --ptx or --ll".into()).into()),
+    }
+}
+
+/// `--device cuda`: the same outputs as the emulator and a metrics JSON with `gpu_ms` (see `doc/cuda.md`).
+#[cfg(feature = "cuda")]
+fn run_cuda(a: &RunArgs) -> Result<(), Failure> {
+    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let (ptx, file) = ptx_text(a)?;
+    let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
+    let opts = simtc_cuda::GpuOptions { warmup: a.warmup, reps: a.reps, device: a.gpu };
+    let r = simtc_cuda::run(&ptx, &file, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
+    if !r.jit_log.is_empty() {
+        eprintln!("{}", r.jit_log);
+    }
+    if let Some(dir) = &a.out {
+        simtc_emu::report::write_output_buffers(dir, &spec, &launch, &r.buffers)
+            .map_err(|e| Rejected(e.to_string()))?;
+    }
+    write_metrics(&a.metrics, &simtc_cuda::metrics_json(&spec, &launch, &r))?;
+    eprintln!(
+        "{}: {} CTAs on {} (sm_{}{}), {} registers, median {:.4} ms over {} launches ({} warm-up)",
+        launch.kernel,
+        launch.grid.iter().map(|&x| x as u64).product::<u64>(),
+        r.device_name,
+        r.compute_capability.0,
+        r.compute_capability.1,
+        r.registers,
+        r.median_ms(),
+        r.times_ms.len(),
+        r.warmup
+    );
+    Ok(())
+}
+
+/// `--device cuda` in a build without the `cuda` feature.
+#[cfg(not(feature = "cuda"))]
+fn run_cuda(_: &RunArgs) -> Result<(), Failure> {
+    Err(Rejected("simtc: error: --device cuda is not available: simtc was built without the `cuda` feature".into())
+        .into())
 }

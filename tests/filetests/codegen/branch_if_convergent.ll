@@ -1,6 +1,6 @@
 ; llvm.nvvm.branch.if.all.convergent (sm_70+) and branch.if.convergent (sm_80+) test that the whole warp is
 ; active (activemask == 0xffffffff) and feed exactly one conditional branch.
-; RUN: compile %s --mcpu sm_80
+; RUN: compile %s --mcpu sm_80 --disable-pass ifconvert
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

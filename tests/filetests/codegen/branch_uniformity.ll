@@ -1,6 +1,6 @@
 ; A conditional branch on a uniform value (kernel argument, ctaid, ntid) is bra.uni; one that depends on tid or
 ; laneid (directly or through a phi at a divergent join) is a plain bra; unconditional branches are bra.uni.
-; RUN: compile %s --mcpu sm_80
+; RUN: compile %s --mcpu sm_80 --disable-pass ifconvert
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,6 +1,6 @@
 ; switch lowers to a chain of setp.eq + conditional branches, one per case, then a branch to the default; a
 ; uniform selector gives bra.uni, a tid-dependent one plain bra; an i8 selector is normalized first.
-; RUN: compile %s --mcpu sm_80
+; RUN: compile %s --mcpu sm_80 --disable-pass ifconvert
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -547,6 +547,9 @@ pub struct MFunction {
     /// Set by a coalescing SSA destruction (`phi-elim`): how it renamed SSA registers, for the symbolic
     /// checker under `--verify-each` (the pass manager takes it after the check).
     pub destruction: Option<Box<passes::ssa_check::Assignment>>,
+    /// Set by `ifconvert` when it predicated a branch of this function (`late-commoning` runs on such
+    /// functions by default).
+    pub if_converted: bool,
 }
 
 impl MFunction {

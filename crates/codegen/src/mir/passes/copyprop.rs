@@ -27,8 +27,8 @@
 //! MIR: every copy is propagated globally and SSA definitions are the reaching definitions, so they are not
 //! registered. `CopyPropConstantBank` does not apply (PTX has no constant-bank operands before ptxas), nor does
 //! `LateCopyPropComplPred` (no complementary-predicate pairs exist before predication). Predicated copies are
-//! not propagated: in SSA MIR a guarded definition is only defined on the guarded path, and its uses are always
-//! under the same guard only after if-conversion, which simtc does not do yet.
+//! not propagated: in SSA MIR a guarded definition is only defined on the guarded path (copyprop runs before
+//! `ifconvert`, which creates such definitions; `late-commoning` then handles the predicated copies).
 
 use super::machine_dce;
 use crate::mir::{MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg};

@@ -17,6 +17,8 @@ pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
 pub mod gvn_cse;
+pub mod ifconvert;
+pub mod late_commoning;
 pub mod machine_dce;
 pub mod out_of_ssa;
 pub mod parallel_copy;
@@ -101,6 +103,41 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         default: "-1",
         seed: "seed 002",
         doc: "backcopyprop: most copies removed per function (-1: unlimited)",
+    },
+    simtc_opt::KnobDef {
+        name: ifconvert::MAX_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "8",
+        seed: "simtc",
+        doc: "ifconvert: most instructions in both arms of a hammock/diamond under a divergent branch",
+    },
+    simtc_opt::KnobDef {
+        name: ifconvert::UNIFORM_MAX_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "4",
+        seed: "simtc",
+        doc: "ifconvert: most instructions in both arms under a uniform branch",
+    },
+    simtc_opt::KnobDef {
+        name: ifconvert::DISABLE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "seed 000",
+        doc: "ifconvert: convert nothing (as --disable-pass ifconvert)",
+    },
+    simtc_opt::KnobDef {
+        name: late_commoning::FORCE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "seed 002",
+        doc: "late-commoning: run on every function, not only those with predicated code",
+    },
+    simtc_opt::KnobDef {
+        name: late_commoning::NO_MOVE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "seed 002",
+        doc: "late-commoning: no copy/selp equivalence propagation and no commoning of movs",
     },
 ];
 
@@ -194,6 +231,37 @@ pub fn registry() -> &'static [MirPassInfo] {
             run: |f, cx| {
                 let it = cx.knobs.int(copyprop::ITER_KNOB);
                 Ok(copyprop::run(f, it, cx.knobs.int(copyprop::BUDGET_KNOB)) > 0)
+            },
+        },
+        MirPassInfo {
+            name: "ifconvert",
+            description:
+                "if-conversion of small hammocks/diamonds, divergence-aware cost model (seed 002 OriDoPredication)",
+            optional: true,
+            min_opt_level: 2,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                if cx.knobs.bool(ifconvert::DISABLE_KNOB) {
+                    return Ok(false);
+                }
+                let limits = ifconvert::Limits {
+                    divergent: cx.knobs.int(ifconvert::MAX_KNOB) as usize,
+                    uniform: cx.knobs.int(ifconvert::UNIFORM_MAX_KNOB) as usize,
+                };
+                Ok(ifconvert::run(f, limits) > 0)
+            },
+        },
+        MirPassInfo {
+            name: "late-commoning",
+            description: "commons the predicated code if-conversion made adjacent (seed 002 LateOriCommoning)",
+            optional: true,
+            min_opt_level: 2,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                let force = cx.knobs.bool(late_commoning::FORCE_KNOB);
+                Ok(late_commoning::run(f, force, !cx.knobs.bool(late_commoning::NO_MOVE_KNOB)) > 0)
             },
         },
         MirPassInfo {

@@ -71,8 +71,9 @@
 //!   another block.
 //!
 //! Cost: liveness is computed per value by walking up from its uses (linear in the total size of the live
-//! ranges); each coalescing test is bounded by [`MAX_CLASS_PRODUCT`] hash look-ups; everything else is linear
-//! in the function's size.
+//! ranges) into per-block sorted register lists; each coalescing test is bounded by [`MAX_CLASS_PRODUCT`]
+//! binary searches in those short lists; everything else is linear in the function's size. Measured by
+//! `cargo run --release -p simtc-codegen --example cssa_scaling` (1k / 10k / 100k phis, `doc/cssa.md`).
 
 use super::ssa_check::Assignment;
 use super::MirContext;
@@ -187,22 +188,22 @@ impl Classes {
 
 const NO_DEF: (u32, u32) = (u32::MAX, u32::MAX);
 
-fn key(b: u32, r: Reg) -> u64 {
-    (u64::from(b) << 32) | u64::from(r.0)
-}
-
 /// Per-thread liveness and definition points of the CSSA function.
+///
+/// Every per-block set is a vector sorted by register (built that way: registers are processed in increasing
+/// order), so a membership test is a binary search in a small, cache-resident vector; hash sets keyed by
+/// `(block, register)` grew to millions of entries on 100k-phi functions and made the pass memory-bound.
 struct Live {
     /// `(block, position)`: phis at position 0, the instruction at index `k` at `k + 1`.
     def: Vec<(u32, u32)>,
-    live_in: FxHashSet<u64>,
-    live_out: FxHashSet<u64>,
+    /// Registers live out of each block, sorted.
     live_out_list: Vec<Vec<Reg>>,
+    /// Registers live into each block, sorted.
     live_in_list: Vec<Vec<Reg>>,
     /// Per predecessor block: `(successor, register)` for every phi operand read on that edge.
     phi_out: Vec<Vec<(u32, Reg)>>,
-    /// Last non-phi use position per `(block, register)`.
-    last_use: FxHashMap<u64, u32>,
+    /// Per block: `(register, last non-phi use position)`, sorted by register.
+    last_use: Vec<Vec<(Reg, u32)>>,
     /// `u -> v` for every plain copy `u = mov v`.
     copy_src: FxHashMap<Reg, Reg>,
 }
@@ -213,11 +214,11 @@ impl Live {
         let nb = f.blocks.len();
         let preds = f.preds();
         let mut def = vec![NO_DEF; n];
-        let mut last_use: FxHashMap<u64, u32> = FxHashMap::default();
+        let mut last_use: Vec<Vec<(Reg, u32)>> = vec![Vec::new(); nb];
         let mut copy_src = FxHashMap::default();
-        // (register, block where it must be live-in or live-out)
-        let mut uses_in: Vec<(Reg, u32)> = Vec::new();
-        let mut uses_out: Vec<(Reg, u32)> = Vec::new();
+        // (register, block, at the block's exit): where the register must be live-in, or live-out for a phi
+        // operand.
+        let mut uses: Vec<(Reg, u32, bool)> = Vec::new();
         let mut phi_out: Vec<Vec<(u32, Reg)>> = vec![Vec::new(); nb];
         for &b in &f.order {
             for (k, i) in f.block(b).insts.iter().enumerate() {
@@ -228,15 +229,14 @@ impl Live {
                 if i.is_phi() {
                     for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
                         if let Some(r) = s.reg() {
-                            uses_out.push((r, p.0));
+                            uses.push((r, p.0, true));
                             phi_out[p.0 as usize].push((b.0, r));
                         }
                     }
                 } else {
                     for r in i.uses() {
-                        uses_in.push((r, b.0));
-                        let e = last_use.entry(key(b.0, r)).or_insert(pos);
-                        *e = (*e).max(pos);
+                        uses.push((r, b.0, false));
+                        last_use[b.0 as usize].push((r, pos));
                     }
                     if i.is_copy() {
                         if let (Some(d), Some(s)) = (i.dsts[0].reg(), i.srcs[0].reg()) {
@@ -246,48 +246,70 @@ impl Live {
                 }
             }
         }
-        let mut live_in = FxHashSet::default();
-        let mut live_out = FxHashSet::default();
-        let mut live_out_list = vec![Vec::new(); nb];
+        for l in &mut last_use {
+            // Keep the largest position per register.
+            l.sort_unstable_by_key(|&(r, p)| (r.0, std::cmp::Reverse(p)));
+            l.dedup_by_key(|e| e.0);
+        }
+        // One register at a time (uses grouped by sorting on the register): a per-block stamp of the
+        // register last marked replaces a set, and every list receives registers in increasing order.
+        uses.sort_unstable_by_key(|u| u.0 .0);
+        const NONE: u32 = u32::MAX;
+        let mut in_stamp = vec![NONE; nb];
+        let mut out_stamp = vec![NONE; nb];
+        let mut live_out_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut live_in_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut stack: Vec<u32> = Vec::new();
-        let mut mark_out = |b: u32, r: Reg, live_out: &mut FxHashSet<u64>| {
-            if live_out.insert(key(b, r)) {
+        let mut mark_out = |b: u32, r: Reg, out_stamp: &mut [u32]| {
+            if out_stamp[b as usize] != r.0 {
+                out_stamp[b as usize] = r.0;
                 live_out_list[b as usize].push(r);
             }
         };
-        for (r, b, at_exit) in
-            uses_in.iter().map(|&(r, b)| (r, b, false)).chain(uses_out.iter().map(|&(r, b)| (r, b, true)))
-        {
+        for &(r, b, at_exit) in &uses {
             let db = def[r.0 as usize].0;
             if at_exit {
-                mark_out(b, r, &mut live_out);
+                mark_out(b, r, &mut out_stamp);
             }
             if b == db {
                 continue;
             }
             stack.push(b);
             while let Some(x) = stack.pop() {
-                if !live_in.insert(key(x, r)) {
+                if in_stamp[x as usize] == r.0 {
                     continue;
                 }
+                in_stamp[x as usize] = r.0;
                 live_in_list[x as usize].push(r);
                 for p in &preds[x as usize] {
-                    mark_out(p.0, r, &mut live_out);
+                    mark_out(p.0, r, &mut out_stamp);
                     if p.0 != db {
                         stack.push(p.0);
                     }
                 }
             }
         }
-        Live { def, live_in, live_out, live_out_list, live_in_list, phi_out, last_use, copy_src }
+        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src }
+    }
+
+    fn live_in(&self, b: u32, x: Reg) -> bool {
+        self.live_in_list[b as usize].binary_search(&x).is_ok()
+    }
+
+    fn live_out(&self, b: u32, x: Reg) -> bool {
+        self.live_out_list[b as usize].binary_search(&x).is_ok()
+    }
+
+    fn last_use(&self, b: u32, x: Reg) -> Option<u32> {
+        let l = &self.last_use[b as usize];
+        l.binary_search_by_key(&x.0, |e| e.0 .0).ok().map(|k| l[k].1)
     }
 
     /// Whether `x` is live just after the point `(b, i)`.
     fn live_after(&self, x: Reg, (b, i): (u32, u32)) -> bool {
         let (db, dp) = self.def[x.0 as usize];
-        let avail = if db == b { dp < i || (dp == 0 && i == 0) } else { self.live_in.contains(&key(b, x)) };
-        avail && (self.live_out.contains(&key(b, x)) || self.last_use.get(&key(b, x)).is_some_and(|&u| u > i))
+        let avail = if db == b { dp < i || (dp == 0 && i == 0) } else { self.live_in(b, x) };
+        avail && (self.live_out(b, x) || self.last_use(b, x).is_some_and(|u| u > i))
     }
 
     fn interfere(&self, u: Reg, v: Reg) -> bool {
