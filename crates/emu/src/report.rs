@@ -141,10 +141,31 @@ pub fn profile_text(r: &RunResult) -> String {
 /// Compares two output buffers of type `ty`: integers exactly, floats within `rel` relative difference (NaN
 /// equals NaN). Returns a description of the first mismatch.
 pub fn compare_buffer(a: &[u8], b: &[u8], ty: ElemTy, rel: f64) -> Option<String> {
+    compare_buffer_scaled(a, b, ty, rel, 0.0)
+}
+
+/// [`compare_buffer`] with an absolute float allowance of `scale` times the largest finite magnitude in `a` (the
+/// reference): `|x - y| <= rel * max(|x|, |y|) + scale * max|a|`. A contracted `a * b + c` (one rounding instead
+/// of two) differs from the uncontracted one by rounding errors of the product's size, which under cancellation
+/// can be large relative to a near-zero result but stays small relative to the buffer's magnitude.
+pub fn compare_buffer_scaled(a: &[u8], b: &[u8], ty: ElemTy, rel: f64, scale: f64) -> Option<String> {
     if a.len() != b.len() {
         return Some(format!("sizes differ: {} vs {} bytes", a.len(), b.len()));
     }
     let es = ty.size();
+    let magnitude = |v: f64| if v.is_finite() { v.abs() } else { 0.0 };
+    let allowance = scale
+        * match ty {
+            ElemTy::F32 => a
+                .chunks(4)
+                .map(|c| magnitude(f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64))
+                .fold(0.0, f64::max),
+            ElemTy::F64 => {
+                a.chunks(8).map(|c| magnitude(f64::from_le_bytes(c.try_into().expect("8 bytes")))).fold(0.0, f64::max)
+            }
+            _ => 0.0,
+        };
+    let close = |x: f64, y: f64| float_close(x, y, rel) || (x - y).abs() <= allowance;
     let mut mismatches = 0usize;
     let mut first = None;
     for (i, (x, y)) in a.chunks(es).zip(b.chunks(es)).enumerate() {
@@ -154,14 +175,14 @@ pub fn compare_buffer(a: &[u8], b: &[u8], ty: ElemTy, rel: f64) -> Option<String
                     f32::from_le_bytes(x.try_into().expect("4 bytes")) as f64,
                     f32::from_le_bytes(y.try_into().expect("4 bytes")) as f64,
                 );
-                !float_close(x, y, rel)
+                !close(x, y)
             }
             ElemTy::F64 => {
                 let (x, y) = (
                     f64::from_le_bytes(x.try_into().expect("8 bytes")),
                     f64::from_le_bytes(y.try_into().expect("8 bytes")),
                 );
-                !float_close(x, y, rel)
+                !close(x, y)
             }
             _ => x != y,
         };

@@ -2,7 +2,8 @@
 //!
 //! Invariants: the first build is the `-O0` reference; the third is the full structurized `-O3` pipeline
 //! ([`FULL`]); after it comes one build per optional pass of the driver (`driver::optional_passes()`, IR and MIR)
-//! with that pass disabled on top of [`FULL`], so passes added to the driver are covered without edits here.
+//! with that pass disabled on top of [`FULL`], so passes added to the driver are covered without edits here;
+//! last, one build per gated MIR pass (off unless a knob enables it: `mir::passes::GATED`) with the gate on.
 
 /// The label of the full pipeline (every optional pass on), against which each pass is toggled.
 pub(crate) const FULL: &str = "-O3 --knob structurize=true";
@@ -45,11 +46,31 @@ pub(crate) fn differential_builds() -> Vec<Build> {
             without: Some(p),
         });
     }
+    for (_, knob) in simtc_codegen::mir::passes::GATED {
+        let mut knobs = structurize.clone();
+        knobs.push(format!("{knob}=true"));
+        builds.push(Build {
+            label: format!("{FULL} --knob {knob}=true"),
+            opt_level: 3,
+            disabled: vec![],
+            knobs,
+            without: None,
+        });
+    }
     builds
 }
 
 /// Names the culprit pass from the labels of the builds that disagreed with `-O0`.
 pub(crate) fn diagnose(failed: &[&str]) -> String {
+    let mut gated = String::new();
+    for (p, knob) in simtc_codegen::mir::passes::GATED {
+        if failed.contains(&format!("{FULL} --knob {knob}=true").as_str()) && !failed.contains(&FULL) {
+            gated.push_str(&format!("  culprit: gated pass '{p}' (only the build with {knob}=true differs)\n"));
+        }
+    }
+    if !gated.is_empty() {
+        return gated;
+    }
     let full_failed = failed.contains(&FULL);
     if !full_failed {
         return if failed.contains(&"-O3") {
@@ -86,6 +107,9 @@ mod tests {
         assert_eq!(b[2].label, super::FULL);
         for p in super::optional_passes() {
             assert!(b.iter().any(|x| x.without == Some(p)), "{p}");
+        }
+        for (_, k) in simtc_codegen::mir::passes::GATED {
+            assert!(b.iter().any(|x| x.knobs.iter().any(|s| s == &format!("{k}=true"))), "{k}");
         }
     }
 

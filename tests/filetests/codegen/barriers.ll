@@ -1,7 +1,7 @@
 ; Barriers: llvm.nvvm.barrier0 is bar.sync 0, barrier.sync takes an id (and a thread count), bar.warp.sync a
 ; mask; the reducing barriers (barrier0.popc/and/or) use bar.red with a predicate input.
-; (gvn-cse is off: this test pins the shape instruction selection gives each operation.)
-; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse
+; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
+; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

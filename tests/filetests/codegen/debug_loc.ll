@@ -1,5 +1,6 @@
 ; Instructions with !dbg locations print `.loc FILE LINE COL` when the location changes, with the file table
 ; (.file N "dir/name") after the functions; `-g` marks the target `debug` and adds the DWARF sections.
+; (reassociate rewrites (a+1)*3 - a as a*3 - a + 3: the rebuilt instructions keep the root's location.)
 ; RUN: compile %s --mcpu sm_80 -g
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -31,10 +32,10 @@ define ptx_kernel void @dbg(ptr %out, i32 %a) !dbg !4 {
 ; CHECK-LABEL: .visible .entry dbg(
 ; CHECK: ld.param.u32
 ; CHECK-NEXT: .loc 1 4 11
-; CHECK-NEXT: add.s32
 ; CHECK-NEXT: mul.lo.s32
 ; CHECK-NEXT: .loc 1 5 7
 ; CHECK-NEXT: sub.s32
+; CHECK-NEXT: add.s32
 ; CHECK-NEXT: .loc 1 6 3
 ; CHECK-NEXT: st.global.u32
 ; CHECK-NEXT: ret;

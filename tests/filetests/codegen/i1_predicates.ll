@@ -1,6 +1,6 @@
 ; i1 values are predicates: and/or/xor are .pred logic, select of i1 is and/or/not, zext/sext are selp.
-; (gvn-cse is off: this test pins the shape instruction selection gives each operation.)
-; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse
+; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
+; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

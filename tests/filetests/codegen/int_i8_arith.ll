@@ -1,7 +1,7 @@
 ; i8 values are promoted into .b16 registers with undefined upper bits: division, remainder, right shifts and
 ; comparisons first normalize (and.b16 255 for unsigned, shl/shr.s16 8 for signed); add/mul/shl do not.
-; (gvn-cse is off: this test pins the shape instruction selection gives each operation.)
-; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse
+; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
+; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -6,7 +6,10 @@
 //!   arithmetic is exact, so this is always allowed);
 //! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c`;
 //! - `mul.F %t, %a, b` + `add.F %d, %t, c` (`F` = `f32`/`f64`) → `fma.rn.F %d, %a, b, c` only when *both*
-//!   carry no rounding modifier.
+//!   carry no rounding modifier;
+//! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c` when `c` is a float immediate, `c - %t` →
+//!   `fma.rn.F -a, b, c` when `a` or `b` is one (LLVM forms `fma(a, b, fneg c)` for any `c`; with a register
+//!   the `neg` would make it no shorter, so only the immediate forms, where the negation is free, are taken).
 //!
 //! Contraction flag: instruction selection already carries LLVM's `contract` (or `fast`) flag into MIR — an
 //! `fadd`/`fmul` with it is selected without `.rn` (`add.f32`), one without it as `add.rn.f32`. That is PTX's own
@@ -15,10 +18,10 @@
 //! allow contraction). Anything with `.rn`, `.ftz`, `.sat` or another modifier is left alone, so a function
 //! compiled without contraction is bit-exact.
 //!
-//! The float rule is behind the knob `CombineFma` (default off): `simtc check` compares every optimized build
-//! bit-exactly with `-O0`, and clang's CUDA IR marks nearly every `fadd`/`fmul` `contract`, so a fused result
-//! (one rounding instead of two) differs in the last bits on sb1/sb4 — correct under `contract`, but it needs
-//! the checker to know about contraction before it can be on by default.
+//! The float rules are on by default (knob `CombineFma`; llc-19 -O3 contracts the same pairs, and clang's CUDA
+//! default `-ffp-contract=fast` marks them `contract`). `simtc check` compares every build with `-O0`, which
+//! does not contract, so its float comparison allows a rounding error of the buffer's magnitude (see
+//! `simtc check`'s module doc); `fuzz-diff` programs carry no `contract` flag and stay bit-exact.
 //!
 //! Linear: one use count over the function, one pass over the instructions.
 
@@ -38,6 +41,15 @@ fn mul_kind(i: &MInst) -> Option<MulKind> {
         [Mod::Lo, t] if t.is_type() && !t.is_float() => Some(MulKind::Lo(*t)),
         [Mod::Wide, t @ (Mod::S32 | Mod::U32)] => Some(MulKind::Wide(*t)),
         [t @ (Mod::F32 | Mod::F64)] => Some(MulKind::Float(*t)),
+        _ => None,
+    }
+}
+
+/// A float immediate negated (sign bit flipped), `None` for anything else.
+fn neg_imm(o: &Operand) -> Option<Operand> {
+    match o {
+        Operand::F32(b) => Some(Operand::F32(b ^ 0x8000_0000)),
+        Operand::F64(b) => Some(Operand::F64(b ^ (1 << 63))),
         _ => None,
     }
 }
@@ -65,9 +77,10 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
     for b in f.order.clone() {
         for k in 0..f.blocks[b.0 as usize].insts.len() {
             let add = &f.blocks[b.0 as usize].insts[k];
-            if add.guard.is_some() || add.kind() != OpKind::Add || add.srcs.len() != 2 {
+            if add.guard.is_some() || !matches!(add.kind(), OpKind::Add | OpKind::Sub) || add.srcs.len() != 2 {
                 continue;
             }
+            let is_sub = add.kind() == OpKind::Sub;
             let amods = add.op.mods.clone();
             // Which operand is a single-use multiply of a matching kind?
             let mut found = None;
@@ -79,9 +92,24 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
                 let m = &f.blocks[mb as usize].insts[mk];
                 let op = match (mul_kind(m), amods.as_slice()) {
-                    (Some(MulKind::Lo(t1)), [t2]) if t1 == *t2 => Opcode::new(OpKind::Mad, &[Mod::Lo, t1]),
-                    (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) => Opcode::new(OpKind::Mad, &[Mod::Wide, t1]),
-                    (Some(MulKind::Float(t1)), [t2]) if fma && t1 == *t2 => Opcode::new(OpKind::Fma, &[Mod::Rn, t1]),
+                    (Some(MulKind::Lo(t1)), [t2]) if !is_sub && t1 == *t2 => Opcode::new(OpKind::Mad, &[Mod::Lo, t1]),
+                    (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) if !is_sub => {
+                        Opcode::new(OpKind::Mad, &[Mod::Wide, t1])
+                    }
+                    (Some(MulKind::Float(t1)), [t2]) if fma && t1 == *t2 => {
+                        if is_sub {
+                            // Which operand gets negated: the addend (t - c) or a factor (c - t).
+                            let ok = if side == 0 {
+                                neg_imm(&add.srcs[1]).is_some()
+                            } else {
+                                neg_imm(&m.srcs[1]).is_some() || neg_imm(&m.srcs[0]).is_some()
+                            };
+                            if !ok {
+                                continue;
+                            }
+                        }
+                        Opcode::new(OpKind::Fma, &[Mod::Rn, t1])
+                    }
                     _ => continue,
                 };
                 found = Some((side, t, mb, mk, op));
@@ -93,7 +121,17 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                 (m.srcs[0].clone(), m.srcs[1].clone())
             };
             let add = &mut f.blocks[b.0 as usize].insts[k];
-            let c = add.srcs[1 - side].clone();
+            let mut c = add.srcs[1 - side].clone();
+            let (mut a, mut bb) = (a, bb);
+            if is_sub {
+                if side == 0 {
+                    c = neg_imm(&c).expect("checked");
+                } else if let Some(n) = neg_imm(&bb) {
+                    bb = n;
+                } else {
+                    a = neg_imm(&a).expect("checked");
+                }
+            }
             add.op = op;
             add.srcs = [a, bb, c].into_iter().collect();
             uses[t.0 as usize] = 0;

@@ -12,6 +12,7 @@
 //! Result<bool, String>` and its module doc, declare the module below, and add one [`MirPassInfo`] line to
 //! [`registry`] at its place in the pipeline.
 
+pub mod backcopyprop;
 pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
@@ -23,6 +24,7 @@ pub mod out_of_ssa;
 pub mod parallel_copy;
 pub mod peephole;
 pub mod phi_elim;
+pub mod reassociate;
 pub mod ssa_check;
 
 use super::{text, verify, MFunction, Phase};
@@ -56,9 +58,51 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
     simtc_opt::KnobDef {
         name: combine::FMA_KNOB,
         kind: simtc_opt::KnobKind::Bool,
-        default: "false",
+        default: "true",
         seed: "simtc",
         doc: "combine: fuse contractable mul.F + add.F (no .rn on either) into fma.rn.F",
+    },
+    simtc_opt::KnobDef {
+        name: reassociate::ALLOW_CSE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "seed 002",
+        doc: "reassociate: run the windowed local commoning after normalizing expression trees",
+    },
+    simtc_opt::KnobDef {
+        name: reassociate::BUDGET_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: -1, max: 1 << 40 },
+        default: "-1",
+        seed: "seed 002",
+        doc: "reassociate: most expression trees rebuilt per function (-1: unlimited)",
+    },
+    simtc_opt::KnobDef {
+        name: reassociate::WINDOW_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "64",
+        seed: "seed 002",
+        doc: "reassociate: commoning window in instructions (0: no commoning)",
+    },
+    simtc_opt::KnobDef {
+        name: reassociate::SKIP_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 40 },
+        default: "0",
+        seed: "seed 002",
+        doc: "reassociate: leave the first N candidate trees of each function alone (bisection aid)",
+    },
+    simtc_opt::KnobDef {
+        name: backcopyprop::GATE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "seed 002",
+        doc: "enable backcopyprop (seed phase 82 gate of OriBackCopyPropagate): collapse mov chains after SSA destruction",
+    },
+    simtc_opt::KnobDef {
+        name: backcopyprop::BUDGET_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: -1, max: 1 << 40 },
+        default: "-1",
+        seed: "seed 002",
+        doc: "backcopyprop: most copies removed per function (-1: unlimited)",
     },
     simtc_opt::KnobDef {
         name: ifconvert::MAX_KNOB,
@@ -97,11 +141,25 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
     },
 ];
 
+/// Optional MIR passes that do nothing unless a gate knob is on: `(pass, knob)`. `simtc check` adds a build with
+/// each gate on, so the pass is covered although it is off by default.
+pub const GATED: &[(&str, &str)] = &[("backcopyprop", backcopyprop::GATE_KNOB)];
+
 /// The `EnableGvnCseMode` value in effect (the per-SM default when the knob is `-1`).
 pub fn gvn_cse_mode(cx: &MirContext<'_>) -> i64 {
     match cx.knobs.int(gvn_cse::MODE_KNOB) {
         -1 => gvn_cse::default_mode(cx.opts.target),
         m => m,
+    }
+}
+
+/// The `reassociate` settings from the knobs.
+pub fn reassociate_config(cx: &MirContext<'_>) -> reassociate::Config {
+    reassociate::Config {
+        allow_cse: cx.knobs.bool(reassociate::ALLOW_CSE_KNOB),
+        budget: cx.knobs.int(reassociate::BUDGET_KNOB),
+        window: cx.knobs.int(reassociate::WINDOW_KNOB) as usize,
+        skip: cx.knobs.int(reassociate::SKIP_KNOB) as usize,
     }
 }
 
@@ -149,6 +207,19 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| Ok(gvn_cse::run(f, gvn_cse_mode(cx)) > 0),
+        },
+        MirPassInfo {
+            name: "reassociate",
+            description: "reassociation of integer add/mul/and/or/xor trees into canonical left-leaning form, then \
+                          windowed local commoning (seed 002 OriReassociateAndCommon)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                let st = reassociate::run(f, reassociate_config(cx));
+                Ok(st.distributed + st.rebuilt + st.commoned > 0)
+            },
         },
         MirPassInfo {
             name: "copyprop",
@@ -236,6 +307,21 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::PhiFree,
             run: |f, _| Ok(out_of_ssa::run(f)),
+        },
+        MirPassInfo {
+            name: "backcopyprop",
+            description: "backward copy propagation: `t = op; x = mov t` becomes `x = op` (seed 002 \
+                          OriBackCopyPropagate; off unless AdvancedPhaseBackPropVReg)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, cx| {
+                if !cx.knobs.bool(backcopyprop::GATE_KNOB) {
+                    return Ok(false);
+                }
+                Ok(backcopyprop::run(f, cx.knobs.int(backcopyprop::BUDGET_KNOB)) > 0)
+            },
         },
         MirPassInfo {
             name: "machine-dce",
