@@ -462,8 +462,9 @@ fn method(s: &mut String) {
   thread, so runs are deterministic: warp instructions issued, `thread instructions / (32 · warp instructions)`, and \
   warp instructions with an explicit `.shared` state space (`ld`/`st`/`atom`/`red`).\n\
 - **Outputs**: every output buffer of every build (simtc builds, llc, nvcc) is compared with simtc `-O0`'s: \
-  integers exactly, floats within `--rtol` relative for simtc builds; llc's and nvcc's floats may also differ by \
-  1e-4 relative plus 1e-5 of the buffer's largest magnitude (they contract `a * b + c` into `fma` differently). A \
+  integers exactly, floats within `--rtol` relative plus `--rtol` of the buffer's largest magnitude for simtc \
+  builds (as `simtc check`: `-O3` contracts `contract` multiply-adds into `fma`, `-O0` does not); llc's and nvcc's \
+  floats may also differ by 1e-4 relative plus 1e-5 of the buffer's largest magnitude (they contract `a * b + c` into `fma` differently). A \
   difference is a `MISMATCH`, listed under problems, and makes `simtc bench` exit 1.\n\
 - **GPU time**: `simtc run SPEC --ptx K.ptx --device cuda --metrics -` for simtc -O3, llc and nvcc, its `gpu_ms` \
   (median of timed launches after warm-ups). Without a CUDA driver or GPU the column is empty and the header says \
