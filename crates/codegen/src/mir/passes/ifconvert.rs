@@ -588,7 +588,23 @@ impl Pass<'_> {
         if targets.len() == 2 {
             let c = pb.select(side_lit[0], goes_x(&sides[0]), goes_x(&sides[1]));
             body.append(&mut pb.out);
-            let Lit::Reg(r, n) = c else { unreachable!("two exits need a non-constant condition") };
+            let (r, n) = match c {
+                Lit::Reg(r, n) => (r, n),
+                // The sides' exit conditions combined into a constant (e.g. one side leaves for `x` when the
+                // header's condition is false and the other when it is true): keep both edges, so the CFG and
+                // the targets' phis stay as built, under a constant predicate (copyprop's `setp.ne.s32 %p, c, 0`
+                // form) that later folding can see through.
+                Lit::Const(v) => {
+                    let p = pb.f.new_reg(RegClass::Pred);
+                    pb.f.uniform[p.0 as usize] = true;
+                    body.push(MInst::new(
+                        Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
+                        &[Operand::Reg(p)],
+                        &[Operand::Imm(v as i64), Operand::Imm(0)],
+                    ));
+                    (p, false)
+                }
+            };
             let all_uni = uni && sides.iter().all(|s| !matches!(s.exit, Exit::Cond(_, _, _, false)));
             let mods: &[Mod] = if all_uni { &[Mod::Uni] } else { &[] };
             let mut br = MInst::new(Opcode::new(OpKind::Bra, mods), &[], &[Operand::Label(x)]);
