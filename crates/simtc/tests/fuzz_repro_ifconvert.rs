@@ -1,23 +1,31 @@
-//! `simtc fuzz-diff --seed 1` program 4 (reduced: `tests/fuzz-repro/seed1-p4.ll`): `ifconvert` merged two arms
-//! whose exits to the same two blocks combined into a constant condition and panicked ("two exits need a
-//! non-constant condition"). Every build of `simtc check` must now compile it and agree in the emulator.
+//! `simtc fuzz-diff --seed 1` programs that made `ifconvert` panic (reduced, in `tests/fuzz-repro/`): program 4,
+//! where two arms' exits to the same two blocks combined into a constant condition ("two exits need a
+//! non-constant condition"), and programs 4056, 4955 and 7994, where an arm's guard contradicted the side
+//! predicate (`p ∧ ¬p`, "a side predicate is never constant"). Both now become a constant predicate register.
+//! Every build of `simtc check` must compile them and agree in the emulator.
 
 mod common;
 
 use std::process::Command;
 
+const REPROS: &[&str] = &["seed1-p4", "seed1-p4056", "seed1-p4955", "seed1-p7994"];
+
 #[test]
-fn seed1_p4_every_build_compiles_and_agrees() {
+fn ifconvert_repros_every_build_compiles_and_agrees() {
     let dir = common::repo_root().join("tests/fuzz-repro");
-    let ll = dir.join("seed1-p4.ll");
-    let spec = dir.join("seed1-p4.toml");
-    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
-        .args(["check", ll.to_str().unwrap(), "--spec", spec.to_str().unwrap()])
-        .output()
-        .expect("run simtc");
-    let stderr = String::from_utf8_lossy(&o.stderr);
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert!(o.status.success(), "simtc check failed ({:?}):\n{stdout}\n{stderr}", o.status.code());
-    assert!(stdout.contains("builds agree"), "{stdout}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
+    let mut failures = Vec::new();
+    for name in REPROS {
+        let ll = dir.join(format!("{name}.ll"));
+        let spec = dir.join(format!("{name}.toml"));
+        let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+            .args(["check", ll.to_str().unwrap(), "--spec", spec.to_str().unwrap()])
+            .output()
+            .expect("run simtc");
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        if !o.status.success() || !stdout.contains("builds agree") || stderr.contains("panicked") {
+            failures.push(format!("{name} ({:?}):\n{stdout}\n{stderr}", o.status.code()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -207,6 +207,24 @@ impl PredBuilder<'_> {
         ));
         d
     }
+    /// `l` as a guard `(register, negated)`. A constant (a side predicate and-ed with a guard that contradicts
+    /// it, or exit conditions that combine to one) becomes a uniform predicate register in copyprop's constant
+    /// form `setp.ne.s32 %p, c, 0`, so the instruction or branch keeps its shape and later folding sees through.
+    fn guard_of(&mut self, l: Lit) -> (Reg, bool) {
+        match l {
+            Lit::Reg(r, n) => (r, n),
+            Lit::Const(v) => {
+                let p = self.f.new_reg(RegClass::Pred);
+                self.f.uniform[p.0 as usize] = true;
+                self.out.push(MInst::new(
+                    Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
+                    &[Operand::Reg(p)],
+                    &[Operand::Imm(v as i64), Operand::Imm(0)],
+                ));
+                (p, false)
+            }
+        }
+    }
     /// A register holding `l` positively (materializing a negation with `not.pred`, once per register).
     fn positive(&mut self, l: Lit) -> Lit {
         match l {
@@ -464,8 +482,7 @@ impl Pass<'_> {
                             None => sl,
                             Some((q, qn)) => pb.and(sl, Lit::Reg(q, qn)),
                         };
-                        let Lit::Reg(r, n) = g else { unreachable!("a side predicate is never constant") };
-                        i.guard = Some((r, n));
+                        i.guard = Some(pb.guard_of(g));
                     }
                     for d in i.defs() {
                         pb.f.uniform[d.0 as usize] = false;
@@ -587,24 +604,8 @@ impl Pass<'_> {
         };
         if targets.len() == 2 {
             let c = pb.select(side_lit[0], goes_x(&sides[0]), goes_x(&sides[1]));
+            let (r, n) = pb.guard_of(c);
             body.append(&mut pb.out);
-            let (r, n) = match c {
-                Lit::Reg(r, n) => (r, n),
-                // The sides' exit conditions combined into a constant (e.g. one side leaves for `x` when the
-                // header's condition is false and the other when it is true): keep both edges, so the CFG and
-                // the targets' phis stay as built, under a constant predicate (copyprop's `setp.ne.s32 %p, c, 0`
-                // form) that later folding can see through.
-                Lit::Const(v) => {
-                    let p = pb.f.new_reg(RegClass::Pred);
-                    pb.f.uniform[p.0 as usize] = true;
-                    body.push(MInst::new(
-                        Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
-                        &[Operand::Reg(p)],
-                        &[Operand::Imm(v as i64), Operand::Imm(0)],
-                    ));
-                    (p, false)
-                }
-            };
             let all_uni = uni && sides.iter().all(|s| !matches!(s.exit, Exit::Cond(_, _, _, false)));
             let mods: &[Mod] = if all_uni { &[Mod::Uni] } else { &[] };
             let mut br = MInst::new(Opcode::new(OpKind::Bra, mods), &[], &[Operand::Label(x)]);
