@@ -455,6 +455,29 @@ impl MInst {
         self.dsts.iter().for_each(|d| d.regs(&mut v));
         v
     }
+    /// Rewrites every register read (sources and guard) with `f`.
+    pub fn map_uses(&mut self, f: &mut impl FnMut(Reg) -> Reg) {
+        self.srcs.iter_mut().for_each(|s| s.map_regs(f));
+        if let Some((g, _)) = &mut self.guard {
+            *g = f(*g);
+        }
+    }
+    /// The sources in a canonical order for value numbering: a commutative operation's first two operands
+    /// sorted (registers by number before immediates), so `a + b` and `b + a` get one key.
+    pub fn canonical_srcs(&self) -> SmallVec<[Operand; 3]> {
+        let mut srcs = self.srcs.clone();
+        if self.is_commutative() && srcs.len() >= 2 {
+            let rank = |o: &Operand| match o {
+                Operand::Reg(r) => (0u8, r.0 as i64),
+                Operand::Imm(v) => (1, *v),
+                _ => (2, 0),
+            };
+            if rank(&srcs[1]) < rank(&srcs[0]) {
+                srcs.swap(0, 1);
+            }
+        }
+        srcs
+    }
     /// Registers read (sources and guard).
     pub fn uses(&self) -> SmallVec<[Reg; 4]> {
         let mut v = SmallVec::new();
@@ -553,6 +576,12 @@ pub struct MFunction {
 }
 
 impl MFunction {
+    /// Rewrites every register read by the instructions in the block order with `f` (see [`MInst::map_uses`]).
+    pub fn map_uses(&mut self, f: &mut impl FnMut(Reg) -> Reg) {
+        for b in &self.order {
+            self.blocks[b.0 as usize].insts.iter_mut().for_each(|i| i.map_uses(f));
+        }
+    }
     /// A new register.
     pub fn new_reg(&mut self, c: RegClass) -> Reg {
         self.regs.push(c);

@@ -323,12 +323,7 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
         let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
         let mut kept = Vec::with_capacity(insts.len());
         for mut i in insts {
-            for s in i.srcs.iter_mut() {
-                s.map_regs(&mut |r| find(&mut repl, r));
-            }
-            if let Some((g, _)) = &mut i.guard {
-                *g = find(&mut repl, *g);
-            }
+            i.map_uses(&mut |r| find(&mut repl, r));
             if *budget == 0 {
                 kept.push(i);
                 continue;
@@ -399,16 +394,7 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
     }
     if changes > 0 {
         // Phi operands (and uses in blocks visited before their copy's block) are renamed here.
-        for b in f.order.clone() {
-            for i in f.blocks[b.0 as usize].insts.iter_mut() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| find(&mut repl, r));
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = find(&mut repl, *g);
-                }
-            }
-        }
+        f.map_uses(&mut |r| find(&mut repl, r));
     }
     changes
 }

@@ -135,12 +135,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
         let mut kept = Vec::with_capacity(insts.len());
         for mut i in insts {
             if !i.is_phi() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| leader[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = leader[g.0 as usize];
-                }
+                i.map_uses(&mut |r| leader[r.0 as usize]);
             }
             let e = i.effects();
             // Clobbers first (an atomic both reads and writes; it is not eligible anyway).
@@ -158,17 +153,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
                 continue;
             };
             let d = i.dsts[0].reg().expect("register destination");
-            let mut srcs = i.srcs.clone();
-            if i.is_commutative() && srcs.len() >= 2 {
-                let rank = |o: &Operand| match o {
-                    Operand::Reg(r) => (0u8, r.0 as i64),
-                    Operand::Imm(v) => (1, *v),
-                    _ => (2, 0),
-                };
-                if rank(&srcs[1]) < rank(&srcs[0]) {
-                    srcs.swap(0, 1);
-                }
-            }
+            let srcs = i.canonical_srcs();
             let mut mem = [0u32; 5];
             if is_load {
                 for (k, s) in SPACES.iter().enumerate() {
@@ -198,16 +183,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
         }
     }
     if removed > 0 {
-        for b in f.order.clone() {
-            for i in f.blocks[b.0 as usize].insts.iter_mut() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| leader[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = leader[g.0 as usize];
-                }
-            }
-        }
+        f.map_uses(&mut |r| leader[r.0 as usize]);
     }
     removed
 }

@@ -145,12 +145,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
         let mut kept: Vec<MInst> = Vec::with_capacity(insts.len());
         for mut i in insts {
             if !i.is_phi() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| rep[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = rep[g.0 as usize];
-                }
+                i.map_uses(&mut |r| rep[r.0 as usize]);
             }
             if i.is_branch() {
                 segment += 1;
@@ -188,17 +183,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                 continue;
             };
             let dst = i.dsts.first().and_then(Operand::reg);
-            let mut srcs = i.srcs.clone();
-            if i.is_commutative() && srcs.len() >= 2 {
-                let rank = |o: &Operand| match o {
-                    Operand::Reg(r) => (0u8, r.0 as i64),
-                    Operand::Imm(v) => (1, *v),
-                    _ => (2, 0),
-                };
-                if rank(&srcs[1]) < rank(&srcs[0]) {
-                    srcs.swap(0, 1);
-                }
-            }
+            let srcs = i.canonical_srcs();
             let mem_of = |gens: &[u32; 5], s: Spaces| {
                 let mut m = [0u32; 5];
                 for (k, sp) in SPACES.iter().enumerate() {
@@ -283,16 +268,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
             }
             rep[r] = x;
         }
-        for b in f.order.clone() {
-            for i in f.blocks[b.0 as usize].insts.iter_mut() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| rep[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = rep[g.0 as usize];
-                }
-            }
-        }
+        f.map_uses(&mut |r| rep[r.0 as usize]);
     }
     removed
 }

@@ -673,12 +673,7 @@ fn common(f: &mut MFunction, window: usize) -> usize {
         let mut kept = Vec::with_capacity(insts.len());
         for (pos, mut i) in insts.into_iter().enumerate() {
             if !i.is_phi() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| leader[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = leader[g.0 as usize];
-                }
+                i.map_uses(&mut |r| leader[r.0 as usize]);
             }
             while recent.front().is_some_and(|(p, _)| pos - p > window) {
                 let (p, k) = recent.pop_front().expect("entry");
@@ -699,17 +694,7 @@ fn common(f: &mut MFunction, window: usize) -> usize {
                 continue;
             }
             let d = i.dsts[0].reg().expect("register destination");
-            let mut srcs = i.srcs.clone();
-            if i.is_commutative() && srcs.len() >= 2 {
-                let rank = |o: &Operand| match o {
-                    Operand::Reg(r) => (0u8, r.0 as i64),
-                    Operand::Imm(v) => (1, *v),
-                    _ => (2, 0),
-                };
-                if rank(&srcs[1]) < rank(&srcs[0]) {
-                    srcs.swap(0, 1);
-                }
-            }
+            let srcs = i.canonical_srcs();
             let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: f.regs[d.0 as usize] };
             if let Some(e) = table.get_mut(&key) {
                 // A hit keeps the entry in the window (the window slides over recent uses, not definitions).
@@ -726,16 +711,7 @@ fn common(f: &mut MFunction, window: usize) -> usize {
         f.block_mut(b).insts = kept;
     }
     if removed > 0 {
-        for b in f.order.clone() {
-            for i in f.block_mut(b).insts.iter_mut() {
-                for s in i.srcs.iter_mut() {
-                    s.map_regs(&mut |r| leader[r.0 as usize]);
-                }
-                if let Some((g, _)) = &mut i.guard {
-                    *g = leader[g.0 as usize];
-                }
-            }
-        }
+        f.map_uses(&mut |r| leader[r.0 as usize]);
     }
     removed
 }
