@@ -58,7 +58,8 @@ fn imm_of(o: &Operand, known: &[Val]) -> Option<i64> {
     }
 }
 
-fn pred_const(d: Reg, c: bool) -> MInst {
+/// `setp.ne.s32 %d, c, 0`: the predicate-constant form this pass recognizes and folds through.
+pub(crate) fn pred_const(d: Reg, c: bool) -> MInst {
     MInst::new(
         Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
         &[Operand::Reg(d)],

@@ -216,11 +216,7 @@ impl PredBuilder<'_> {
             Lit::Const(v) => {
                 let p = self.f.new_reg(RegClass::Pred);
                 self.f.uniform[p.0 as usize] = true;
-                self.out.push(MInst::new(
-                    Opcode::new(OpKind::Setp, &[Mod::Ne, Mod::S32]),
-                    &[Operand::Reg(p)],
-                    &[Operand::Imm(v as i64), Operand::Imm(0)],
-                ));
+                self.out.push(super::copyprop::pred_const(p, v));
                 (p, false)
             }
         }
