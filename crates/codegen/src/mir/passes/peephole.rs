@@ -7,8 +7,13 @@
 //!   becomes `%d = mul.wide.{u,s}32 %x, 2^k` (resp. `c`, when it fits in 31 bits); the `cvt` stays only if
 //!   something else reads `%t`.
 //!
-//! Both rewrite operands only; they never move instructions, so they preserve every dominance property. Linear in
-//! the number of instructions.
+//! - **Space round trip**: `%g = cvta.S.u64 %a` where `%a = cvta.to.S.u64 %x` becomes `%g = mov.b64 %x` and
+//!   every use of `%g` reads `%x` (the copy and possibly the `cvta.to` are then dead). `cvta.to.S` of a generic address outside window `S` is undefined, and inside
+//!   it the round trip gives the address back, so this is exact. It arises when a kernel pointer parameter (kept
+//!   as a global address) is passed to a device function or stored as a generic pointer.
+//!
+//! All rewrite one instruction in place; they never move instructions, so they preserve every dominance property.
+//! Linear in the number of instructions.
 
 use crate::mir::{MFunction, Mod, OpKind, Opcode, Operand, Reg};
 
@@ -18,6 +23,7 @@ pub fn run(f: &mut MFunction) -> usize {
     // Definitions of interest.
     let mut offset_of: Vec<Option<(Operand, i64)>> = vec![None; n];
     let mut widen_of: Vec<Option<(Reg, bool)>> = vec![None; n];
+    let mut to_space_of: Vec<Option<(Reg, Mod)>> = vec![None; n];
     let mut defs = vec![0u32; n];
     for b in &f.order {
         for i in &f.block(*b).insts {
@@ -48,6 +54,9 @@ pub fn run(f: &mut MFunction) -> usize {
                 }
                 (OpKind::Cvt, [Mod::U64, Mod::U32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, false)),
                 (OpKind::Cvt, [Mod::S64, Mod::S32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, true)),
+                (OpKind::Cvta, [Mod::To, sp, Mod::U64], [Operand::Reg(x)]) => {
+                    to_space_of[d.0 as usize] = Some((*x, *sp));
+                }
                 _ => {}
             }
         }
@@ -71,6 +80,7 @@ pub fn run(f: &mut MFunction) -> usize {
         Some(cur)
     };
     let mut rewrites = 0;
+    let mut rename: Vec<Option<Reg>> = vec![None; n];
     for b in f.order.clone() {
         let insts = &mut f.blocks[b.0 as usize].insts;
         for i in insts.iter_mut() {
@@ -84,6 +94,25 @@ pub fn run(f: &mut MFunction) -> usize {
                                     *k = k.wrapping_add(off);
                                     rewrites += 1;
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+            if i.guard.is_none() {
+                if let (OpKind::Cvta, [sp, Mod::U64], [Operand::Reg(a)]) =
+                    (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    if defs[a.0 as usize] == 1 {
+                        if let Some((x, to)) = to_space_of[a.0 as usize] {
+                            if to == *sp && defs[x.0 as usize] == 1 {
+                                if let Some(g) = i.dsts.first().and_then(Operand::reg) {
+                                    rename[g.0 as usize] = Some(x);
+                                }
+                                i.op = Opcode::new(OpKind::Mov, &[Mod::B64]);
+                                i.srcs[0] = Operand::Reg(x);
+                                rewrites += 1;
+                                continue;
                             }
                         }
                     }
@@ -110,6 +139,15 @@ pub fn run(f: &mut MFunction) -> usize {
                 }
             }
         }
+    }
+    if rename.iter().any(Option::is_some) {
+        f.map_uses(&mut |r| {
+            let mut r = r;
+            while let Some(x) = rename[r.0 as usize] {
+                r = x;
+            }
+            r
+        });
     }
     rewrites
 }
