@@ -91,6 +91,9 @@ fn run_file(path: &Path) -> Result<(), Failed> {
             out_checks.push(ch);
         } else if let Some(ch) = parse_check(c, "ERR", n + 1) {
             err_checks.push(ch);
+        } else if c.starts_with("CHECK-") || c.starts_with("ERR-") {
+            // A misspelt or unsupported directive (CHECK-DAG, ...) would otherwise be silently ignored.
+            return Err(format!("line {}: unknown check directive: {c}", n + 1).into());
         }
     }
     let run = run.ok_or("no RUN line")?;

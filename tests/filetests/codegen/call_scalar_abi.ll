@@ -40,13 +40,14 @@ define ptx_kernel void @caller(ptr %out, i8 %a, i16 %b) {
 ; CHECK-NEXT: ret;
 
 ; CHECK-LABEL: .visible .entry caller(
+; The i16 parameter only widened for the call is loaded straight into a 32-bit register (extending load).
+; CHECK: ld.param.u16 [[W:%r[0-9]+]], [caller_param_2];
 ; CHECK: { // callseq 0, 0
 ; CHECK-NEXT: .param .b32 param0;
 ; CHECK-NEXT: cvt.u32.u16
 ; CHECK-NEXT: st.param.b32 [param0], {{%r[0-9]+}};
 ; CHECK-NEXT: .param .b32 param1;
-; CHECK-NEXT: cvt.u32.u16
-; CHECK-NEXT: st.param.b32 [param1], {{%r[0-9]+}};
+; CHECK-NEXT: st.param.b32 [param1], [[W]];
 ; CHECK-NEXT: .param .b32 param2;
 ; CHECK-NEXT: selp.u32 {{%r[0-9]+}}, 1, 0, {{%p[0-9]+}};
 ; CHECK-NEXT: st.param.b32 [param2], {{%r[0-9]+}};
