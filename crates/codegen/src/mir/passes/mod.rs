@@ -25,6 +25,7 @@ pub mod parallel_copy;
 pub mod peephole;
 pub mod phi_elim;
 pub mod reassociate;
+pub mod redundant_mov;
 pub mod sink;
 pub mod ssa_check;
 
@@ -333,6 +334,16 @@ pub fn registry() -> &'static [MirPassInfo] {
                 }
                 Ok(backcopyprop::run(f, cx.knobs.int(backcopyprop::BUDGET_KNOB)) > 0)
             },
+        },
+        MirPassInfo {
+            name: "redundant-mov",
+            description: "removes `mov %x, imm` where %x already holds imm on every path (the repeated phi \
+                          constants SSA destruction writes along a chain of blocks)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(redundant_mov::run(f) > 0),
         },
         MirPassInfo {
             name: "machine-dce",
