@@ -72,7 +72,10 @@
 //!
 //! Cost: liveness is computed per value by walking up from its uses (linear in the total size of the live
 //! ranges) into per-block sorted register lists; each coalescing test is bounded by [`MAX_CLASS_PRODUCT`]
-//! binary searches in those short lists; everything else is linear in the function's size. Measured by
+//! binary searches in those short lists, and usually costs far less: it only tests the pairs that can
+//! interfere at all, found through where each member is defined and live (`ClassIndex`), whenever those
+//! lists are shorter than `|class1| × |class2|` (a loop web joining a chain of 1000 earlier loop webs: a few
+//! dozen tests instead of thousands); everything else is linear in the function's size. Measured by
 //! `cargo run --release -p simtc-codegen --example cssa_scaling` (1k / 10k / 100k phis, `doc/cssa.md`).
 
 use super::ssa_check::Assignment;
@@ -206,6 +209,10 @@ struct Live {
     last_use: Vec<Vec<(Reg, u32)>>,
     /// `u -> v` for every plain copy `u = mov v`.
     copy_src: FxHashMap<Reg, Reg>,
+    /// Per block: the registers defined in it (phis included).
+    defs_in: Vec<Vec<Reg>>,
+    /// Per register: the blocks it is live into (the transpose of `live_in_list`).
+    live_blocks: Vec<Vec<u32>>,
 }
 
 impl Live {
@@ -214,6 +221,7 @@ impl Live {
         let nb = f.blocks.len();
         let preds = f.preds();
         let mut def = vec![NO_DEF; n];
+        let mut defs_in: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut last_use: Vec<Vec<(Reg, u32)>> = vec![Vec::new(); nb];
         let mut copy_src = FxHashMap::default();
         // (register, block, at the block's exit): where the register must be live-in, or live-out for a phi
@@ -225,6 +233,7 @@ impl Live {
                 let pos = if i.is_phi() { 0 } else { k as u32 + 1 };
                 for r in i.defs() {
                     def[r.0 as usize] = (b.0, pos);
+                    defs_in[b.0 as usize].push(r);
                 }
                 if i.is_phi() {
                     for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
@@ -260,6 +269,7 @@ impl Live {
         let mut live_out_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut live_in_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut stack: Vec<u32> = Vec::new();
+        let mut live_blocks: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut mark_out = |b: u32, r: Reg, out_stamp: &mut [u32]| {
             if out_stamp[b as usize] != r.0 {
                 out_stamp[b as usize] = r.0;
@@ -281,6 +291,7 @@ impl Live {
                 }
                 in_stamp[x as usize] = r.0;
                 live_in_list[x as usize].push(r);
+                live_blocks[r.0 as usize].push(x);
                 for p in &preds[x as usize] {
                     mark_out(p.0, r, &mut out_stamp);
                     if p.0 != db {
@@ -289,7 +300,7 @@ impl Live {
                 }
             }
         }
-        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src }
+        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src, defs_in, live_blocks }
     }
 
     fn live_in(&self, b: u32, x: Reg) -> bool {
@@ -323,6 +334,97 @@ impl Live {
         let u_copies_v = self.copy_src.get(&u) == Some(&v);
         let v_copies_u = self.copy_src.get(&v) == Some(&u);
         (!u_copies_v && self.live_after(v, du)) || (!v_copies_u && self.live_after(u, dv))
+    }
+}
+
+/// Where each class's members are defined, for the class interference test: `(class root, block)` → the members
+/// defined in that block, and which classes hold a register with no definition. Kept up to date under union by
+/// moving the smaller class's entries (O(n log n) in all).
+struct ClassIndex {
+    defs: FxHashMap<(Reg, u32), SmallVec<[Reg; 2]>>,
+    undefined: FxHashSet<Reg>,
+}
+
+impl ClassIndex {
+    fn new(live: &Live, cl: &mut Classes) -> ClassIndex {
+        let mut ix = ClassIndex { defs: FxHashMap::default(), undefined: FxHashSet::default() };
+        for r in 0..cl.parent.len() as u32 {
+            let root = cl.find(Reg(r));
+            match live.def[r as usize] {
+                NO_DEF => {
+                    ix.undefined.insert(root);
+                }
+                (b, _) => ix.defs.entry((root, b)).or_default().push(Reg(r)),
+            }
+        }
+        ix
+    }
+
+    /// Records that `gone`, a class of `n` members, was merged into `root` ([`Classes::union`] appends them).
+    fn merged(&mut self, live: &Live, cl: &Classes, root: Reg, gone: Reg, n: usize) {
+        if self.undefined.remove(&gone) {
+            self.undefined.insert(root);
+        }
+        let members = &cl.members[root.0 as usize];
+        for &m in &members[members.len() - n..] {
+            let b = live.def[m.0 as usize].0;
+            if let Some(list) = self.defs.remove(&(gone, b)) {
+                self.defs.entry((root, b)).or_default().extend(list);
+            }
+        }
+    }
+
+    /// Whether some member of class `big` interferes with some member of class `small` ([`Live::interfere`]).
+    /// Either every pair is tested, or — when cheaper — only the pairs that can interfere at all: `(u, v)`
+    /// interfere only if one is available where the other is defined, i.e. `u` is defined in `v`'s block or
+    /// live into it (`defs_in`, `live_in_list` of that block), or `u` is defined in a block `v` is live into
+    /// (this index). Both ways give the same answer; the second costs the sizes of those lists instead of
+    /// `|big| × |small|` (a loop-carried web joining a long chain of loop webs: a few dozen tests, not
+    /// thousands).
+    fn classes_interfere(&self, live: &Live, cl: &mut Classes, big: Reg, small: Reg) -> bool {
+        if self.undefined.contains(&big) || self.undefined.contains(&small) {
+            return true;
+        }
+        let vs: SmallVec<[Reg; 8]> = cl.members[small.0 as usize].iter().copied().collect();
+        let all_pairs = cl.members[big.0 as usize].len() * vs.len();
+        let mut focused = 0;
+        for &v in &vs {
+            let b = live.def[v.0 as usize].0 as usize;
+            focused += live.defs_in[b].len() + live.live_in_list[b].len() + live.live_blocks[v.0 as usize].len();
+        }
+        let every_pair = |cl: &Classes| {
+            let us = &cl.members[big.0 as usize];
+            us.iter().any(|&u| vs.iter().any(|&v| live.interfere(u, v)))
+        };
+        // Debug builds run both tests on every merge (the whole test suite cross-checks the focused search).
+        let (found, other) = if focused >= all_pairs {
+            (every_pair(cl), cfg!(debug_assertions).then(|| self.focused_interfere(live, cl, big, &vs)))
+        } else {
+            (self.focused_interfere(live, cl, big, &vs), cfg!(debug_assertions).then(|| every_pair(cl)))
+        };
+        debug_assert!(other.is_none_or(|o| o == found), "focused class interference test disagrees with the full one");
+        found
+    }
+
+    /// The focused half of [`Self::classes_interfere`]: the pairs `(u, v)`, `v` in `vs`, `u` in class `big`,
+    /// where one is available at the other's definition.
+    fn focused_interfere(&self, live: &Live, cl: &mut Classes, big: Reg, vs: &[Reg]) -> bool {
+        for &v in vs {
+            let b = live.def[v.0 as usize].0 as usize;
+            for &u in live.defs_in[b].iter().chain(&live.live_in_list[b]) {
+                if cl.find(u) == big && live.interfere(u, v) {
+                    return true;
+                }
+            }
+            for &lb in &live.live_blocks[v.0 as usize] {
+                if let Some(us) = self.defs.get(&(big, lb)) {
+                    if us.iter().any(|&u| live.interfere(u, v)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 }
 
@@ -386,6 +488,7 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     }
     // Step 3: coalescing.
     let live = Live::compute(f);
+    let mut index = ClassIndex::new(&live, &mut cl);
     for (x, y) in cands {
         if f.class(x) != f.class(y) {
             continue;
@@ -397,14 +500,17 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
         if rx == ry {
             continue;
         }
-        let (mx, my) = (&cl.members[rx.0 as usize], &cl.members[ry.0 as usize]);
-        if mx.len() * my.len() > MAX_CLASS_PRODUCT {
+        let (nx, ny) = (cl.members[rx.0 as usize].len(), cl.members[ry.0 as usize].len());
+        if nx * ny > MAX_CLASS_PRODUCT {
             continue;
         }
-        if mx.iter().any(|&u| my.iter().any(|&v| live.interfere(u, v))) {
+        let (big, small) = if nx >= ny { (rx, ry) } else { (ry, rx) };
+        if index.classes_interfere(&live, &mut cl, big, small) {
             continue;
         }
-        cl.union(rx, ry);
+        let root = cl.union(rx, ry);
+        debug_assert_eq!(root, big, "union keeps the larger class's root");
+        index.merged(&live, &cl, root, small, nx.min(ny));
     }
     // Step 4: renaming.
     let n = f.regs.len();
