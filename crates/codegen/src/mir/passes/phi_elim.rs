@@ -211,8 +211,10 @@ struct Live {
     copy_src: FxHashMap<Reg, Reg>,
     /// Per block: the registers defined in it (phis included).
     defs_in: Vec<Vec<Reg>>,
-    /// Per register: the blocks it is live into (the transpose of `live_in_list`).
-    live_blocks: Vec<Vec<u32>>,
+    /// Per register `r`: the blocks it is live into (the transpose of `live_in_list`), at
+    /// `live_blocks[live_block_start[r]..live_block_start[r + 1]]`.
+    live_blocks: Vec<u32>,
+    live_block_start: Vec<u32>,
 }
 
 impl Live {
@@ -269,7 +271,6 @@ impl Live {
         let mut live_out_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut live_in_list: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut stack: Vec<u32> = Vec::new();
-        let mut live_blocks: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut mark_out = |b: u32, r: Reg, out_stamp: &mut [u32]| {
             if out_stamp[b as usize] != r.0 {
                 out_stamp[b as usize] = r.0;
@@ -291,7 +292,6 @@ impl Live {
                 }
                 in_stamp[x as usize] = r.0;
                 live_in_list[x as usize].push(r);
-                live_blocks[r.0 as usize].push(x);
                 for p in &preds[x as usize] {
                     mark_out(p.0, r, &mut out_stamp);
                     if p.0 != db {
@@ -300,7 +300,29 @@ impl Live {
                 }
             }
         }
-        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src, defs_in, live_blocks }
+        // The transpose, as one flat array (one allocation rather than one per register).
+        let mut live_block_start = vec![0u32; n + 1];
+        for r in live_in_list.iter().flatten() {
+            live_block_start[r.0 as usize + 1] += 1;
+        }
+        for k in 0..n {
+            live_block_start[k + 1] += live_block_start[k];
+        }
+        let mut fill = live_block_start.clone();
+        let mut live_blocks = vec![0u32; live_block_start[n] as usize];
+        for (b, list) in live_in_list.iter().enumerate() {
+            for r in list {
+                live_blocks[fill[r.0 as usize] as usize] = b as u32;
+                fill[r.0 as usize] += 1;
+            }
+        }
+        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src, defs_in, live_blocks, live_block_start }
+    }
+
+    /// The blocks `x` is live into.
+    fn live_blocks(&self, x: Reg) -> &[u32] {
+        let k = x.0 as usize;
+        &self.live_blocks[self.live_block_start[k] as usize..self.live_block_start[k + 1] as usize]
     }
 
     fn live_in(&self, b: u32, x: Reg) -> bool {
@@ -339,29 +361,34 @@ impl Live {
 
 /// Where each class's members are defined, for the class interference test: `(class root, block)` → the members
 /// defined in that block, and which classes hold a register with no definition. Kept up to date under union by
-/// moving the smaller class's entries (O(n log n) in all).
+/// moving the smaller class's entries (O(n log n) in all). Built on the first test that uses it (a function
+/// whose classes stay small never pays for it).
+#[derive(Default)]
 struct ClassIndex {
+    built: bool,
     defs: FxHashMap<(Reg, u32), SmallVec<[Reg; 2]>>,
     undefined: FxHashSet<Reg>,
 }
 
 impl ClassIndex {
-    fn new(live: &Live, cl: &mut Classes) -> ClassIndex {
-        let mut ix = ClassIndex { defs: FxHashMap::default(), undefined: FxHashSet::default() };
+    fn build(&mut self, live: &Live, cl: &mut Classes) {
+        self.built = true;
         for r in 0..cl.parent.len() as u32 {
             let root = cl.find(Reg(r));
             match live.def[r as usize] {
                 NO_DEF => {
-                    ix.undefined.insert(root);
+                    self.undefined.insert(root);
                 }
-                (b, _) => ix.defs.entry((root, b)).or_default().push(Reg(r)),
+                (b, _) => self.defs.entry((root, b)).or_default().push(Reg(r)),
             }
         }
-        ix
     }
 
     /// Records that `gone`, a class of `n` members, was merged into `root` ([`Classes::union`] appends them).
     fn merged(&mut self, live: &Live, cl: &Classes, root: Reg, gone: Reg, n: usize) {
+        if !self.built {
+            return;
+        }
         if self.undefined.remove(&gone) {
             self.undefined.insert(root);
         }
@@ -381,21 +408,24 @@ impl ClassIndex {
     /// (this index). Both ways give the same answer; the second costs the sizes of those lists instead of
     /// `|big| × |small|` (a loop-carried web joining a long chain of loop webs: a few dozen tests, not
     /// thousands).
-    fn classes_interfere(&self, live: &Live, cl: &mut Classes, big: Reg, small: Reg) -> bool {
-        if self.undefined.contains(&big) || self.undefined.contains(&small) {
-            return true;
-        }
+    fn classes_interfere(&mut self, live: &Live, cl: &mut Classes, big: Reg, small: Reg) -> bool {
         let vs: SmallVec<[Reg; 8]> = cl.members[small.0 as usize].iter().copied().collect();
         let all_pairs = cl.members[big.0 as usize].len() * vs.len();
         let mut focused = 0;
         for &v in &vs {
             let b = live.def[v.0 as usize].0 as usize;
-            focused += live.defs_in[b].len() + live.live_in_list[b].len() + live.live_blocks[v.0 as usize].len();
+            focused += live.defs_in[b].len() + live.live_in_list[b].len() + live.live_blocks(v).len();
         }
         let every_pair = |cl: &Classes| {
             let us = &cl.members[big.0 as usize];
             us.iter().any(|&u| vs.iter().any(|&v| live.interfere(u, v)))
         };
+        if focused >= all_pairs && !cfg!(debug_assertions) {
+            return every_pair(cl);
+        }
+        if !self.built {
+            self.build(live, cl);
+        }
         // Debug builds run both tests on every merge (the whole test suite cross-checks the focused search).
         let (found, other) = if focused >= all_pairs {
             (every_pair(cl), cfg!(debug_assertions).then(|| self.focused_interfere(live, cl, big, &vs)))
@@ -409,6 +439,10 @@ impl ClassIndex {
     /// The focused half of [`Self::classes_interfere`]: the pairs `(u, v)`, `v` in `vs`, `u` in class `big`,
     /// where one is available at the other's definition.
     fn focused_interfere(&self, live: &Live, cl: &mut Classes, big: Reg, vs: &[Reg]) -> bool {
+        // A register without a definition interferes with everything (`Live::interfere`).
+        if self.undefined.contains(&big) || vs.iter().any(|v| live.def[v.0 as usize] == NO_DEF) {
+            return true;
+        }
         for &v in vs {
             let b = live.def[v.0 as usize].0 as usize;
             for &u in live.defs_in[b].iter().chain(&live.live_in_list[b]) {
@@ -416,7 +450,7 @@ impl ClassIndex {
                     return true;
                 }
             }
-            for &lb in &live.live_blocks[v.0 as usize] {
+            for &lb in live.live_blocks(v) {
                 if let Some(us) = self.defs.get(&(big, lb)) {
                     if us.iter().any(|&u| live.interfere(u, v)) {
                         return true;
@@ -488,7 +522,7 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     }
     // Step 3: coalescing.
     let live = Live::compute(f);
-    let mut index = ClassIndex::new(&live, &mut cl);
+    let mut index = ClassIndex::default();
     for (x, y) in cands {
         if f.class(x) != f.class(y) {
             continue;
