@@ -132,7 +132,8 @@ fn loops(phis: usize) -> (String, usize) {
     let l = n - 1;
     let _ = write!(
         s,
-        "done:\n  %r0 = add i32 %xl{l}, %yl{l}\n  %r = add i32 %r0, %sn{l}\n  store i32 %r, ptr %p\n  ret void\n}}\n{FOOTER}"
+        "done:\n  %r0 = add i32 %xl{l}, %yl{l}\n  %r = add i32 %r0, %sn{l}\n  \
+         store i32 %r, ptr %p\n  ret void\n}}\n{FOOTER}"
     );
     (s, 4 * n)
 }

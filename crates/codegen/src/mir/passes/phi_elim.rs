@@ -76,7 +76,8 @@
 //! interfere at all, found through where each member is defined and live (`ClassIndex`), whenever those
 //! lists are shorter than `|class1| × |class2|` (a loop web joining a chain of 1000 earlier loop webs: a few
 //! dozen tests instead of thousands); everything else is linear in the function's size. Measured by
-//! `cargo run --release -p simtc-codegen --example cssa_scaling` (1k / 10k / 100k phis, `doc/cssa.md`).
+//! `cargo run --release -p simtc-codegen --example cssa_scaling` (four shapes at 10k / 100k phis, table in
+//! `doc/cssa.md`).
 
 use super::ssa_check::Assignment;
 use super::MirContext;
