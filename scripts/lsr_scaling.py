@@ -4,7 +4,8 @@
 usage: scripts/lsr_scaling.py N [--private] > big.ll ; simtc opt big.ll --passes lsr --time-passes > /dev/null
 Each loop reads a[i], a[i+1] and writes b[i*n + 3]: two profitable groups per loop. With --private every loop
 gets its own copies of a, b and n (computed before it), so the addresses lsr deletes do not all use the same
-three values (deleting a use is O(uses of the value) in the IR, which is quadratic when all N loops share them).
+three values. (Deleting a use was O(uses of the value) in the IR, quadratic when all N loops share them; it is
+O(1) since issue 11, and both variants take the same time: 0.26 s / 0.30 s for lsr at N = 10000.)
 """
 import sys
 

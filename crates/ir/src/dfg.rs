@@ -4,6 +4,13 @@
 //! instruction results). Constants, metadata and inline asm are shared leaves with no use lists: a function may use
 //! `i32 0` thousands of times, and no pass asks for its users. Every operand change goes through this type so the
 //! lists stay exact; [`DataFlowGraph::replace_all_uses`] costs O(uses of the old value), never a function scan.
+//!
+//! Every operand slot also records where its [`Use`] sits in the value's use list (`arg_pos`, parallel to each
+//! instruction's `args`; [`NO_POS`] for untracked values). Removing a use is then a `swap_remove` at that
+//! position plus one back-patch of the entry moved into the hole: O(1) whatever the value's number of users, so
+//! passes that delete or rewrite many uses of one value (DCE, cssa, lsr) stay linear. Invariant, checked by the
+//! verifier through [`DataFlowGraph::use_position`]: for every tracked operand `args(i)[k] == v`,
+//! `uses(v)[arg_pos[i][k]] == Use { inst: i, index: k }`, and every entry of `uses(v)` is such an operand.
 
 use crate::constant::ConstId;
 use crate::entity::{PrimaryMap, SecondaryMap};
@@ -23,6 +30,9 @@ pub struct Use {
     /// The operand index in its `args`.
     pub index: u32,
 }
+
+/// The position recorded for an operand whose value keeps no use list.
+const NO_POS: u32 = u32::MAX;
 
 /// Per-block data (order lives in the [`Layout`](crate::Layout)).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -51,6 +61,8 @@ pub struct DataFlowGraph {
     results: SecondaryMap<Inst, Option<Value>>,
     values: PrimaryMap<Value, ValueData>,
     uses: SecondaryMap<Value, SmallVec<[Use; 2]>>,
+    /// Per instruction, parallel to its `args`: the index of each operand's [`Use`] in its value's use list.
+    arg_pos: SecondaryMap<Inst, SmallVec<[u32; 3]>>,
     /// Value names as byte ranges of `name_buf` (one buffer instead of an allocation per name).
     names: SecondaryMap<Value, NameRef>,
     name_buf: String,
@@ -70,6 +82,7 @@ impl DataFlowGraph {
     pub fn reserve(&mut self, insts: usize, values: usize) {
         self.insts.reserve(insts);
         self.results.reserve(insts);
+        self.arg_pos.reserve(insts);
         self.values.reserve(values);
         self.uses.reserve(values);
         self.names.reserve(values);
@@ -185,6 +198,14 @@ impl DataFlowGraph {
     pub fn uses(&self, v: Value) -> &[Use] {
         self.uses.get(v)
     }
+    /// Where operand `index` of `i` sits in its value's use list: `Some(p)` with `uses(args(i)[index])[p]` being
+    /// that operand, or `None` when the value keeps no use list (constants, metadata) or the slot is not an operand.
+    pub fn use_position(&self, i: Inst, index: usize) -> Option<usize> {
+        match self.arg_pos.get(i).get(index) {
+            Some(&p) if p != NO_POS => Some(p as usize),
+            _ => None,
+        }
+    }
     /// Whether `v` has at least one use.
     pub fn has_uses(&self, v: Value) -> bool {
         !self.uses.get(v).is_empty()
@@ -249,23 +270,40 @@ impl DataFlowGraph {
     }
 
     fn register_uses(&mut self, inst: Inst) {
-        for index in 0..self.insts[inst].args.len() {
+        let n = self.insts[inst].args.len();
+        self.arg_pos.set(inst, smallvec::smallvec![NO_POS; n]);
+        for index in 0..n {
             let a = self.insts[inst].args[index];
             self.add_use(a, Use { inst, index: index as u32 });
         }
     }
 
+    /// Records operand `u` (already holding `v` in `args`) in `v`'s use list and its position in `arg_pos`.
     fn add_use(&mut self, v: Value, u: Use) {
-        if self.values[v].def.tracks_uses() {
-            self.uses.entry(v).push(u);
-        }
-    }
-    fn remove_use(&mut self, v: Value, u: Use) {
-        if self.values[v].def.tracks_uses() {
+        let pos = if self.values[v].def.tracks_uses() {
             let list = self.uses.entry(v);
-            if let Some(pos) = list.iter().position(|x| *x == u) {
-                list.swap_remove(pos);
-            }
+            let p = list.len();
+            assert!(p < NO_POS as usize, "more than 2^32 - 1 uses of one value");
+            list.push(u);
+            p as u32
+        } else {
+            NO_POS
+        };
+        self.arg_pos.entry(u.inst)[u.index as usize] = pos;
+    }
+    /// Unregisters operand `u` (which holds `v`): O(1) — swap-removes its entry and back-patches the position of
+    /// the entry moved into its place.
+    fn remove_use(&mut self, v: Value, u: Use) {
+        let slot = &mut self.arg_pos.entry(u.inst)[u.index as usize];
+        let pos = std::mem::replace(slot, NO_POS);
+        if pos == NO_POS {
+            return;
+        }
+        let list = self.uses.entry(v);
+        debug_assert_eq!(list.get(pos as usize), Some(&u), "use-list position out of date");
+        list.swap_remove(pos as usize);
+        if let Some(&moved) = list.get(pos as usize) {
+            self.arg_pos.entry(moved.inst)[moved.index as usize] = pos;
         }
     }
 
@@ -284,6 +322,7 @@ impl DataFlowGraph {
     pub fn push_arg(&mut self, i: Inst, v: Value) {
         let index = self.insts[i].args.len() as u32;
         self.insts[i].args.push(v);
+        self.arg_pos.entry(i).push(NO_POS);
         self.add_use(v, Use { inst: i, index });
     }
     /// Removes operand `index` of `i` by moving the last operand into its place (O(1)); returns the removed value.
@@ -299,14 +338,18 @@ impl DataFlowGraph {
             self.add_use(moved, Use { inst: i, index: index as u32 });
         }
         self.insts[i].args.pop();
+        self.arg_pos.entry(i).pop();
         removed
     }
     /// Drops every operand of `i`, unregistering its uses (used before deleting an instruction).
     pub fn clear_args(&mut self, i: Inst) {
-        let args = std::mem::take(&mut self.insts[i].args);
-        for (index, a) in args.into_iter().enumerate() {
+        let n = self.insts[i].args.len();
+        for index in (0..n).rev() {
+            let a = self.insts[i].args[index];
             self.remove_use(a, Use { inst: i, index: index as u32 });
         }
+        self.insts[i].args = SmallVec::new();
+        *self.arg_pos.entry(i) = SmallVec::new();
     }
     /// Replaces every use of `old` by `new`. O(uses of `old`).
     pub fn replace_all_uses(&mut self, old: Value, new: Value) {
@@ -379,3 +422,7 @@ impl DataFlowGraph {
         self.inst_md.remove(&i);
     }
 }
+
+#[cfg(test)]
+#[path = "dfg_tests.rs"]
+mod tests;

@@ -109,6 +109,10 @@ pub struct Lower<'a> {
     pub(crate) callseq: u32,
     /// Phis to fill after all blocks are lowered: (IR phi, machine block, index in it).
     pub(crate) pending_phis: Vec<(Inst, MBlock, usize)>,
+    /// Per machine block (by index): a prefix length of its instructions known to hold no branch, so
+    /// [`Lower::move_before_branches`] never rescans a block's body (isel only appends or inserts, never removes,
+    /// so a prefix without branches stays without branches).
+    pub(crate) no_branch_prefix: Vec<usize>,
     /// The first opcode spelling that did not parse (an internal error; see [`Lower::mi`]).
     pub(crate) bad_opcode: std::cell::RefCell<Option<String>>,
     /// `--knob cuda-atomics=relaxed`: CUDA's atomic functions as relaxed device-scope atomics (see
@@ -162,6 +166,7 @@ impl<'a> Lower<'a> {
             depot_align: 1,
             callseq: 0,
             pending_phis: Vec::new(),
+            no_branch_prefix: Vec::new(),
             bad_opcode: Default::default(),
             cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
         };
@@ -718,23 +723,35 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
-    /// Moves the instructions appended to `b` from index `start` on to just before its first branch.
+    /// Moves the instructions appended to `b` from index `start` on to just before its first branch. Amortized
+    /// O(moved + the block's terminator sequence): the search for the first branch resumes after the prefix
+    /// already known to hold none.
     pub(crate) fn move_before_branches(&mut self, b: MBlock, start: usize) {
         let insts = &mut self.mf.block_mut(b).insts;
+        if start >= insts.len() {
+            return;
+        }
+        if self.no_branch_prefix.len() <= b.0 as usize {
+            self.no_branch_prefix.resize(b.0 as usize + 1, 0);
+        }
+        let from = self.no_branch_prefix[b.0 as usize].min(start);
         // Before the *first* branch: a lowered switch interleaves its setp's with guarded branches, and what is
         // materialized here (a phi operand) must be defined on every outgoing edge.
-        let first_br = insts[..start]
+        let first_br = insts[from..start]
             .iter()
             .position(|i| i.is_branch() || matches!(i.kind(), OpKind::Exit | OpKind::Ret))
-            .unwrap_or(start);
+            .map_or(start, |p| from + p);
         if first_br == start {
+            self.no_branch_prefix[b.0 as usize] = start;
             return;
         }
         let moved: Vec<MInst> = insts.drain(start..).collect();
-        let at = first_br;
-        for (k, i) in moved.into_iter().enumerate() {
-            insts.insert(at + k, i);
-        }
+        let clean = moved
+            .iter()
+            .position(|i| i.is_branch() || matches!(i.kind(), OpKind::Exit | OpKind::Ret))
+            .unwrap_or(moved.len());
+        insts.splice(first_br..first_br, moved);
+        self.no_branch_prefix[b.0 as usize] = first_br + clean;
     }
 }
 

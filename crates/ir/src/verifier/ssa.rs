@@ -172,6 +172,18 @@ impl FuncVerifier<'_, '_> {
             let def = dfg.value_def(a);
             if def.tracks_uses() {
                 op_counts[a.index()] += 1;
+                let recorded = dfg.use_position(i, k).and_then(|p| dfg.uses(a).get(p));
+                if recorded != Some(&crate::Use { inst: i, index: k as u32 }) {
+                    self.err(
+                        Some(b),
+                        Some(i),
+                        format!(
+                            "operand {k} ({}) has no correct use-list position (the use list of the value does \
+                             not record it where the operand says)",
+                            f.value_label(a)
+                        ),
+                    );
+                }
             }
             match def {
                 ValueDef::Placeholder => self.err(
@@ -385,8 +397,10 @@ impl FuncVerifier<'_, '_> {
             }
             let mut in_layout = 0u32;
             let mut stale = false;
-            for u in dfg.uses(v) {
-                let ok = u.inst.index() < dfg.num_insts() && dfg.args(u.inst).get(u.index as usize) == Some(&v);
+            for (p, u) in dfg.uses(v).iter().enumerate() {
+                let ok = u.inst.index() < dfg.num_insts()
+                    && dfg.args(u.inst).get(u.index as usize) == Some(&v)
+                    && dfg.use_position(u.inst, u.index as usize) == Some(p);
                 if !ok {
                     stale = true;
                 } else if lay.inst_block[u.inst.index()] != NONE {

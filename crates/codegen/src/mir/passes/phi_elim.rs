@@ -72,8 +72,12 @@
 //!
 //! Cost: liveness is computed per value by walking up from its uses (linear in the total size of the live
 //! ranges) into per-block sorted register lists; each coalescing test is bounded by [`MAX_CLASS_PRODUCT`]
-//! binary searches in those short lists; everything else is linear in the function's size. Measured by
-//! `cargo run --release -p simtc-codegen --example cssa_scaling` (1k / 10k / 100k phis, `doc/cssa.md`).
+//! binary searches in those short lists, and usually costs far less: it only tests the pairs that can
+//! interfere at all, found through where each member is defined and live (`ClassIndex`), whenever those
+//! lists are shorter than `|class1| × |class2|` (a loop web joining a chain of 1000 earlier loop webs: a few
+//! dozen tests instead of thousands); everything else is linear in the function's size. Measured by
+//! `cargo run --release -p simtc-codegen --example cssa_scaling` (four shapes at 10k / 100k phis, table in
+//! `doc/cssa.md`).
 
 use super::ssa_check::Assignment;
 use super::MirContext;
@@ -206,6 +210,12 @@ struct Live {
     last_use: Vec<Vec<(Reg, u32)>>,
     /// `u -> v` for every plain copy `u = mov v`.
     copy_src: FxHashMap<Reg, Reg>,
+    /// Per block: the registers defined in it (phis included).
+    defs_in: Vec<Vec<Reg>>,
+    /// Per register `r`: the blocks it is live into (the transpose of `live_in_list`), at
+    /// `live_blocks[live_block_start[r]..live_block_start[r + 1]]`.
+    live_blocks: Vec<u32>,
+    live_block_start: Vec<u32>,
 }
 
 impl Live {
@@ -214,6 +224,7 @@ impl Live {
         let nb = f.blocks.len();
         let preds = f.preds();
         let mut def = vec![NO_DEF; n];
+        let mut defs_in: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut last_use: Vec<Vec<(Reg, u32)>> = vec![Vec::new(); nb];
         let mut copy_src = FxHashMap::default();
         // (register, block, at the block's exit): where the register must be live-in, or live-out for a phi
@@ -225,6 +236,7 @@ impl Live {
                 let pos = if i.is_phi() { 0 } else { k as u32 + 1 };
                 for r in i.defs() {
                     def[r.0 as usize] = (b.0, pos);
+                    defs_in[b.0 as usize].push(r);
                 }
                 if i.is_phi() {
                     for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
@@ -289,7 +301,29 @@ impl Live {
                 }
             }
         }
-        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src }
+        // The transpose, as one flat array (one allocation rather than one per register).
+        let mut live_block_start = vec![0u32; n + 1];
+        for r in live_in_list.iter().flatten() {
+            live_block_start[r.0 as usize + 1] += 1;
+        }
+        for k in 0..n {
+            live_block_start[k + 1] += live_block_start[k];
+        }
+        let mut fill = live_block_start.clone();
+        let mut live_blocks = vec![0u32; live_block_start[n] as usize];
+        for (b, list) in live_in_list.iter().enumerate() {
+            for r in list {
+                live_blocks[fill[r.0 as usize] as usize] = b as u32;
+                fill[r.0 as usize] += 1;
+            }
+        }
+        Live { def, live_out_list, live_in_list, phi_out, last_use, copy_src, defs_in, live_blocks, live_block_start }
+    }
+
+    /// The blocks `x` is live into.
+    fn live_blocks(&self, x: Reg) -> &[u32] {
+        let k = x.0 as usize;
+        &self.live_blocks[self.live_block_start[k] as usize..self.live_block_start[k + 1] as usize]
     }
 
     fn live_in(&self, b: u32, x: Reg) -> bool {
@@ -323,6 +357,109 @@ impl Live {
         let u_copies_v = self.copy_src.get(&u) == Some(&v);
         let v_copies_u = self.copy_src.get(&v) == Some(&u);
         (!u_copies_v && self.live_after(v, du)) || (!v_copies_u && self.live_after(u, dv))
+    }
+}
+
+/// Where each class's members are defined, for the class interference test: `(class root, block)` → the members
+/// defined in that block, and which classes hold a register with no definition. Kept up to date under union by
+/// moving the smaller class's entries (O(n log n) in all). Built on the first test that uses it (a function
+/// whose classes stay small never pays for it).
+#[derive(Default)]
+struct ClassIndex {
+    built: bool,
+    defs: FxHashMap<(Reg, u32), SmallVec<[Reg; 2]>>,
+    undefined: FxHashSet<Reg>,
+}
+
+impl ClassIndex {
+    fn build(&mut self, live: &Live, cl: &mut Classes) {
+        self.built = true;
+        for r in 0..cl.parent.len() as u32 {
+            let root = cl.find(Reg(r));
+            match live.def[r as usize] {
+                NO_DEF => {
+                    self.undefined.insert(root);
+                }
+                (b, _) => self.defs.entry((root, b)).or_default().push(Reg(r)),
+            }
+        }
+    }
+
+    /// Records that `gone`, a class of `n` members, was merged into `root` ([`Classes::union`] appends them).
+    fn merged(&mut self, live: &Live, cl: &Classes, root: Reg, gone: Reg, n: usize) {
+        if !self.built {
+            return;
+        }
+        if self.undefined.remove(&gone) {
+            self.undefined.insert(root);
+        }
+        let members = &cl.members[root.0 as usize];
+        for &m in &members[members.len() - n..] {
+            let b = live.def[m.0 as usize].0;
+            if let Some(list) = self.defs.remove(&(gone, b)) {
+                self.defs.entry((root, b)).or_default().extend(list);
+            }
+        }
+    }
+
+    /// Whether some member of class `big` interferes with some member of class `small` ([`Live::interfere`]).
+    /// Either every pair is tested, or — when cheaper — only the pairs that can interfere at all: `(u, v)`
+    /// interfere only if one is available where the other is defined, i.e. `u` is defined in `v`'s block or
+    /// live into it (`defs_in`, `live_in_list` of that block), or `u` is defined in a block `v` is live into
+    /// (this index). Both ways give the same answer; the second costs the sizes of those lists instead of
+    /// `|big| × |small|` (a loop-carried web joining a long chain of loop webs: a few dozen tests, not
+    /// thousands).
+    fn classes_interfere(&mut self, live: &Live, cl: &mut Classes, big: Reg, small: Reg) -> bool {
+        let vs: SmallVec<[Reg; 8]> = cl.members[small.0 as usize].iter().copied().collect();
+        let all_pairs = cl.members[big.0 as usize].len() * vs.len();
+        let mut focused = 0;
+        for &v in &vs {
+            let b = live.def[v.0 as usize].0 as usize;
+            focused += live.defs_in[b].len() + live.live_in_list[b].len() + live.live_blocks(v).len();
+        }
+        let every_pair = |cl: &Classes| {
+            let us = &cl.members[big.0 as usize];
+            us.iter().any(|&u| vs.iter().any(|&v| live.interfere(u, v)))
+        };
+        if focused >= all_pairs && !cfg!(debug_assertions) {
+            return every_pair(cl);
+        }
+        if !self.built {
+            self.build(live, cl);
+        }
+        // Debug builds run both tests on every merge (the whole test suite cross-checks the focused search).
+        let (found, other) = if focused >= all_pairs {
+            (every_pair(cl), cfg!(debug_assertions).then(|| self.focused_interfere(live, cl, big, &vs)))
+        } else {
+            (self.focused_interfere(live, cl, big, &vs), cfg!(debug_assertions).then(|| every_pair(cl)))
+        };
+        debug_assert!(other.is_none_or(|o| o == found), "focused class interference test disagrees with the full one");
+        found
+    }
+
+    /// The focused half of [`Self::classes_interfere`]: the pairs `(u, v)`, `v` in `vs`, `u` in class `big`,
+    /// where one is available at the other's definition.
+    fn focused_interfere(&self, live: &Live, cl: &mut Classes, big: Reg, vs: &[Reg]) -> bool {
+        // A register without a definition interferes with everything (`Live::interfere`).
+        if self.undefined.contains(&big) || vs.iter().any(|v| live.def[v.0 as usize] == NO_DEF) {
+            return true;
+        }
+        for &v in vs {
+            let b = live.def[v.0 as usize].0 as usize;
+            for &u in live.defs_in[b].iter().chain(&live.live_in_list[b]) {
+                if cl.find(u) == big && live.interfere(u, v) {
+                    return true;
+                }
+            }
+            for &lb in live.live_blocks(v) {
+                if let Some(us) = self.defs.get(&(big, lb)) {
+                    if us.iter().any(|&u| live.interfere(u, v)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 }
 
@@ -386,6 +523,7 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     }
     // Step 3: coalescing.
     let live = Live::compute(f);
+    let mut index = ClassIndex::default();
     for (x, y) in cands {
         if f.class(x) != f.class(y) {
             continue;
@@ -397,14 +535,17 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
         if rx == ry {
             continue;
         }
-        let (mx, my) = (&cl.members[rx.0 as usize], &cl.members[ry.0 as usize]);
-        if mx.len() * my.len() > MAX_CLASS_PRODUCT {
+        let (nx, ny) = (cl.members[rx.0 as usize].len(), cl.members[ry.0 as usize].len());
+        if nx * ny > MAX_CLASS_PRODUCT {
             continue;
         }
-        if mx.iter().any(|&u| my.iter().any(|&v| live.interfere(u, v))) {
+        let (big, small) = if nx >= ny { (rx, ry) } else { (ry, rx) };
+        if index.classes_interfere(&live, &mut cl, big, small) {
             continue;
         }
-        cl.union(rx, ry);
+        let root = cl.union(rx, ry);
+        debug_assert_eq!(root, big, "union keeps the larger class's root");
+        index.merged(&live, &cl, root, small, nx.min(ny));
     }
     // Step 4: renaming.
     let n = f.regs.len();
