@@ -29,6 +29,7 @@ pub mod detection;
 pub mod melding;
 pub mod replication;
 pub mod schedule;
+pub mod simplify;
 pub mod unpredication;
 
 use crate::knobs::Knobs;
@@ -96,11 +97,16 @@ pub struct DarmStats {
     pub blocks_replicated: usize,
     /// Phi pairs melded.
     pub phis_melded: usize,
+    /// Blocks common to both sides split into one copy per side (Definition 4's simplification, [`simplify`]).
+    pub blocks_split: usize,
+    /// Unaligned stores fully predicated (old value loaded, `select` on the condition, stored back) instead of
+    /// guarded.
+    pub stores_predicated: usize,
 }
 
 impl DarmStats {
     /// `(name, value)` pairs, in a fixed order.
-    pub fn entries(&self) -> [(&'static str, usize); 13] {
+    pub fn entries(&self) -> [(&'static str, usize); 15] {
         [
             ("darm.branches", self.branches),
             ("darm.divergent", self.divergent),
@@ -115,6 +121,8 @@ impl DarmStats {
             ("darm.guards", self.guards),
             ("darm.blocks-replicated", self.blocks_replicated),
             ("darm.phis-melded", self.phis_melded),
+            ("darm.blocks-split", self.blocks_split),
+            ("darm.stores-predicated", self.stores_predicated),
         ]
     }
     fn add(&mut self, s: &melding::MeldStats) {
@@ -123,6 +131,7 @@ impl DarmStats {
         self.selects += s.selects;
         self.guards += s.guards;
         self.phis_melded += s.phis_melded;
+        self.stores_predicated += s.stores_predicated;
     }
 }
 
@@ -193,7 +202,7 @@ impl FunctionPass for Darm {
                     if !func.layout.is_block_inserted(b) {
                         continue;
                     }
-                    let r = match detection::region_at(m, func, dt, pdt, &preds, true, b) {
+                    let r = match detection::region_at(m, func, pdt, &preds, true, b) {
                         Ok(r) => r,
                         Err(why) => {
                             if report
@@ -295,6 +304,24 @@ impl FunctionPass for Darm {
                 }
                 let label = m.funcs[f].block_label(r.branch);
                 let result = match &cand {
+                    Cand::Iso(r, pairs) if !r.common.is_empty() => {
+                        // Definition 4's simplification (`simplify`) only when melding follows: the estimate on
+                        // the original blocks (a common block paired with itself is what its copy will be).
+                        let func = &m.funcs[f];
+                        let bodies = pairs.iter().map(|&(a, b)| (melding::body(func, a), melding::body(func, b)));
+                        let solo = vec![false; pairs.len()];
+                        match melding::check(&m.types, &m.consts, func, bodies.collect(), &solo, opts, &spec) {
+                            Err(why) => Err(why),
+                            Ok(_) => {
+                                let func = &mut m.funcs[f];
+                                let (r2, pairs2) = simplify::split_common(func, r, pairs);
+                                stats.blocks_split += r.common.len();
+                                let s = &Default::default();
+                                melding::meld(&m.types, &mut m.consts, func, &r2, &pairs2, opts, spec.clone(), s)
+                                    .map(|s| (s, 1))
+                            }
+                        }
+                    }
                     Cand::Iso(r, pairs) => {
                         let func = &mut m.funcs[f];
                         melding::meld(&m.types, &mut m.consts, func, r, pairs, opts, spec.clone(), &Default::default())
@@ -347,8 +374,13 @@ impl FunctionPass for Darm {
                 }
                 stats.add(&s);
                 if report {
+                    let predicated = if s.stores_predicated > 0 {
+                        format!(", {} stores predicated", s.stores_predicated)
+                    } else {
+                        String::new()
+                    };
                     remarks.push(format!(
-                        "remark: darm: @{fname}: {label}: melded: {} aligned, {} unaligned in {} guarded runs, {} selects, {} phi pairs",
+                        "remark: darm: @{fname}: {label}: melded: {} aligned, {} unaligned in {} guarded runs, {} selects, {} phi pairs{predicated}",
                         s.aligned, s.unaligned, s.guards, s.selects, s.phis_melded
                     ));
                 }
