@@ -171,6 +171,7 @@ impl FunctionPass for Darm {
         let opts = melding::Options {
             gap: knobs.int("darm-gap-penalty"),
             full_predication: knobs.bool("darm-full-predication"),
+            estimated: false,
         };
         let fname = m.funcs[f].name.clone();
         let mut changed = false;
@@ -291,6 +292,7 @@ impl FunctionPass for Darm {
             cands.sort_by_key(|c| c.region().side_t.len() + c.region().side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
             let mut melded = 0;
+            let mut mutated = false;
             // Transactional rounds: a round whose result fails the IR verifier is rolled back (and reported), so a
             // melding bug costs a missed optimization, never broken IR. One clone per round: linear.
             let backup = m.funcs[f].clone();
@@ -316,7 +318,9 @@ impl FunctionPass for Darm {
                                 let func = &mut m.funcs[f];
                                 let (r2, pairs2) = simplify::split_common(func, r, pairs);
                                 stats.blocks_split += r.common.len();
+                                mutated = true;
                                 let s = &Default::default();
+                                let opts = melding::Options { estimated: true, ..opts };
                                 melding::meld(&m.types, &mut m.consts, func, &r2, &pairs2, opts, spec.clone(), s)
                                     .map(|s| (s, 1))
                             }
@@ -337,6 +341,7 @@ impl FunctionPass for Darm {
                                 let func = &mut m.funcs[f];
                                 let rep = replication::replicate(&mut m.consts, func, r, plan);
                                 stats.blocks_replicated += rep.pairs.len();
+                                mutated = true;
                                 let solo = melding::Solo { blocks: rep.solo, then_side: rep.region_is_then };
                                 melding::meld(
                                     &m.types,
@@ -385,7 +390,9 @@ impl FunctionPass for Darm {
                     ));
                 }
             }
-            if melded == 0 {
+            // A split or replicated region is melded (the estimate passed before), but should melding still
+            // refuse, the transformed IR is a change too: it is cleaned, verified and reported like a meld.
+            if melded == 0 && !mutated {
                 break;
             }
             crate::passes::simplifycfg::simplify_function(&m.consts, &mut m.funcs[f]);
