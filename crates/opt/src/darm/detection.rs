@@ -5,15 +5,20 @@
 //! - `T != F`, there is no edge between `T` and `F`, and neither post-dominates the other,
 //! - `B` has an immediate post-dominator `E` (the region's exit), different from `T` and `F`.
 //!
-//! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4's
-//! simplification (single entry, single exit) is checked rather than built: a side must be entered only through
-//! its head (the head has `B` as its only predecessor and dominates the whole side; the predecessors are checked
-//! explicitly, dominance alone does not see a second edge into the head) and every edge leaving the side
-//! must go to `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one
-//! melded edge and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have
-//! provided. Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
+//! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4 asks for a
+//! *simplified* region, whose subregions are simple (single entry, single exit). Blocks reached from **both**
+//! heads (clang's tail-merged code at the end of an if/else, the swap block of the paper's bitonic sort) are the
+//! `common` blocks of the region: they belong to both sides here, and [`super::simplify`] splits them, one copy per
+//! side, before melding. Otherwise a side must be entered only through its head: every block but the heads has
+//! predecessors in the sides only (a block with a predecessor outside — a second entry into the region — is
+//! refused; the heads themselves may not be reached from the other side), and every edge leaving a side goes to
+//! `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one melded edge
+//! and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have provided.
+//! Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
 //! `unreachable`: switch-containing regions are not melded) and hold no convergent or warp-synchronous operation
 //! (barriers, `shfl`, `vote`, ...): melding would move them under a different mask. `alloca`s are not melded either.
+//! A branch where one successor post-dominates the other (an if-then triangle, such as bitonic sort's
+//! `if (ixj > tid)`) is not a meldable region (Definition 5): one side is empty, nothing can meld.
 //!
 //! One exception, the **shared head**: a side that is a single block without phis may have predecessors besides
 //! `B` (the `else` of `if (c1 && c2)`, which the first test also enters; libdevice's `__nv_nan`). Melding then
@@ -23,10 +28,13 @@
 //! The **mapping**: the sides' control-flow graphs are compared by a parallel depth-first walk from the two heads
 //! (the isomorphism check of §4.1, with successors compared in order: `then` with `then`, `else` with `else`,
 //! `E` with `E`); it yields the block pairs in the walk's order, a topological order of both sides since they are
-//! acyclic and the walk visits a block after all its side predecessors (checked). When the sides are not
-//! isomorphic and one is a single block, the region is a block–region candidate (region replication).
+//! acyclic and the walk visits a block after all its side predecessors (checked). A common block may be paired
+//! with itself (the walk reaches it from both heads in step): that is the pair of its two copies after the split,
+//! and the profitability and the melder's estimate count it as such (with reconvergence at the post-dominator,
+//! the common block runs once per side before melding). When the sides are not isomorphic and one is a single block, the region is a block–region
+//! candidate (region replication).
 //!
-//! Cost: one walk over each side, linear in the side's size.
+//! Cost: one walk over each side, linear in the side's size (at most [`MAX_SIDE`] blocks).
 
 use super::cost;
 use crate::passes::util::Preds;

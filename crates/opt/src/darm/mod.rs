@@ -6,6 +6,8 @@
 //!    meldable divergent region (Definition 5) is a candidate; its sides are compared ([`detection::shape`]).
 //! 2. Profitability ([`detection::profitability`], latencies from [`cost`]): candidates below `darm-threshold`
 //!    (default 0.2) are left alone.
+//!    Blocks reached from both heads before the exit (Definition 4: the sides are not simple regions) are split,
+//!    one copy per side, by [`simplify`] once the candidate's estimate passed, just before melding.
 //! 3. [`melding`]: isomorphic sides are melded block pair by block pair — region–region, or basic block–basic
 //!    block when both sides are single blocks (the diamonds of `darm-branch-fusion-only`) — with the instruction
 //!    alignment of [`alignment`] and the guarded blocks of [`unpredication`]. Block–region pairs (one side a
@@ -17,8 +19,8 @@
 //!    inner if/else, then the outer diamond).
 //!
 //! Invariants: the output passes the IR verifier; a region with a `switch`, a convergent/warp-synchronous call, an
-//! `alloca`, a loop or a second entry in a side is never changed; each round costs the analyses (linear) plus, per
-//! meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells.
+//! `alloca`, a loop or an entry from outside the region into a side is never changed; each round costs the
+//! analyses (linear) plus, per meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells.
 //!
 //! Where the paper is vague: the profitability is the artifact's opcode-histogram formula summed over the mapped
 //! block pairs; a uniform branch is never melded (threads all take one side, melding only adds selects).
