@@ -55,10 +55,6 @@ pub struct Options {
     pub gap: i64,
     /// Speculate unaligned instructions that are safe to execute on both sides instead of guarding them.
     pub full_predication: bool,
-    /// The estimate was already passed before a transformation that keeps it ([`super::simplify::split_common`]:
-    /// a common block paired with itself, whose copy's renamed operands are melded phis and results, not
-    /// selects): [`check`] aligns without refusing.
-    pub estimated: bool,
 }
 
 /// Warp instructions a guard costs besides its run (compare/branch, the branch into the join, reconvergence).
@@ -313,7 +309,7 @@ pub fn check(
     // melded inner branches (measured: SB2-R melded at an estimated 0.93 issued 1.05x the warp instructions). A
     // diamond needs only to be cheaper (SB4's inner diamond enables the outer meld).
     let margin_ok = if solo.iter().filter(|&&s| !s).count() > 1 { est * 10 <= separate * 9 } else { est < separate };
-    if !margin_ok && !opts.estimated {
+    if !margin_ok {
         return Err("melded code would not issue sufficiently fewer instructions than both sides");
     }
     Ok(aligns)
@@ -352,7 +348,9 @@ pub struct Solo {
 
 /// Melds the isomorphic sides of `r` (module doc). `pairs` come from [`super::detection::shape`] (or
 /// [`super::replication::replicate`], with its `solo` pairs). Returns `Err` (changing nothing) when a block pair is
-/// too large to align or the estimate finds no saving ([`check`]).
+/// too large to align or the estimate finds no saving ([`check`]). `pre`: the alignments of an estimate already
+/// passed before a transformation that keeps it ([`super::simplify::split_common`]: a common block paired with
+/// itself, whose copy's renamed operands become melded phis and results, not selects), used as they are.
 #[allow(clippy::too_many_arguments)]
 pub fn meld(
     types: &TypeStore,
@@ -363,11 +361,17 @@ pub fn meld(
     opts: Options,
     spec_callees: rustc_hash::FxHashSet<Value>,
     solo: &Solo,
+    pre: Option<Vec<PairAlignment>>,
 ) -> Result<MeldStats, &'static str> {
     // Alignments and the estimate first: nothing is changed when they refuse.
-    let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
-    let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
-    let aligns = check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?;
+    let aligns = match pre {
+        Some(a) => a,
+        None => {
+            let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
+            let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
+            check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?
+        }
+    };
     let predicable =
         if opts.full_predication { super::unpredication::predicable(func, &aligns) } else { Default::default() };
 

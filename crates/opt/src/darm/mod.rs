@@ -173,7 +173,6 @@ impl FunctionPass for Darm {
         let opts = melding::Options {
             gap: knobs.int("darm-gap-penalty"),
             full_predication: knobs.bool("darm-full-predication"),
-            estimated: false,
         };
         let fname = m.funcs[f].name.clone();
         let mut changed = false;
@@ -316,22 +315,48 @@ impl FunctionPass for Darm {
                         let solo = vec![false; pairs.len()];
                         match melding::check(&m.types, &m.consts, func, bodies.collect(), &solo, opts, &spec) {
                             Err(why) => Err(why),
-                            Ok(_) => {
+                            Ok(aligns) => {
                                 let func = &mut m.funcs[f];
-                                let (r2, pairs2) = simplify::split_common(func, r, pairs);
+                                let (r2, pairs2, copies) = simplify::split_common(func, r, pairs);
                                 stats.blocks_split += r.common.len();
                                 mutated = true;
+                                // The alignments carry over: the `else` bodies now name the copies.
+                                let aligns = aligns
+                                    .into_iter()
+                                    .map(|(sa, sb, st)| {
+                                        (sa, sb.iter().map(|i| copies.get(i).copied().unwrap_or(*i)).collect(), st)
+                                    })
+                                    .collect();
                                 let s = &Default::default();
-                                let opts = melding::Options { estimated: true, ..opts };
-                                melding::meld(&m.types, &mut m.consts, func, &r2, &pairs2, opts, spec.clone(), s)
-                                    .map(|s| (s, 1))
+                                melding::meld(
+                                    &m.types,
+                                    &mut m.consts,
+                                    func,
+                                    &r2,
+                                    &pairs2,
+                                    opts,
+                                    spec.clone(),
+                                    s,
+                                    Some(aligns),
+                                )
+                                .map(|s| (s, 1))
                             }
                         }
                     }
                     Cand::Iso(r, pairs) => {
                         let func = &mut m.funcs[f];
-                        melding::meld(&m.types, &mut m.consts, func, r, pairs, opts, spec.clone(), &Default::default())
-                            .map(|s| (s, if pairs.len() == 1 { 0 } else { 1 }))
+                        melding::meld(
+                            &m.types,
+                            &mut m.consts,
+                            func,
+                            r,
+                            pairs,
+                            opts,
+                            spec.clone(),
+                            &Default::default(),
+                            None,
+                        )
+                        .map(|s| (s, if pairs.len() == 1 { 0 } else { 1 }))
                     }
                     Cand::Replicate(r, plan) => {
                         // The estimate on the original instructions first: replication only when melding follows.
@@ -354,6 +379,7 @@ impl FunctionPass for Darm {
                                     opts,
                                     spec.clone(),
                                     &solo,
+                                    None,
                                 )
                                 .map(|s| (s, 2))
                             }

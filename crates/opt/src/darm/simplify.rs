@@ -32,12 +32,15 @@ use crate::passes::util;
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::*;
 
-/// Splits the common blocks of `r` (module doc) and returns the region with the `else` side's copies, and `pairs`
-/// (from [`super::detection::shape`], where a common block may appear on both sides) with every `else`-side
-/// common block replaced by its copy.
-pub fn split_common(func: &mut Function, r: &Region, pairs: &[(Block, Block)]) -> (Region, Vec<(Block, Block)>) {
+/// The region with the `else` side's copies, the block pairs with every `else`-side common block replaced by its
+/// copy, and each common block instruction's copy.
+pub type Split = (Region, Vec<(Block, Block)>, FxHashMap<Inst, Inst>);
+
+/// Splits the common blocks of `r` (module doc); `pairs` come from [`super::detection::shape`], where a common
+/// block may appear on both sides.
+pub fn split_common(func: &mut Function, r: &Region, pairs: &[(Block, Block)]) -> Split {
     if r.common.is_empty() {
-        return (r.clone(), pairs.to_vec());
+        return (r.clone(), pairs.to_vec(), FxHashMap::default());
     }
     let common: FxHashSet<Block> = r.common.iter().copied().collect();
     let then_only: FxHashSet<Block> = r.side_t.iter().copied().filter(|b| !common.contains(b)).collect();
@@ -138,5 +141,5 @@ pub fn split_common(func: &mut Function, r: &Region, pairs: &[(Block, Block)]) -
     region.side_f = r.side_f.iter().map(|b| copy.get(b).copied().unwrap_or(*b)).collect();
     region.common.clear();
     let pairs = pairs.iter().map(|&(a, b)| (a, copy.get(&b).copied().unwrap_or(b))).collect();
-    (region, pairs)
+    (region, pairs, clones.into_iter().collect())
 }
