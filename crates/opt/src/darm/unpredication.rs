@@ -27,9 +27,8 @@
 //! operation): the location is dereferenceable for it, and no thread touches a location it did not touch before,
 //! so no data race is introduced that the program did not already have (a thread's extra write stores the value
 //! it just read; its own accesses keep their order). Any other address — computed from one side's values only,
-//! or accessed by one side only — keeps the guard: a thread-private `alloca` slot would also qualify in principle,
-//! but detection keeps allocas out of regions and clang's SROA leaves none with a per-thread constant address. A
-//! run is predicated when every instruction is speculatable or predicable and its extra cost (a load and a
+//! or accessed by one side only — keeps the guard (a thread-private `alloca` slot touched by one side only would
+//! need a proof that its address is in bounds for the other side's threads; not done). A run is predicated when every instruction is speculatable or predicable and its extra cost (a load and a
 //! select per store) is below a guard's ([`super::melding::GUARD_OVERHEAD`]): at most one store per run.
 
 use super::alignment::Step;
