@@ -10,10 +10,13 @@
 //! previous match), `CHECK-NOT:` (absent between the surrounding matches), `CHECK-LABEL:` (like `CHECK`),
 //! `CHECK-EMPTY:` (the next line is empty), and the same suffixes for `ERR`. A pattern is literal text in which
 //! `{{regex}}` embeds a regular expression; as in FileCheck, a run of spaces or tabs in the literal text matches any
-//! run of horizontal whitespace. A file must have at least one check line or an `EXIT` line.
+//! run of horizontal whitespace. As in FileCheck, `[[NAME:regex]]` matches `regex` and binds what it matched to
+//! `NAME` for the check lines that follow, where `[[NAME]]` matches that text literally (a `[` just before `[[`
+//! is literal: `[[[R]]]` is a bracketed use). A file must have at least one check line or an `EXIT` line.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use regex::Regex;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -88,6 +91,9 @@ fn run_file(path: &Path) -> Result<(), Failed> {
             out_checks.push(ch);
         } else if let Some(ch) = parse_check(c, "ERR", n + 1) {
             err_checks.push(ch);
+        } else if c.starts_with("CHECK-") || c.starts_with("ERR-") {
+            // A misspelt or unsupported directive (CHECK-DAG, ...) would otherwise be silently ignored.
+            return Err(format!("line {}: unknown check directive: {c}", n + 1).into());
         }
     }
     let run = run.ok_or("no RUN line")?;
@@ -190,19 +196,59 @@ fn literal(s: &str) -> String {
     out
 }
 
-/// Compiles a check pattern: literal text with `{{regex}}` pieces.
-fn compile(p: &str) -> Result<Regex, String> {
+/// Compiles a check pattern: literal text with `{{regex}}` pieces and `[[NAME:regex]]` / `[[NAME]]` variables
+/// (`vars` holds the bound ones). Returns the regex and the names it binds (group `v_NAME` each).
+fn compile(p: &str, vars: &HashMap<String, String>) -> Result<(Regex, Vec<String>), String> {
     let mut re = String::new();
+    let mut binds = Vec::new();
+    let mut lit = String::new();
     let mut rest = p;
-    while let Some(i) = rest.find("{{") {
-        re.push_str(&literal(&rest[..i]));
-        let after = &rest[i + 2..];
-        let j = after.find("}}").ok_or_else(|| format!("unclosed {{{{ in pattern '{p}'"))?;
-        re.push_str(&format!("(?:{})", &after[..j]));
-        rest = &after[j + 2..];
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("{{") {
+            let j = after.find("}}").ok_or_else(|| format!("unclosed {{{{ in pattern '{p}'"))?;
+            re.push_str(&literal(&lit));
+            lit.clear();
+            re.push_str(&format!("(?:{})", &after[..j]));
+            rest = &after[j + 2..];
+            continue;
+        }
+        if let Some(after) = rest.strip_prefix("[[").filter(|a| !a.starts_with('[')) {
+            let name_len = after.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(after.len());
+            let name = &after[..name_len];
+            let tail = &after[name_len..];
+            let valid = !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit());
+            if valid && (tail.starts_with(':') || tail.starts_with("]]")) {
+                re.push_str(&literal(&lit));
+                lit.clear();
+                if let Some(def) = tail.strip_prefix(':') {
+                    let j = def.find("]]").ok_or_else(|| format!("unclosed [[ in pattern '{p}'"))?;
+                    re.push_str(&format!("(?P<v_{name}>{})", &def[..j]));
+                    binds.push(name.to_string());
+                    rest = &def[j + 2..];
+                } else {
+                    let v = vars.get(name).ok_or_else(|| format!("undefined variable [[{name}]] in pattern '{p}'"))?;
+                    re.push_str(&regex::escape(v));
+                    rest = &tail[2..];
+                }
+                continue;
+            }
+        }
+        let ch = rest.chars().next().expect("non-empty");
+        lit.push(ch);
+        rest = &rest[ch.len_utf8()..];
     }
-    re.push_str(&literal(rest));
-    Regex::new(&re).map_err(|e| format!("bad pattern '{p}': {e}"))
+    re.push_str(&literal(&lit));
+    let re = Regex::new(&re).map_err(|e| format!("bad pattern '{p}': {e}"))?;
+    Ok((re, binds))
+}
+
+/// Binds the variables a match defined.
+fn bind(vars: &mut HashMap<String, String>, names: &[String], caps: &regex::Captures<'_>) {
+    for n in names {
+        if let Some(m) = caps.name(&format!("v_{n}")) {
+            vars.insert(n.clone(), m.as_str().to_string());
+        }
+    }
 }
 
 fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
@@ -234,16 +280,19 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
             }
             Ok(())
         };
+    let mut vars: HashMap<String, String> = HashMap::new();
     for c in checks {
-        let re = compile(&c.pattern)?;
+        let (re, names) = compile(&c.pattern, &vars)?;
         match c.kind {
             Kind::Not => pending_not.push((c, re)),
             Kind::Plain | Kind::Label => {
                 let mut found = None;
                 for (li, line) in lines.iter().enumerate().skip(cur_line) {
                     let start = if li == cur_line { cur_col.min(line.len()) } else { 0 };
-                    if let Some(m) = re.find(&line[start..]) {
+                    if let Some(caps) = re.captures(&line[start..]) {
+                        let m = caps.get(0).expect("whole match");
                         found = Some((li, start + m.start(), start + m.end()));
+                        bind(&mut vars, &names, &caps);
                         break;
                     }
                 }
@@ -258,7 +307,8 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
                 if li >= lines.len() {
                     return Err(format!("check line {}: no next line for '{}'", c.line, c.pattern));
                 }
-                let ok = if c.kind == Kind::Empty { lines[li].trim().is_empty() } else { re.is_match(lines[li]) };
+                let caps = if c.kind == Kind::Empty { None } else { re.captures(lines[li]) };
+                let ok = if c.kind == Kind::Empty { lines[li].trim().is_empty() } else { caps.is_some() };
                 if !ok {
                     return Err(format!(
                         "check line {}: '{}' does not match next line {}: {}",
@@ -268,7 +318,10 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
                         lines[li]
                     ));
                 }
-                let me = if c.kind == Kind::Empty { 0 } else { re.find(lines[li]).map(|m| m.end()).unwrap_or(0) };
+                let me = caps.as_ref().and_then(|c| c.get(0)).map_or(0, |m| m.end());
+                if let Some(caps) = &caps {
+                    bind(&mut vars, &names, caps);
+                }
                 check_nots(&mut pending_not, (cur_line, cur_col), (li, 0))?;
                 cur_line = li;
                 cur_col = me;
@@ -278,10 +331,11 @@ fn filecheck(checks: &[Check], text: &str) -> Result<(), String> {
                 let li = last_match_line
                     .ok_or_else(|| format!("check line {}: CHECK-SAME without a previous match", c.line))?;
                 let l = lines[li];
-                let m = re
-                    .find(&l[cur_col.min(l.len())..])
+                let caps = re
+                    .captures(&l[cur_col.min(l.len())..])
                     .ok_or_else(|| format!("check line {}: '{}' not found on the same line: {l}", c.line, c.pattern))?;
-                cur_col += m.end();
+                cur_col += caps.get(0).expect("whole match").end();
+                bind(&mut vars, &names, &caps);
             }
         }
     }

@@ -1,7 +1,8 @@
 ; Aggregates are flattened into one register per leaf: a select of structs selects leaf by leaf, a vector
 ; load/store without `align` has its type's ABI alignment (so .v2 is allowed), and a pointer inserted into a
-; struct is stored in its declared (generic) space, so a kernel's global pointer is converted back with
-; cvta.global before it is passed to a device function inside the struct.
+; struct is stored in its declared (generic) space: a kernel's pointer parameter, held as a global address, is
+; passed to a device function inside the struct as the generic value ld.param read (no cvta.to.global +
+; cvta.global round trip).
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -34,6 +35,7 @@ define ptx_kernel void @aggs(ptr %out, i32 %n, ptr %a, ptr %b) {
 }
 
 ; CHECK-LABEL: .visible .entry aggs(
+; CHECK: ld.param.u64 [[P:%rd[0-9]+]], [aggs_param_0];
 ; CHECK: setp.gt.s32 {{%p[0-9]+}}
 ; CHECK-NEXT: ld.global.u32
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}+4];
@@ -48,7 +50,7 @@ define ptx_kernel void @aggs(ptr %out, i32 %n, ptr %a, ptr %b) {
 ; CHECK-NEXT: selp.b32
 ; CHECK-NEXT: selp.b32
 ; CHECK-NEXT: st.global.v2.u32
-; CHECK: cvta.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK-NOT: cvta.global.u64
 ; CHECK: .param .align 8 .b8 param0[16];
-; CHECK-NEXT: st.param.b64 [param0], {{%rd[0-9]+}};
+; CHECK-NEXT: st.param.b64 [param0], [[P]];
 ; CHECK-NEXT: st.param.b32 [param0+8], {{%r[0-9]+}};

@@ -30,8 +30,7 @@ define ptx_kernel void @dispatch(ptr %out, i32 %which, float %x) {
 ; CHECK-NEXT: selp.b64 {{%rd[0-9]+}}
 ; CHECK: { // callseq 0, 0
 ; CHECK-NEXT: .param .b32 param0;
-; CHECK-NEXT: mov.b32
-; CHECK-NEXT: st.param.b32 [param0],
+; CHECK-NEXT: st.param.f32 [param0], {{%f[0-9]+}};
 ; CHECK-NEXT: .param .b32 retval0;
 ; CHECK-NEXT: call (retval0), {{%rd[0-9]+}}, (param0), prototype_0;
-; CHECK-NEXT: ld.param.b32
+; CHECK-NEXT: ld.param.f32 {{%f[0-9]+}}, [retval0];

@@ -1,6 +1,7 @@
 ; Device-function calls use the .param ABI: a { // callseq } block declaring param<N>/retval0, st.param before
 ; and ld.param after the call; i8/i16/i1 scalars are widened to .b32, the callee reads them with ld.param.b32 and
-; returns through func_retval0.
+; returns through func_retval0. Floats are declared .b32/.b64 (as llc does) but read and written as .f32/.f64
+; straight from/to their float registers (immediates included), with no mov.b32 through an integer register.
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -32,31 +33,28 @@ define ptx_kernel void @caller(ptr %out, i8 %a, i16 %b) {
 ; CHECK-NEXT: .param .b64 narrow_param_4
 ; CHECK: ld.param.b32 {{%r[0-9]+}}, [narrow_param_0];
 ; CHECK-NEXT: cvt.u16.u32 {{%rs[0-9]+}}, {{%r[0-9]+}};
-; CHECK: ld.param.b32 {{%r[0-9]+}}, [narrow_param_3];
-; CHECK-NEXT: mov.b32 {{%f[0-9]+}}, {{%r[0-9]+}};
-; CHECK-NEXT: ld.param.b64 {{%rd[0-9]+}}, [narrow_param_4];
-; CHECK-NEXT: mov.b64 {{%fd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: ld.param.f32 {{%f[0-9]+}}, [narrow_param_3];
+; CHECK-NEXT: ld.param.f64 {{%fd[0-9]+}}, [narrow_param_4];
 ; CHECK: cvt.u32.u16 {{%r[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: st.param.b32 [func_retval0], {{%r[0-9]+}};
 ; CHECK-NEXT: ret;
 
 ; CHECK-LABEL: .visible .entry caller(
+; The i16 parameter only widened for the call is loaded straight into a 32-bit register (extending load).
+; CHECK: ld.param.u16 [[W:%r[0-9]+]], [caller_param_2];
 ; CHECK: { // callseq 0, 0
 ; CHECK-NEXT: .param .b32 param0;
 ; CHECK-NEXT: cvt.u32.u16
 ; CHECK-NEXT: st.param.b32 [param0], {{%r[0-9]+}};
 ; CHECK-NEXT: .param .b32 param1;
-; CHECK-NEXT: cvt.u32.u16
-; CHECK-NEXT: st.param.b32 [param1], {{%r[0-9]+}};
+; CHECK-NEXT: st.param.b32 [param1], [[W]];
 ; CHECK-NEXT: .param .b32 param2;
 ; CHECK-NEXT: selp.u32 {{%r[0-9]+}}, 1, 0, {{%p[0-9]+}};
 ; CHECK-NEXT: st.param.b32 [param2], {{%r[0-9]+}};
 ; CHECK-NEXT: .param .b32 param3;
-; CHECK-NEXT: mov.b32 {{%r[0-9]+}}, 0f3FC00000;
-; CHECK-NEXT: st.param.b32 [param3], {{%r[0-9]+}};
+; CHECK-NEXT: st.param.f32 [param3], 0f3FC00000;
 ; CHECK-NEXT: .param .b64 param4;
-; CHECK-NEXT: mov.b64 {{%rd[0-9]+}}, 0d4000000000000000;
-; CHECK-NEXT: st.param.b64 [param4], {{%rd[0-9]+}};
+; CHECK-NEXT: st.param.f64 [param4], 0d4000000000000000;
 ; CHECK-NEXT: .param .b32 retval0;
 ; CHECK-NEXT: call.uni (retval0), narrow, (param0, param1, param2, param3, param4);
 ; CHECK-NEXT: ld.param.b32 {{%r[0-9]+}}, [retval0];

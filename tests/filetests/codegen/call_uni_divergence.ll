@@ -41,6 +41,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB1_2;
 ; CHECK: call work, (param0);
 ; CHECK: $L__BB1_2:
+; CHECK-NEXT: ld.param.u32
 ; CHECK-NEXT: setp.gt.s32
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra.uni $L__BB1_4;
 ; CHECK: call.uni work, (param0);

@@ -51,8 +51,7 @@ define ptx_kernel void @bytes(ptr %out, ptr %in, i32 %w, i16 %h, double %d) {
 ; CHECK-NEXT: cvt.u32.u16
 ; CHECK-NEXT: bfi.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, 24, 8;
 ; CHECK-NEXT: st.global.u32
-; i16 <-> <2 x i8> through a 32-bit word.
-; CHECK-NEXT: cvt.u32.u16
+; i16 <-> <2 x i8> through a 32-bit word (the i16 parameter is loaded into it with an extending ld.param.u16).
 ; CHECK-NEXT: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 65535;
 ; CHECK-NEXT: bfe.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0, 8;
 ; CHECK: bfi.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, 8, 8;

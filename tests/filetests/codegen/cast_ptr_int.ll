@@ -1,5 +1,5 @@
 ; ptrtoint yields the address in the pointer type's space: for a generic `ptr` kernel parameter (held as a global
-; address) that is cvta.global back to generic, for an addrspace(3) pointer the shared address itself; inttoptr
+; address) that is the generic value ld.param read (the cvta.to.global + cvta.global round trip folds away), for an addrspace(3) pointer the shared address itself; inttoptr
 ; makes a generic pointer, accessed with plain ld/st; ptrtoint to i32 truncates.
 ; RUN: compile %s --mcpu sm_80
 
@@ -22,13 +22,12 @@ define ptx_kernel void @ptr_casts(ptr %out, i64 %addr) {
 }
 
 ; CHECK-LABEL: .visible .entry ptr_casts(
-; CHECK: ld.param.u64 {{%rd[0-9]+}}, [ptr_casts_param_0];
+; CHECK: ld.param.u64 [[P:%rd[0-9]+]], [ptr_casts_param_0];
 ; CHECK-NEXT: cvta.to.global.u64
 ; CHECK-NEXT: ld.param.u64
-; ptrtoint of the global-space register: back to generic.
-; CHECK-NEXT: cvta.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
-; CHECK-NEXT: and.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, -16;
-; CHECK-NEXT: st.u64 [{{%rd[0-9]+}}], {{%rd[0-9]+}};
+; ptrtoint of the global-space register: the generic parameter value itself.
+; CHECK-NEXT: and.b64 [[A:%rd[0-9]+]], [[P]], -16;
+; CHECK-NEXT: st.u64 [[[A]]], [[P]];
 ; CHECK-NEXT: ld.u32 {{%r[0-9]+}}, [{{%rd[0-9]+}}];
 ; ptrtoint of an addrspace(3) pointer is its shared-space address: no cvta.shared.
 ; CHECK-NEXT: mov.u64 {{%rd[0-9]+}}, sh;

@@ -45,8 +45,8 @@ exit:
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB0_1;
 ; CHECK-NEXT: ret;
 
-; cmpxchg of pointers compares and stores the generic addresses the memory holds: the kernel's global-space
-; register for %node is converted back with cvta.global first.
+; cmpxchg of pointers compares and stores the generic addresses the memory holds: for %node that is the generic
+; value ld.param read (the kernel's global-space register is not converted back).
 define ptx_kernel void @cas_ptr(ptr %head, ptr %node) {
   %old = load ptr, ptr %head
   %r = cmpxchg ptr %head, ptr %old, ptr %node syncscope("device") monotonic monotonic
@@ -56,7 +56,7 @@ define ptx_kernel void @cas_ptr(ptr %head, ptr %node) {
 }
 
 ; CHECK-LABEL: .visible .entry cas_ptr(
-; CHECK: ld.global.u64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}];
-; CHECK-NEXT: cvta.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
-; CHECK-NEXT: atom.relaxed.gpu.global.cas.b64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}], {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: ld.param.u64 [[NODE:%rd[0-9]+]], [cas_ptr_param_1];
+; CHECK-NEXT: ld.global.u64 [[OLD:%rd[0-9]+]], [{{%rd[0-9]+}}];
+; CHECK-NEXT: atom.relaxed.gpu.global.cas.b64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}], [[OLD]], [[NODE]];
 ; CHECK: st.u32 [{{%rd[0-9]+}}], 1;

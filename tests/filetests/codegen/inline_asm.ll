@@ -44,7 +44,7 @@ define ptx_kernel void @asm_k(ptr %out, i32 %a, i64 %b, float %f) {
 ; CHECK-NEXT: // end inline asm
 
 ; A pointer operand is passed as the generic address its IR type promises, even though the kernel holds the
-; parameter as a global address.
+; parameter as a global address: the generic value ld.param read.
 define ptx_kernel void @asm_ptr(ptr %p) {
   %v = call i32 asm sideeffect "ld.u32 $0, [$1];", "=r,l"(ptr %p)
   store i32 %v, ptr %p
@@ -52,7 +52,7 @@ define ptx_kernel void @asm_ptr(ptr %p) {
 }
 
 ; CHECK-LABEL: .visible .entry asm_ptr(
-; CHECK: cvta.to.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
-; CHECK-NEXT: cvta.global.u64 {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: ld.param.u64 [[P:%rd[0-9]+]], [asm_ptr_param_0];
+; CHECK-NEXT: cvta.to.global.u64 {{%rd[0-9]+}}, [[P]];
 ; CHECK-NEXT: // begin inline asm
-; CHECK-NEXT: ld.u32 {{%r[0-9]+}}, [{{%rd[0-9]+}}];
+; CHECK-NEXT: ld.u32 {{%r[0-9]+}}, [[[P]]];

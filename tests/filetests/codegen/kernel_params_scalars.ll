@@ -1,5 +1,6 @@
 ; Kernel scalar parameters are declared in their own width (.u8/.u16/.u32/.u64/.f32/.f64) and read with
-; ld.param of that type; i1 is a byte tested with and/setp.
+; ld.param of that type; i1 is a byte tested with and/setp. A narrow parameter only read widened is loaded
+; straight into the wide register, extended per the widening (zext i8: ld.param.u8, sext i16: ld.param.s16).
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -31,8 +32,8 @@ define ptx_kernel void @scalars(ptr %out, i8 %a, i16 %b, i32 %c, i64 %d, float %
 ; CHECK-NEXT: .param .f64 scalars_param_6,
 ; CHECK-NEXT: .param .u8 scalars_param_7
 ; CHECK-NEXT: )
-; CHECK: ld.param.u8 {{%rs[0-9]+}}, [scalars_param_1];
-; CHECK-NEXT: ld.param.u16 {{%rs[0-9]+}}, [scalars_param_2];
+; CHECK: ld.param.u8 {{%r[0-9]+}}, [scalars_param_1];
+; CHECK-NEXT: ld.param.s16 {{%r[0-9]+}}, [scalars_param_2];
 ; CHECK-NEXT: ld.param.u32 {{%r[0-9]+}}, [scalars_param_3];
 ; CHECK-NEXT: ld.param.u64 {{%rd[0-9]+}}, [scalars_param_4];
 ; CHECK-NEXT: ld.param.f32 {{%f[0-9]+}}, [scalars_param_5];

@@ -31,9 +31,9 @@ declare i64 @llvm.fshl.i64(i64, i64, i64)
 declare i64 @llvm.fshr.i64(i64, i64, i64)
 
 ; CHECK-LABEL: .visible .entry k(
-; ctpop.i16
-; CHECK: cvt.u32.u16 {{%r[0-9]+}}, {{%rs[0-9]+}};
-; CHECK-NEXT: popc.b32
+; ctpop.i16 (the i16 parameter is loaded zero-extended into a 32-bit register)
+; CHECK: ld.param.u16 [[X:%r[0-9]+]], [k_param_1];
+; CHECK: popc.b32 {{%r[0-9]+}}, [[X]];
 ; CHECK-NEXT: cvt.u16.u32
 ; ctlz.i16
 ; CHECK-NEXT: cvt.u32.u16

@@ -58,6 +58,20 @@ fn param_type(ld_ty: &str) -> String {
     }
 }
 
+/// How a value of class `vc` is read from / written to a scalar slot declared `ld_ty`: the access type and the
+/// register class it moves. A float value in an untyped slot of its width (`.param .b32` for a device function's
+/// `float` parameter or return value) is accessed as `ld/st.param.f32` straight from/to its float register, as
+/// llc does, instead of through a `b32` register and a `mov.b32`.
+pub(crate) fn slot_access(ld_ty: &str, vc: RegClass) -> (String, RegClass) {
+    let lc = slot_class(ld_ty);
+    match vc {
+        RegClass::F32 | RegClass::F64 if lc != vc && lc.bits() == vc.bits() && !ld_ty.starts_with('f') => {
+            (format!("f{}", vc.bits()), vc)
+        }
+        _ => (param_type(ld_ty), lc),
+    }
+}
+
 /// The class a `.param` scalar slot is loaded into / stored from.
 pub(crate) fn slot_class(ld_ty: &str) -> RegClass {
     let bits: u32 = ld_ty[1..].parse().unwrap_or(32);
@@ -167,14 +181,14 @@ impl Lower<'_> {
         let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym(pname.to_string())), off);
         match &slot.kind {
             ParamKind::Scalar { ld_ty } => {
-                let lc = slot_class(ld_ty);
+                let vc = class_of(m, ty)?;
+                let (t, lc) = slot_access(ld_ty, vc);
                 let o = if m.types.is_ptr(ty) {
                     let (r, sp) = self.ptr(v)?;
                     Operand::Reg(self.convert_space(r, sp, space_of_type(m, ty))?)
                 } else {
                     self.op(v)?
                 };
-                let vc = class_of(m, ty)?;
                 let o = match (vc, &o) {
                     (RegClass::B16, Operand::Imm(_)) if self.fkind(ty).is_some() => {
                         Operand::Reg(self.materialize(o, vc))
@@ -182,7 +196,6 @@ impl Lower<'_> {
                     _ => o,
                 };
                 let o = self.value_to_param_class(o, vc, lc);
-                let t = param_type(ld_ty);
                 self.emit_effect(format!("st.param.{t}"), &[], &[addr(0), o]);
             }
             ParamKind::Aggregate if m.types.is_ptr(ty) => {
@@ -228,14 +241,13 @@ impl Lower<'_> {
         let ty = self.ty(res);
         match &slot.kind {
             ParamKind::Scalar { ld_ty } => {
-                let lc = slot_class(ld_ty);
-                let t = param_type(ld_ty);
+                let vc = class_of(m, ty)?;
+                let (t, lc) = slot_access(ld_ty, vc);
                 let r = self.emit_def(
                     format!("ld.param.{t}"),
                     lc,
                     &[Operand::Addr(Box::new(Operand::Sym("retval0".into())), 0)],
                 );
-                let vc = class_of(m, ty)?;
                 let r = self.param_to_value_class(r, lc, vc);
                 let r = if m.types.is_ptr(ty) {
                     let want = self.spaces[simtc_ir::EntityRef::index(res)];

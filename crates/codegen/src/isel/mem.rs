@@ -247,13 +247,19 @@ impl Lower<'_> {
             let ty = self.ty(v);
             match &slot.kind {
                 ParamKind::Scalar { ld_ty } => {
-                    let lc = super::call::slot_class(ld_ty);
+                    let vc = class_of(m, ty)?;
+                    // Kernel slots keep their declared spelling (`u64`, `f32`); a float in an untyped device
+                    // function slot is read straight into its float register.
+                    let lc0 = super::call::slot_class(ld_ty);
+                    let (t, lc) = match super::call::slot_access(ld_ty, vc) {
+                        (t, c) if c != lc0 => (t, c),
+                        _ => (ld_ty.to_string(), lc0),
+                    };
                     let r = self.emit_def(
-                        format!("ld.param.{ld_ty}"),
+                        format!("ld.param.{t}"),
                         lc,
                         &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone())), 0)],
                     );
-                    let vc = class_of(m, ty)?;
                     let r = self.param_to_value_class(r, lc, vc);
                     let r = if m.types.is_ptr(ty) {
                         let want = self.spaces[v.index()];

@@ -5,9 +5,13 @@
 //! - `alloca` is local; kernel pointer parameters are global (CUDA passes only global memory to kernels, the
 //!   same assumption LLVM's NVPTX back end makes); byval parameters of kernels and device functions are in the
 //!   param space (read in place with `ld.param`) unless their address escapes, then local (a depot copy);
+//! - a pointer loaded from a kernel's byval parameter read in place (param space) is global: the host filled
+//!   that parameter, and the only addresses a host can pass to a kernel are global ones — the same assumption
+//!   as for kernel pointer parameters (LLVM's NVPTX back end makes it for both). Without it every access
+//!   through such a pointer would be generic;
 //! - `addrspacecast` to generic keeps the source's space; GEPs and pointer `bitcast`s keep their base's space;
 //! - `phi` and `select` get the meet of their inputs (equal spaces → that space, otherwise generic);
-//! - everything else (loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
+//! - everything else (other loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
 //!
 //! The analysis is an optimistic fixpoint over a worklist in reverse post-order; each value moves down the
 //! lattice `Unknown → specific → Generic` at most twice, so it is linear in the number of pointer uses.
@@ -151,6 +155,11 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
                     InstKind::Phi { .. } => args.iter().fold(Space::Unknown, |a, &v| a.meet(value_space(&sp, v))),
                     InstKind::Select => value_space(&sp, args[1]).meet(value_space(&sp, args[2])),
                     InstKind::Freeze => value_space(&sp, args[0]),
+                    InstKind::Load(_) if is_kernel => match value_space(&sp, args[0]) {
+                        Space::Param => Space::Global,
+                        Space::Unknown => Space::Unknown,
+                        _ => Space::Generic,
+                    },
                     _ => Space::Generic,
                 }
             };

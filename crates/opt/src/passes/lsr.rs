@@ -29,6 +29,14 @@
 //!    only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
 //!    IV per loop (register pressure).
 //! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
+//! 6. **Post-increment exit test** (LLVM LSR's preference for post-increment uses): a latch exit test
+//!    `icmp eq/ne i, K` on an IV `i` whose increment `i.next = i + c` (constant `c`) comes before it in the latch
+//!    becomes `icmp eq/ne i.next, K + c` (`K` loop-invariant; `K + c` folded when `K` is a constant, else one
+//!    `add` in the preheader). Equality is preserved because adding `c` modulo 2^n is a bijection. It is done
+//!    only when no other use of `i` follows the increment (in the latch or outside the loop): then `i` dies at
+//!    its increment, `i` and `i.next` no longer overlap, and SSA destruction needs no copy of `i` per iteration.
+//!    The increment's `nsw`/`nuw` flags are dropped: on the exiting iteration `i.next` may wrap, and the branch
+//!    now reads it (with the flags it would be poison there).
 //!
 //! # Uniformity
 //!
@@ -370,6 +378,17 @@ impl FunctionPass for Lsr {
         let mut named = 0;
         for l in order {
             let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
+            if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
+                changed = true;
+                if report {
+                    let func = &m.funcs[f];
+                    remarks.push(format!(
+                        "remark: lsr: @{}: loop {}: exit test on the post-increment IV",
+                        func.name,
+                        func.block_label(li.header(l))
+                    ));
+                }
+            }
             if n.ivs > 0 {
                 changed = true;
                 if report {
@@ -634,6 +653,113 @@ fn materializable(m: &Module, func: &Function, p: &PAff) -> bool {
             _ => w.is_some_and(|w| w <= 64),
         }
     })
+}
+
+/// Item 6 of the module doc: rewrites the latch's `icmp eq/ne i, K` to `icmp eq/ne i.next, K + c`.
+fn post_increment_exit(
+    m: &mut Module,
+    f: FuncId,
+    li: &LoopInfo,
+    l: LoopId,
+    preds: &Preds,
+    divergent: &mut SecondaryMap<Value, bool>,
+) -> bool {
+    let func = &m.funcs[f];
+    let Some((pre, latch)) = loop_shape(func, li, l, preds) else { return false };
+    let header = li.header(l);
+    let Some(term) = func.terminator(latch) else { return false };
+    if !matches!(func.dfg.inst(term).kind, InstKind::CondBr { .. }) {
+        return false;
+    }
+    let cond = func.dfg.args(term)[0];
+    let Some(cmp) = func.dfg.value_inst(cond) else { return false };
+    if !matches!(func.dfg.inst(cmp).kind, InstKind::ICmp(IntPredicate::Eq | IntPredicate::Ne))
+        || func.layout.inst_block(cmp) != Some(latch)
+        || func.dfg.uses(cond).len() != 1
+    {
+        return false;
+    }
+    let invariant = |v: Value| match func.dfg.value_inst(v) {
+        None => true,
+        Some(i) => func.layout.inst_block(i).is_none_or(|b| !li.contains(l, b)),
+    };
+    let cargs = func.dfg.args(cmp);
+    let (side, iv, k) = if invariant(cargs[1]) {
+        (0, cargs[0], cargs[1])
+    } else if invariant(cargs[0]) {
+        (1, cargs[1], cargs[0])
+    } else {
+        return false;
+    };
+    // `iv` is a header phi whose latch input is `iv + c`, computed in the latch before the compare.
+    let Some(phi) = func.dfg.value_inst(iv) else { return false };
+    if !func.dfg.inst(phi).is_phi() || func.layout.inst_block(phi) != Some(header) {
+        return false;
+    }
+    let Some(next) = crate::passes::util::phi_value_for(func, phi, latch) else { return false };
+    let Some(inc) = func.dfg.value_inst(next) else { return false };
+    let ty = func.dfg.value_ty(iv);
+    let Some(bits) = m.types.int_width(ty).filter(|&b| b <= 64) else { return false };
+    let const_of = |v: Value| match m.consts.data(func.dfg.value_const(v)?) {
+        ConstData::Int(_, ap) => ap.as_i64(),
+        _ => None,
+    };
+    let c = match (&func.dfg.inst(inc).kind, func.dfg.args(inc)) {
+        (InstKind::Binary(BinaryOp::Add), &[a, b]) if a == iv => const_of(b),
+        (InstKind::Binary(BinaryOp::Add), &[a, b]) if b == iv => const_of(a),
+        (InstKind::Binary(BinaryOp::Sub), &[a, b]) if a == iv => const_of(b).map(i64::wrapping_neg),
+        _ => None,
+    };
+    let Some(c) = c else { return false };
+    if func.layout.inst_block(inc) != Some(latch) {
+        return false;
+    }
+    // Positions in the latch: the increment must precede the compare, and no other use of `iv` may follow it.
+    let order: FxHashMap<Inst, usize> = func.layout.block_insts(latch).enumerate().map(|(k, i)| (i, k)).collect();
+    let inc_pos = order[&inc];
+    if order[&cmp] < inc_pos {
+        return false;
+    }
+    for u in func.dfg.uses(iv) {
+        if u.inst == cmp || u.inst == inc {
+            continue;
+        }
+        match func.layout.inst_block(u.inst) {
+            Some(b) if b == latch => {
+                if order.get(&u.inst).is_none_or(|&p| p > inc_pos) {
+                    return false;
+                }
+            }
+            Some(b) if li.contains(l, b) => {}
+            _ => return false,
+        }
+    }
+    let pre_term = func.terminator(pre).expect("loop_shape checked the preheader's terminator");
+    let kconst = const_of(k);
+    let mut b = Builder {
+        func: &mut m.funcs[f],
+        types: &mut m.types,
+        consts: &mut m.consts,
+        at: InsertPoint::Before(pre_term),
+    };
+    let new_k = match kconst {
+        Some(kv) => {
+            let v = kv.wrapping_add(c);
+            let v = if bits == 64 { v } else { (v << (64 - bits)) >> (64 - bits) };
+            b.iconst(ty, v as i128)
+        }
+        None => {
+            let kc = b.iconst(ty, c as i128);
+            let v = b.binary(BinaryOp::Add, k, kc);
+            divergent.set(v, divergent[k]);
+            v
+        }
+    };
+    let func = &mut m.funcs[f];
+    func.dfg.set_arg(cmp, side, next);
+    func.dfg.set_arg(cmp, 1 - side, new_k);
+    func.dfg.flags_mut(inc).0 &= !(Flags::NSW.0 | Flags::NUW.0);
+    true
 }
 
 /// Emits polynomials as 64-bit arithmetic in the preheader, each distinct one once per loop.

@@ -23,9 +23,16 @@
 //! does not contract, so its float comparison allows a rounding error of the buffer's magnitude (see
 //! `simtc check`'s module doc); `fuzz-diff` programs carry no `contract` flag and stay bit-exact.
 //!
-//! Linear: one use count over the function, one pass over the instructions.
+//! Loops: the multiply is not moved into a loop it is outside of. When the add sits in a loop that does not
+//! contain the multiply's block (LICM hoisted a loop-invariant `a * b` into the preheader), fusing would execute
+//! no fewer instructions per iteration (one `mad` instead of one `add`) but would keep both factors live through
+//! the loop instead of their one product: more register pressure for one static instruction. The pair is left
+//! alone then (llc's DAG combiner, working per block, never sees such a pair either).
+//!
+//! Linear: one use count over the function, one loop forest (near-linear), one pass over the instructions.
 
-use crate::mir::{MFunction, MInst, Mod, OpKind, Opcode, Operand};
+use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand};
+use simtc_graph::LoopForest;
 
 enum MulKind {
     Lo(Mod),
@@ -72,6 +79,13 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
             }
         }
     }
+    let g = graph::block_graph(f);
+    let loops = LoopForest::compute(&g, &simtc_graph::DomTree::compute(&g));
+    // Whether moving a computation from block `from` to block `to` keeps it out of loops `from` is outside of.
+    let same_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
+        Some(l) => loops.forest.contains(l, from),
+        None => true,
+    };
     let mut dead: Vec<(u32, usize)> = Vec::new();
     let mut count = 0;
     for b in f.order.clone() {
@@ -90,6 +104,9 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                     continue;
                 }
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
+                if !same_loops(mb, b.0) {
+                    continue;
+                }
                 let m = &f.blocks[mb as usize].insts[mk];
                 let op = match (mul_kind(m), amods.as_slice()) {
                     (Some(MulKind::Lo(t1)), [t2]) if !is_sub && t1 == *t2 => Opcode::new(OpKind::Mad, &[Mod::Lo, t1]),

@@ -25,6 +25,7 @@ pub mod parallel_copy;
 pub mod peephole;
 pub mod phi_elim;
 pub mod reassociate;
+pub mod sink;
 pub mod ssa_check;
 
 use super::{text, verify, MFunction, Phase};
@@ -288,6 +289,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB)) > 0),
+        },
+        MirPassInfo {
+            name: "sink",
+            description: "moves pure instructions (parameter loads, cvta, arithmetic) down to the block of their uses, \
+                          never into a loop (LLVM MachineSink)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(sink::run(f) > 0),
         },
         MirPassInfo {
             name: "phi-elim",

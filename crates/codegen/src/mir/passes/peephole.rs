@@ -7,8 +7,20 @@
 //!   becomes `%d = mul.wide.{u,s}32 %x, 2^k` (resp. `c`, when it fits in 31 bits); the `cvt` stays only if
 //!   something else reads `%t`.
 //!
-//! Both rewrite operands only; they never move instructions, so they preserve every dominance property. Linear in
-//! the number of instructions.
+//! - **Space round trip**: `%g = cvta.S.u64 %a` where `%a = cvta.to.S.u64 %x` becomes `%g = mov.b64 %x` and
+//!   every use of `%g` reads `%x` (the copy and possibly the `cvta.to` are then dead). `cvta.to.S` of a generic address outside window `S` is undefined, and inside
+//!   it the round trip gives the address back, so this is exact. It arises when a kernel pointer parameter (kept
+//!   as a global address) is passed to a device function or stored as a generic pointer.
+//!
+//! - **Extending load**: `%n = ld.X.T [a]` (`T` an 8/16-bit integer type, the load's only reader) followed by
+//!   `%w = cvt.W.S %n` (`S` an 8/16-bit integer of `T`'s width, `W` a 32/64-bit integer) becomes
+//!   `%w = ld.X.S [a]`: PTX loads a narrow integer into a wider register by extending it per the load's type
+//!   (sign for `.sN`, zero for `.uN`), which is what the `cvt` from `S` did. The `cvt` becomes dead.
+//! - **Bit-field extract**: `%w = and.b32 %t, 2^k - 1` where `%t = shr.u32 %x, s` (constants, `s + k ≤ 32`,
+//!   `%t` read only there) becomes `%w = bfe.u32 %x, s, k` (llc's `bfe`): one instruction for two.
+//!
+//! All rewrite one instruction in place; they never move instructions, so they preserve every dominance property.
+//! Linear in the number of instructions.
 
 use crate::mir::{MFunction, Mod, OpKind, Opcode, Operand, Reg};
 
@@ -18,6 +30,34 @@ pub fn run(f: &mut MFunction) -> usize {
     // Definitions of interest.
     let mut offset_of: Vec<Option<(Operand, i64)>> = vec![None; n];
     let mut widen_of: Vec<Option<(Reg, bool)>> = vec![None; n];
+    let mut to_space_of: Vec<Option<(Reg, Mod)>> = vec![None; n];
+    // Narrow integer loads (block, index) and right shifts by a constant, by destination; read counts.
+    let mut narrow_load: Vec<Option<(u32, usize)>> = vec![None; n];
+    let mut shr_of: Vec<Option<(Operand, i64)>> = vec![None; n];
+    let mut reads = vec![0u32; n];
+    for b in &f.order {
+        for (k, i) in f.block(*b).insts.iter().enumerate() {
+            for r in i.uses() {
+                reads[r.0 as usize] += 1;
+            }
+            if i.guard.is_some() {
+                continue;
+            }
+            let Some(d) = i.dsts.first().and_then(Operand::reg) else { continue };
+            if i.dsts.len() != 1 {
+                continue;
+            }
+            match (i.op.kind, i.op.ty(), i.srcs.as_slice()) {
+                (OpKind::Ld, Some(Mod::U8 | Mod::S8 | Mod::B8 | Mod::U16 | Mod::S16 | Mod::B16), [_]) => {
+                    narrow_load[d.0 as usize] = Some((b.0, k));
+                }
+                (OpKind::Shr, Some(Mod::U32), [x @ Operand::Reg(_), Operand::Imm(s)]) if (0..32).contains(s) => {
+                    shr_of[d.0 as usize] = Some((x.clone(), *s));
+                }
+                _ => {}
+            }
+        }
+    }
     let mut defs = vec![0u32; n];
     for b in &f.order {
         for i in &f.block(*b).insts {
@@ -48,6 +88,9 @@ pub fn run(f: &mut MFunction) -> usize {
                 }
                 (OpKind::Cvt, [Mod::U64, Mod::U32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, false)),
                 (OpKind::Cvt, [Mod::S64, Mod::S32], [Operand::Reg(x)]) => widen_of[d.0 as usize] = Some((*x, true)),
+                (OpKind::Cvta, [Mod::To, sp, Mod::U64], [Operand::Reg(x)]) => {
+                    to_space_of[d.0 as usize] = Some((*x, *sp));
+                }
                 _ => {}
             }
         }
@@ -71,6 +114,7 @@ pub fn run(f: &mut MFunction) -> usize {
         Some(cur)
     };
     let mut rewrites = 0;
+    let mut rename: Vec<Option<Reg>> = vec![None; n];
     for b in f.order.clone() {
         let insts = &mut f.blocks[b.0 as usize].insts;
         for i in insts.iter_mut() {
@@ -84,6 +128,47 @@ pub fn run(f: &mut MFunction) -> usize {
                                     *k = k.wrapping_add(off);
                                     rewrites += 1;
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+            if i.guard.is_none() {
+                if let (OpKind::Cvta, [sp, Mod::U64], [Operand::Reg(a)]) =
+                    (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    if defs[a.0 as usize] == 1 {
+                        if let Some((x, to)) = to_space_of[a.0 as usize] {
+                            if to == *sp && defs[x.0 as usize] == 1 {
+                                if let Some(g) = i.dsts.first().and_then(Operand::reg) {
+                                    rename[g.0 as usize] = Some(x);
+                                }
+                                i.op = Opcode::new(OpKind::Mov, &[Mod::B64]);
+                                i.srcs[0] = Operand::Reg(x);
+                                rewrites += 1;
+                                continue;
+                            }
+                        }
+                    }
+                }
+            }
+            if i.guard.is_none() {
+                if let (OpKind::And, [Mod::B32], [Operand::Reg(t), Operand::Imm(mask)]) =
+                    (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    let (t, mask) = (*t, *mask);
+                    let width = (mask as u64).trailing_ones() as i64;
+                    if mask > 0
+                        && (mask as u64) == (1u64 << width) - 1
+                        && defs[t.0 as usize] == 1
+                        && reads[t.0 as usize] == 1
+                    {
+                        if let Some((x, s)) = shr_of[t.0 as usize].clone() {
+                            if s + width <= 32 {
+                                i.op = Opcode::new(OpKind::Bfe, &[Mod::U32]);
+                                i.srcs = [x, Operand::Imm(s), Operand::Imm(width)].into_iter().collect();
+                                rewrites += 1;
+                                continue;
                             }
                         }
                     }
@@ -111,5 +196,57 @@ pub fn run(f: &mut MFunction) -> usize {
             }
         }
     }
+    rewrites += extending_loads(f, &narrow_load, &reads);
+    if rename.iter().any(Option::is_some) {
+        f.map_uses(&mut |r| {
+            let mut r = r;
+            while let Some(x) = rename[r.0 as usize] {
+                r = x;
+            }
+            r
+        });
+    }
     rewrites
+}
+
+/// The extending-load rewrite (module doc): returns how many loads now extend.
+fn extending_loads(f: &mut MFunction, narrow_load: &[Option<(u32, usize)>], reads: &[u32]) -> usize {
+    let mut done = 0;
+    for b in f.order.clone() {
+        for k in 0..f.blocks[b.0 as usize].insts.len() {
+            let i = &f.blocks[b.0 as usize].insts[k];
+            if i.guard.is_some() || i.op.kind != OpKind::Cvt {
+                continue;
+            }
+            let (Some(w), [Operand::Reg(nr)]) = (i.dsts.first().and_then(Operand::reg), i.srcs.as_slice()) else {
+                continue;
+            };
+            let nr = *nr;
+            let [dt, st] = *i.op.mods.as_slice() else { continue };
+            if !matches!(dt, Mod::U32 | Mod::S32 | Mod::U64 | Mod::S64)
+                || !matches!(st, Mod::U8 | Mod::S8 | Mod::U16 | Mod::S16)
+                || reads[nr.0 as usize] != 1
+            {
+                continue;
+            }
+            let Some((lb, lk)) = narrow_load[nr.0 as usize] else { continue };
+            let ld = &f.blocks[lb as usize].insts[lk];
+            if ld.op.ty().and_then(Mod::type_bits) != st.type_bits() {
+                continue;
+            }
+            let mut mods: Vec<Mod> = ld.op.mods.iter().copied().filter(|m| !m.is_type()).collect();
+            mods.push(st);
+            let ld = &mut f.blocks[lb as usize].insts[lk];
+            ld.op = Opcode::with_mods(OpKind::Ld, mods);
+            ld.dsts[0] = Operand::Reg(w);
+            // The cvt now reads a register nobody defines: make it a dead self-contained no-op for machine-dce.
+            let mm = f.regs[nr.0 as usize].mov_mod();
+            let c = &mut f.blocks[b.0 as usize].insts[k];
+            c.op = Opcode::new(OpKind::Mov, &[mm]);
+            c.dsts[0] = Operand::Reg(nr);
+            c.srcs[0] = Operand::Imm(0);
+            done += 1;
+        }
+    }
+    done
 }

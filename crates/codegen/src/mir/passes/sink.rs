@@ -1,0 +1,182 @@
+//! `sink`: moves pure instructions down the dominator tree, next to their uses (LLVM's `MachineSink`).
+//!
+//! Instruction selection and the IR passes before it leave values where the IR computed them: a kernel's
+//! parameter loads, `cvta`s, address arithmetic and special-register reads all sit in the entry block even
+//! when only one arm of a branch reads them. Each such instruction is issued by every warp that reaches its
+//! block, and its result occupies a register from there to its last use. Sinking it into the block where its
+//! uses are cuts both: warps that skip the branch no longer issue it (the emulator's warp instructions), and
+//! the value is live only where it is needed (fewer registers for ptxas to allocate).
+//!
+//! # Rule
+//!
+//! An instruction of block `B` with one register destination moves to block `T` when:
+//! - it is *pure*: no guard, no side effect, barrier, atomic, convergence or control transfer, no memory write,
+//!   and it reads no memory but kernel/function parameters and constant memory (`ld.param`, `ld.const`), which
+//!   cannot change while the kernel runs; nothing inside a call sequence (its `ld.param [retval0]` belongs to
+//!   the call);
+//! - `T` is the nearest common dominator of the blocks of all its uses (a phi operand is used at the end of
+//!   the incoming block), `T ≠ B` (so `B` strictly dominates `T` and every operand is still available);
+//! - `T` is in no loop that `B` is outside of: if it is, `T` is replaced by its immediate dominator until it
+//!   is not (an instruction is never moved into a loop, where it would execute once per iteration).
+//!
+//! It is placed at the top of `T` (after the phis), before every use there. Sinking from `B` to a block it
+//! dominates only removes executions (paths through `B` that avoid `T` no longer run it), never adds any, so a
+//! pure instruction's result is unchanged wherever it is read.
+//!
+//! # Order and cost
+//!
+//! Dead instructions are removed first (`machine-dce`). Blocks are then visited children before parents in the
+//! dominator tree and each block bottom-up, so every use of a value is at its final place when the value's
+//! definition is visited (phi operands, read at the end of their incoming blocks, are recorded up front, since
+//! a loop header is visited after its latch), and chains (`ld.param` → `cvta` →
+//! `add`) sink together in one pass. The common dominator of a register's use blocks is folded in as each
+//! use is placed; a query walks the dominator tree, bounded by [`MAX_WALK`] steps (a longer walk leaves the
+//! instruction where it is), so the pass is linear in the number of instructions and operands.
+
+use crate::mir::{graph, MFunction, MInst, OpKind, Spaces};
+use simtc_graph::{DomTree, LoopForest};
+
+/// Most dominator-tree steps one common-dominator query may take.
+const MAX_WALK: u32 = 256;
+
+/// Whether `i` may move to another block (see the module doc; call-sequence membership is checked by the caller).
+fn movable(i: &MInst) -> bool {
+    if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
+        return false;
+    }
+    let e = i.effects();
+    let read_only = Spaces(Spaces::PARAM.0 | Spaces::CONST.0);
+    !(e.side_effect || e.barrier || e.atomic || e.convergent || e.control)
+        && e.writes == Spaces::NONE
+        && (e.reads.0 & !read_only.0) == 0
+        && matches!(i.dsts.as_slice(), [crate::mir::Operand::Reg(_)])
+        && i.op.kind != OpKind::Call
+}
+
+/// The nearest common dominator of `a` and `b`, or `None` when the walk would exceed [`MAX_WALK`] steps.
+fn nca(dt: &DomTree, mut a: u32, mut b: u32) -> Option<u32> {
+    let mut steps = 0;
+    while a != b {
+        steps += 1;
+        if steps > MAX_WALK {
+            return None;
+        }
+        if dt.depth(a) >= dt.depth(b) {
+            a = dt.idom(a)?;
+        } else {
+            b = dt.idom(b)?;
+        }
+    }
+    Some(a)
+}
+
+/// A register's use blocks folded into their common dominator.
+#[derive(Copy, Clone, PartialEq)]
+enum UseSite {
+    /// No use seen yet.
+    None,
+    /// The common dominator of the uses so far.
+    Block(u32),
+    /// Too far apart to tell cheaply: stays put.
+    Pinned,
+}
+
+fn add_use(dt: &DomTree, s: &mut UseSite, b: u32) {
+    *s = match *s {
+        UseSite::None => UseSite::Block(b),
+        UseSite::Block(x) => nca(dt, x, b).map_or(UseSite::Pinned, UseSite::Block),
+        UseSite::Pinned => UseSite::Pinned,
+    };
+}
+
+/// Runs the pass; returns how many instructions moved.
+pub fn run(f: &mut MFunction) -> usize {
+    // Dead instructions (address arithmetic the peephole folded away, say) would pin their operands.
+    super::machine_dce::run(f);
+    let g = graph::block_graph(f);
+    let dt = DomTree::compute(&g);
+    let loops = LoopForest::compute(&g, &dt);
+    // May a computation move from `from` into `to` (dominated by it) without entering a loop?
+    let outside_new_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
+        Some(l) => loops.forest.contains(l, from),
+        None => true,
+    };
+    let mut site = vec![UseSite::None; f.regs.len()];
+    let mut incoming: Vec<Vec<MInst>> = vec![Vec::new(); f.blocks.len()];
+    // Uses in unreachable blocks (not in the dominator tree) pin their registers. Phi operands are recorded
+    // up front, at the end of their incoming blocks: a loop header's phi is visited after the latch that
+    // defines its operand.
+    for &b in &f.order {
+        let reachable = dt.is_reachable(b.0);
+        for i in &f.blocks[b.0 as usize].insts {
+            if !reachable {
+                for r in i.uses() {
+                    site[r.0 as usize] = UseSite::Pinned;
+                }
+            } else if i.is_phi() {
+                for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
+                    if let Some(r) = s.reg() {
+                        if dt.is_reachable(p.0) {
+                            add_use(&dt, &mut site[r.0 as usize], p.0);
+                        } else {
+                            site[r.0 as usize] = UseSite::Pinned;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut moved = 0;
+    let order: Vec<u32> = dt.preorder().iter().rev().copied().collect();
+    for b in order {
+        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        let mut kept: Vec<MInst> = Vec::with_capacity(insts.len());
+        // Walking bottom-up, a call sequence starts at its `CallSeqEnd` and ends at its `CallSeqStart`.
+        let mut in_call = false;
+        for i in insts.into_iter().rev() {
+            match i.op.kind {
+                OpKind::CallSeqEnd => in_call = true,
+                OpKind::CallSeqStart => in_call = false,
+                _ => {}
+            }
+            let mut dest = b;
+            if !in_call && movable(&i) {
+                let d = i.dsts[0].reg().expect("movable: one register destination");
+                if let UseSite::Block(mut t) = site[d.0 as usize] {
+                    if t != b && dt.dominates(b, t) {
+                        while t != b && !outside_new_loops(b, t) {
+                            t = dt.idom(t).expect("b dominates t");
+                        }
+                        dest = t;
+                    }
+                }
+            }
+            // Record where this instruction's operands are read (phis: done up front).
+            if !i.is_phi() {
+                for r in i.uses() {
+                    add_use(&dt, &mut site[r.0 as usize], dest);
+                }
+            }
+            if dest == b {
+                kept.push(i);
+            } else {
+                incoming[dest as usize].push(i);
+                moved += 1;
+            }
+        }
+        kept.reverse();
+        f.blocks[b as usize].insts = kept;
+    }
+    // Place the sunk instructions at the top of their blocks, after the phis: the last one sunk (the earliest
+    // in its original block, or from a dominating block) first.
+    for (t, mut list) in incoming.into_iter().enumerate() {
+        if list.is_empty() {
+            continue;
+        }
+        list.reverse();
+        let block = &mut f.blocks[t].insts;
+        let at = block.iter().position(|i| !i.is_phi()).unwrap_or(block.len());
+        block.splice(at..at, list);
+    }
+    moved
+}
