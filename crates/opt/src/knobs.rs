@@ -176,7 +176,9 @@ pub const IR_KNOBS: &[KnobDef] = &[
         kind: KnobKind::Bool,
         default: "true",
         seed: "seed 001",
-        doc: "DARM: speculate unaligned runs without memory operations instead of guarding them (false: guard every run)",
+        doc: "DARM: speculate unaligned runs without memory operations, and fully predicate (load + select + store) \
+              loads and stores whose address the other side also accesses, instead of guarding them (false: guard \
+              every run)",
     },
     KnobDef {
         name: "darm-run-once",

@@ -1,4 +1,4 @@
-; i1 values are predicates: and/or/xor are .pred logic, select of i1 is and/or/not, zext/sext are selp.
+; i1 values are predicates: and/or/xor are .pred logic, select of i1 is xor/and/xor, zext/sext are selp.
 ; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
 ; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
 
@@ -34,11 +34,11 @@ define ptx_kernel void @preds(ptr %out, i32 %a, i32 %b, i32 %c) {
 ; CHECK-NEXT: xor.pred
 ; `xor i1 %x, true` is not.pred.
 ; CHECK-NEXT: not.pred
-; select i1 c, a, b = (c & a) | (!c & b).
-; CHECK-NEXT: and.pred
-; CHECK-NEXT: not.pred
-; CHECK-NEXT: and.pred
-; CHECK-NEXT: or.pred
+; select i1 c, a, b = b ^ (c & (a ^ b)) (three operations; with a constant operand the (c & a) | (!c & b) form,
+; which copy propagation folds: value-redundancy/copyprop_select_false.ll).
+; CHECK-NEXT: xor.pred %p7, %p2, %p6;
+; CHECK-NEXT: and.pred %p8, %p1, %p7;
+; CHECK-NEXT: xor.pred %p9, %p6, %p8;
 ; zext i1 to i32, sext i1 to i64, zext i1 to i16.
 ; CHECK-NEXT: selp.u32 {{%r[0-9]+}}, 1, 0, {{%p[0-9]+}};
 ; CHECK-NEXT: selp.s64 {{%rd[0-9]+}}, -1, 0, {{%p[0-9]+}};

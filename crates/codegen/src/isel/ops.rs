@@ -116,8 +116,9 @@ impl Lower<'_> {
                     self.fcmp(*p, op_ty, a, b)?
                 }
                 InstKind::Select => {
-                    let c = self.lane(args[0], if cond_lanes == 1 { 0 } else { k }, cond_lanes)?;
-                    let c = self.materialize(c, RegClass::Pred);
+                    let c0 = self.lane(args[0], if cond_lanes == 1 { 0 } else { k }, cond_lanes)?;
+                    let c_reg = matches!(c0, Operand::Reg(_));
+                    let c = self.materialize(c0, RegClass::Pred);
                     if lanes == 1 && self.m.types.is_ptr(op_ty) {
                         let want = self.spaces[res.index()];
                         let (ra, sa) = self.ptr(args[1])?;
@@ -129,7 +130,18 @@ impl Lower<'_> {
                         let a = self.lane(args[1], k, lanes)?;
                         let b = self.lane(args[2], k, lanes)?;
                         let cl = class_of(self.m, op_ty)?;
-                        self.select(cl, c, a, b)
+                        match (cl, c_reg, &a, &b) {
+                            (RegClass::Pred, true, &Operand::Reg(a), &Operand::Reg(b)) => {
+                                // Three predicates: `b ^ (c & (a ^ b))`, three operations instead of four (the
+                                // form `ifconvert` gives a diamond's merged predicate; DARM's melded branch
+                                // conditions are such selects). With a constant operand the and/or form stays:
+                                // copy propagation folds it.
+                                let d = self.emit_def("xor.pred", cl, &[Operand::Reg(a), Operand::Reg(b)]);
+                                let m = self.emit_def("and.pred", cl, &[Operand::Reg(c), Operand::Reg(d)]);
+                                self.emit_def("xor.pred", cl, &[Operand::Reg(b), Operand::Reg(m)])
+                            }
+                            _ => self.select(cl, c, a, b),
+                        }
                     }
                 }
                 _ => unreachable!(),

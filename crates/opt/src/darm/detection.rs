@@ -5,15 +5,20 @@
 //! - `T != F`, there is no edge between `T` and `F`, and neither post-dominates the other,
 //! - `B` has an immediate post-dominator `E` (the region's exit), different from `T` and `F`.
 //!
-//! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4's
-//! simplification (single entry, single exit) is checked rather than built: a side must be entered only through
-//! its head (the head has `B` as its only predecessor and dominates the whole side; the predecessors are checked
-//! explicitly, dominance alone does not see a second edge into the head) and every edge leaving the side
-//! must go to `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one
-//! melded edge and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have
-//! provided. Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
+//! Each **side** is the set of blocks reached from `T` (resp. `F`) without passing `E`. Definition 4 asks for a
+//! *simplified* region, whose subregions are simple (single entry, single exit). Blocks reached from **both**
+//! heads (clang's tail-merged code at the end of an if/else, the swap block of the paper's bitonic sort) are the
+//! `common` blocks of the region: they belong to both sides here, and [`super::simplify`] splits them, one copy per
+//! side, before melding. Otherwise a side must be entered only through its head: every block but the heads has
+//! predecessors in the sides only (a block with a predecessor outside — a second entry into the region — is
+//! refused; the heads themselves may not be reached from the other side), and every edge leaving a side goes to
+//! `E`. Several edges from a side into `E` are allowed — melding gives each mapped pair of them one melded edge
+//! and `E`'s phis get a `select` per edge — which is what Definition 4's extra exit block would have provided.
+//! Sides must be acyclic (loops inside a side are left alone), end in `br` only (no `switch`, `ret`,
 //! `unreachable`: switch-containing regions are not melded) and hold no convergent or warp-synchronous operation
 //! (barriers, `shfl`, `vote`, ...): melding would move them under a different mask. `alloca`s are not melded either.
+//! A branch where one successor post-dominates the other (an if-then triangle, such as bitonic sort's
+//! `if (ixj > tid)`) is not a meldable region (Definition 5): one side is empty, nothing can meld.
 //!
 //! One exception, the **shared head**: a side that is a single block without phis may have predecessors besides
 //! `B` (the `else` of `if (c1 && c2)`, which the first test also enters; libdevice's `__nv_nan`). Melding then
@@ -23,15 +28,18 @@
 //! The **mapping**: the sides' control-flow graphs are compared by a parallel depth-first walk from the two heads
 //! (the isomorphism check of §4.1, with successors compared in order: `then` with `then`, `else` with `else`,
 //! `E` with `E`); it yields the block pairs in the walk's order, a topological order of both sides since they are
-//! acyclic and the walk visits a block after all its side predecessors (checked). When the sides are not
-//! isomorphic and one is a single block, the region is a block–region candidate (region replication).
+//! acyclic and the walk visits a block after all its side predecessors (checked). A common block may be paired
+//! with itself (the walk reaches it from both heads in step): that is the pair of its two copies after the split,
+//! and the profitability and the melder's estimate count it as such (with reconvergence at the post-dominator,
+//! the common block runs once per side before melding). When the sides are not isomorphic and one is a single block, the region is a block–region
+//! candidate (region replication).
 //!
-//! Cost: one walk over each side, linear in the side's size.
+//! Cost: one walk over each side, linear in the side's size (at most [`MAX_SIDE`] blocks).
 
 use super::cost;
 use crate::passes::util::Preds;
 use rustc_hash::{FxHashMap, FxHashSet};
-use simtc_analysis::dominators::{DominatorTree, PostDominatorTree};
+use simtc_analysis::dominators::PostDominatorTree;
 use simtc_ir::*;
 
 /// A meldable divergent region.
@@ -51,6 +59,9 @@ pub struct Region {
     pub side_f: Vec<Block>,
     /// Whether the `then` (resp. `else`) head has predecessors besides the branch (module doc: shared heads).
     pub shared: (bool, bool),
+    /// Blocks of both sides (reached from both heads before the exit), in the `then` side's topological order;
+    /// they appear in `side_t` and `side_f` until [`super::simplify::split_common`] gives the `else` side copies.
+    pub common: Vec<Block>,
 }
 
 /// Why a branch is not a meldable region, or what kind of melding it admits.
@@ -96,24 +107,18 @@ fn is_convergent_call(m: &Module, func: &Function, i: Inst) -> bool {
     }
 }
 
-/// Collects side of `head` (blocks reached without passing `exit`); `None` when the side is not a simplified
-/// acyclic single-entry side (see the module doc), with the reason.
-fn collect_side(
-    m: &Module,
-    func: &Function,
-    dt: &DominatorTree,
-    head: Block,
-    exit: Block,
-) -> Result<Vec<Block>, &'static str> {
+/// Collects the side of `head`: the blocks reached from it without passing `exit`, in topological order; `Err`
+/// when the side is not acyclic, leaves the function, or holds a block detection refuses (module doc).
+fn collect_side(m: &Module, func: &Function, head: Block, exit: Block) -> Result<Vec<Block>, &'static str> {
     let mut order = Vec::new();
     let mut seen: FxHashSet<Block> = FxHashSet::default();
     let mut stack = vec![head];
     seen.insert(head);
     while let Some(b) = stack.pop() {
-        if !dt.dominates(head, b) {
-            return Err("a side has a second entry");
-        }
         order.push(b);
+        if order.len() > MAX_SIDE {
+            return Err("a side is too large");
+        }
         let Some(t) = func.terminator(b) else { return Err("a block without terminator") };
         match func.dfg.inst(t).kind {
             InstKind::Br { .. } | InstKind::CondBr { .. } => {}
@@ -173,11 +178,13 @@ fn collect_side(
     Ok(order)
 }
 
+/// Most blocks in one side (a bound on the walks of a malformed region; real sides are far smaller).
+pub const MAX_SIDE: usize = 4096;
+
 /// Checks Definition 5 at `b`; returns the region or why not.
 pub fn region_at(
     m: &Module,
     func: &Function,
-    dt: &DominatorTree,
     pdt: &PostDominatorTree,
     preds: &Preds,
     divergent: bool,
@@ -199,11 +206,26 @@ pub fn region_at(
     if func.successors(tb).contains(&fb) || func.successors(fb).contains(&tb) {
         return Err("an edge between the successors");
     }
-    let side_t = collect_side(m, func, dt, tb, exit)?;
-    let side_f = collect_side(m, func, dt, fb, exit)?;
-    // A head dominates its side, but it may still have predecessors besides `b` (`a && b ? x : y` chains: the
-    // `else` head is also the target of the first test). Melding deletes the side blocks, so such a head is
-    // only admitted as a whole single-block side without phis: it is then kept for its other predecessors.
+    let side_t = collect_side(m, func, tb, exit)?;
+    let side_f = collect_side(m, func, fb, exit)?;
+    // Blocks reached from both heads (a join of the two sides before the exit: clang's tail-merged swap block of
+    // bitonic sort) are split by `simplify` before melding, one copy per side (Definition 4).
+    let in_t: FxHashSet<Block> = side_t.iter().copied().collect();
+    let in_f: FxHashSet<Block> = side_f.iter().copied().collect();
+    if in_f.contains(&tb) || in_t.contains(&fb) {
+        return Err("a side head is reached from the other side");
+    }
+    let common: Vec<Block> = side_t.iter().copied().filter(|x| in_f.contains(x)).collect();
+    // Single entry: every block but the heads is entered from the sides only (a shared block from either side,
+    // which `simplify` separates; any other block from its own side, since what the other side reaches is shared).
+    for &x in side_t.iter().chain(side_f.iter()) {
+        if x != tb && x != fb && preds.of(x).iter().any(|p| !in_t.contains(p) && !in_f.contains(p)) {
+            return Err("a side has a second entry");
+        }
+    }
+    // A head may still have predecessors besides `b` (`a && b ? x : y` chains: the `else` head is also the target
+    // of the first test). Melding deletes the side blocks, so such a head is only admitted as a whole single-block
+    // side without phis: it is then kept for its other predecessors.
     let mut shared = [false, false];
     for (k, (head, side)) in [(tb, &side_t), (fb, &side_f)].into_iter().enumerate() {
         if preds.of(head).iter().any(|&p| p != b) {
@@ -216,7 +238,16 @@ pub fn region_at(
             shared[k] = true;
         }
     }
-    Ok(Region { branch: b, cond: d.args[0], heads: (tb, fb), exit, side_t, side_f, shared: (shared[0], shared[1]) })
+    Ok(Region {
+        branch: b,
+        cond: d.args[0],
+        heads: (tb, fb),
+        exit,
+        side_t,
+        side_f,
+        shared: (shared[0], shared[1]),
+        common,
+    })
 }
 
 /// Compares the sides' shapes (module doc).

@@ -44,6 +44,8 @@ pub struct MeldStats {
     pub selects: usize,
     /// Phi pairs melded.
     pub phis_melded: usize,
+    /// Unaligned stores fully predicated (load, select, store) instead of guarded.
+    pub stores_predicated: usize,
 }
 
 /// Options of the code generator.
@@ -56,7 +58,7 @@ pub struct Options {
 }
 
 /// Warp instructions a guard costs besides its run (compare/branch, the branch into the join, reconvergence).
-const GUARD_OVERHEAD: usize = 3;
+pub(super) const GUARD_OVERHEAD: usize = 3;
 
 pub(super) struct Melder<'a> {
     pub(super) func: &'a mut Function,
@@ -127,7 +129,7 @@ impl<'a> Melder<'a> {
     }
 
     /// `select c, x, y` in `blk` (cached per block), or `x` when equal.
-    fn select(&mut self, blk: Block, x: Value, y: Value) -> Value {
+    pub(super) fn select(&mut self, blk: Block, x: Value, y: Value) -> Value {
         if x == y {
             return x;
         }
@@ -180,7 +182,8 @@ impl<'a> Melder<'a> {
     }
 }
 
-fn body(func: &Function, b: Block) -> Vec<Inst> {
+/// The instructions of `b` without its phis and terminator.
+pub fn body(func: &Function, b: Block) -> Vec<Inst> {
     func.layout.block_insts(b).filter(|&i| !func.dfg.inst(i).is_phi() && !func.dfg.inst(i).is_terminator()).collect()
 }
 
@@ -236,6 +239,8 @@ pub fn check(
     }
     let mut same: FxHashMap<Value, Value> = FxHashMap::default();
     let (mut est, mut separate) = (0usize, 0usize);
+    let predicable =
+        if opts.full_predication { super::unpredication::predicable(func, &aligns) } else { Default::default() };
     for (k, (sa, sb, steps)) in aligns.iter().enumerate() {
         if solo.get(k).copied().unwrap_or(false) {
             // Issued by one side's threads only, melded or not: no part of the comparison.
@@ -244,7 +249,32 @@ pub fn check(
         separate += sa.len() + sb.len() + 1;
         est += 1;
         let mut prev: Option<bool> = None;
-        for st in steps {
+        // Runs emitted unguarded with full predication of their loads and stores: step index -> extra cost.
+        let mut predicated: FxHashMap<usize, usize> = FxHashMap::default();
+        if opts.full_predication && !predicable.is_empty() {
+            for (start, end, then_side) in gap_runs(steps) {
+                let run: Vec<Inst> = steps[start..end]
+                    .iter()
+                    .map(|st| match *st {
+                        Step::OnlyA(i) if then_side => sa[i],
+                        Step::OnlyB(j) => sb[j],
+                        _ => unreachable!("a gap run"),
+                    })
+                    .collect();
+                if let Some(extra) = super::unpredication::predicated_run(spec_callees, func, &run, &predicable) {
+                    predicated.insert(start, extra);
+                    for s in start + 1..end {
+                        predicated.insert(s, 0);
+                    }
+                }
+            }
+        }
+        for (si, st) in steps.iter().enumerate() {
+            if let Some(&extra) = predicated.get(&si) {
+                est += 1 + extra;
+                prev = None;
+                continue;
+            }
             match *st {
                 Step::Match(i, j) => {
                     prev = None;
@@ -285,6 +315,28 @@ pub fn check(
     Ok(aligns)
 }
 
+/// The maximal runs of consecutive unaligned steps of one side: `(start, end, then side)`, as [`meld`] emits them.
+fn gap_runs(steps: &[Step]) -> Vec<(usize, usize, bool)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < steps.len() {
+        let then_side = match steps[k] {
+            Step::Match(..) => {
+                k += 1;
+                continue;
+            }
+            Step::OnlyA(_) => true,
+            Step::OnlyB(_) => false,
+        };
+        let start = k;
+        while k < steps.len() && matches!((steps[k], then_side), (Step::OnlyA(_), true) | (Step::OnlyB(_), false)) {
+            k += 1;
+        }
+        out.push((start, k, then_side));
+    }
+    out
+}
+
 /// Pairs entered by one side's threads only (region replication, [`super::replication`]).
 #[derive(Clone, Debug, Default)]
 pub struct Solo {
@@ -296,7 +348,9 @@ pub struct Solo {
 
 /// Melds the isomorphic sides of `r` (module doc). `pairs` come from [`super::detection::shape`] (or
 /// [`super::replication::replicate`], with its `solo` pairs). Returns `Err` (changing nothing) when a block pair is
-/// too large to align or the estimate finds no saving ([`check`]).
+/// too large to align or the estimate finds no saving ([`check`]). `pre`: the alignments of an estimate already
+/// passed before a transformation that keeps it ([`super::simplify::split_common`]: a common block paired with
+/// itself, whose copy's renamed operands become melded phis and results, not selects), used as they are.
 #[allow(clippy::too_many_arguments)]
 pub fn meld(
     types: &TypeStore,
@@ -307,11 +361,19 @@ pub fn meld(
     opts: Options,
     spec_callees: rustc_hash::FxHashSet<Value>,
     solo: &Solo,
+    pre: Option<Vec<PairAlignment>>,
 ) -> Result<MeldStats, &'static str> {
     // Alignments and the estimate first: nothing is changed when they refuse.
-    let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
-    let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
-    let aligns = check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?;
+    let aligns = match pre {
+        Some(a) => a,
+        None => {
+            let bodies: Vec<PairBodies> = pairs.iter().map(|&(a, b)| (body(func, a), body(func, b))).collect();
+            let solo_flags: Vec<bool> = pairs.iter().map(|(a, _)| solo.blocks.contains(a)).collect();
+            check(types, consts, func, bodies, &solo_flags, opts, &spec_callees)?
+        }
+    };
+    let predicable =
+        if opts.full_predication { super::unpredication::predicable(func, &aligns) } else { Default::default() };
 
     let mut mel = Melder {
         spec_callees,
@@ -398,7 +460,7 @@ pub fn meld(
                             mel.clone_one_side(cur, i, then_side);
                         }
                     } else {
-                        cur = mel.unpredicate(cur, &run, then_side, opts.full_predication);
+                        cur = mel.unpredicate(cur, &run, then_side, opts.full_predication, &predicable);
                     }
                 }
             }

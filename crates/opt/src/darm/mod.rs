@@ -6,6 +6,8 @@
 //!    meldable divergent region (Definition 5) is a candidate; its sides are compared ([`detection::shape`]).
 //! 2. Profitability ([`detection::profitability`], latencies from [`cost`]): candidates below `darm-threshold`
 //!    (default 0.2) are left alone.
+//!    Blocks reached from both heads before the exit (Definition 4: the sides are not simple regions) are split,
+//!    one copy per side, by [`simplify`] once the candidate's estimate passed, just before melding.
 //! 3. [`melding`]: isomorphic sides are melded block pair by block pair — region–region, or basic block–basic
 //!    block when both sides are single blocks (the diamonds of `darm-branch-fusion-only`) — with the instruction
 //!    alignment of [`alignment`] and the guarded blocks of [`unpredication`]. Block–region pairs (one side a
@@ -17,8 +19,8 @@
 //!    inner if/else, then the outer diamond).
 //!
 //! Invariants: the output passes the IR verifier; a region with a `switch`, a convergent/warp-synchronous call, an
-//! `alloca`, a loop or a second entry in a side is never changed; each round costs the analyses (linear) plus, per
-//! meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells.
+//! `alloca`, a loop or an entry from outside the region into a side is never changed; each round costs the
+//! analyses (linear) plus, per meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells.
 //!
 //! Where the paper is vague: the profitability is the artifact's opcode-histogram formula summed over the mapped
 //! block pairs; a uniform branch is never melded (threads all take one side, melding only adds selects).
@@ -29,6 +31,7 @@ pub mod detection;
 pub mod melding;
 pub mod replication;
 pub mod schedule;
+pub mod simplify;
 pub mod unpredication;
 
 use crate::knobs::Knobs;
@@ -96,11 +99,16 @@ pub struct DarmStats {
     pub blocks_replicated: usize,
     /// Phi pairs melded.
     pub phis_melded: usize,
+    /// Blocks common to both sides split into one copy per side (Definition 4's simplification, [`simplify`]).
+    pub blocks_split: usize,
+    /// Unaligned stores fully predicated (old value loaded, `select` on the condition, stored back) instead of
+    /// guarded.
+    pub stores_predicated: usize,
 }
 
 impl DarmStats {
     /// `(name, value)` pairs, in a fixed order.
-    pub fn entries(&self) -> [(&'static str, usize); 13] {
+    pub fn entries(&self) -> [(&'static str, usize); 15] {
         [
             ("darm.branches", self.branches),
             ("darm.divergent", self.divergent),
@@ -115,6 +123,8 @@ impl DarmStats {
             ("darm.guards", self.guards),
             ("darm.blocks-replicated", self.blocks_replicated),
             ("darm.phis-melded", self.phis_melded),
+            ("darm.blocks-split", self.blocks_split),
+            ("darm.stores-predicated", self.stores_predicated),
         ]
     }
     fn add(&mut self, s: &melding::MeldStats) {
@@ -123,6 +133,7 @@ impl DarmStats {
         self.selects += s.selects;
         self.guards += s.guards;
         self.phis_melded += s.phis_melded;
+        self.stores_predicated += s.stores_predicated;
     }
 }
 
@@ -193,7 +204,7 @@ impl FunctionPass for Darm {
                     if !func.layout.is_block_inserted(b) {
                         continue;
                     }
-                    let r = match detection::region_at(m, func, dt, pdt, &preds, true, b) {
+                    let r = match detection::region_at(m, func, pdt, &preds, true, b) {
                         Ok(r) => r,
                         Err(why) => {
                             if report
@@ -282,6 +293,7 @@ impl FunctionPass for Darm {
             cands.sort_by_key(|c| c.region().side_t.len() + c.region().side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
             let mut melded = 0;
+            let mut mutated = false;
             // Transactional rounds: a round whose result fails the IR verifier is rolled back (and reported), so a
             // melding bug costs a missed optimization, never broken IR. One clone per round: linear.
             let backup = m.funcs[f].clone();
@@ -295,10 +307,56 @@ impl FunctionPass for Darm {
                 }
                 let label = m.funcs[f].block_label(r.branch);
                 let result = match &cand {
+                    Cand::Iso(r, pairs) if !r.common.is_empty() => {
+                        // Definition 4's simplification (`simplify`) only when melding follows: the estimate on
+                        // the original blocks (a common block paired with itself is what its copy will be).
+                        let func = &m.funcs[f];
+                        let bodies = pairs.iter().map(|&(a, b)| (melding::body(func, a), melding::body(func, b)));
+                        let solo = vec![false; pairs.len()];
+                        match melding::check(&m.types, &m.consts, func, bodies.collect(), &solo, opts, &spec) {
+                            Err(why) => Err(why),
+                            Ok(aligns) => {
+                                let func = &mut m.funcs[f];
+                                let (r2, pairs2, copies) = simplify::split_common(func, r, pairs);
+                                stats.blocks_split += r.common.len();
+                                mutated = true;
+                                // The alignments carry over: the `else` bodies now name the copies.
+                                let aligns = aligns
+                                    .into_iter()
+                                    .map(|(sa, sb, st)| {
+                                        (sa, sb.iter().map(|i| copies.get(i).copied().unwrap_or(*i)).collect(), st)
+                                    })
+                                    .collect();
+                                let s = &Default::default();
+                                melding::meld(
+                                    &m.types,
+                                    &mut m.consts,
+                                    func,
+                                    &r2,
+                                    &pairs2,
+                                    opts,
+                                    spec.clone(),
+                                    s,
+                                    Some(aligns),
+                                )
+                                .map(|s| (s, 1))
+                            }
+                        }
+                    }
                     Cand::Iso(r, pairs) => {
                         let func = &mut m.funcs[f];
-                        melding::meld(&m.types, &mut m.consts, func, r, pairs, opts, spec.clone(), &Default::default())
-                            .map(|s| (s, if pairs.len() == 1 { 0 } else { 1 }))
+                        melding::meld(
+                            &m.types,
+                            &mut m.consts,
+                            func,
+                            r,
+                            pairs,
+                            opts,
+                            spec.clone(),
+                            &Default::default(),
+                            None,
+                        )
+                        .map(|s| (s, if pairs.len() == 1 { 0 } else { 1 }))
                     }
                     Cand::Replicate(r, plan) => {
                         // The estimate on the original instructions first: replication only when melding follows.
@@ -310,6 +368,7 @@ impl FunctionPass for Darm {
                                 let func = &mut m.funcs[f];
                                 let rep = replication::replicate(&mut m.consts, func, r, plan);
                                 stats.blocks_replicated += rep.pairs.len();
+                                mutated = true;
                                 let solo = melding::Solo { blocks: rep.solo, then_side: rep.region_is_then };
                                 melding::meld(
                                     &m.types,
@@ -320,6 +379,7 @@ impl FunctionPass for Darm {
                                     opts,
                                     spec.clone(),
                                     &solo,
+                                    None,
                                 )
                                 .map(|s| (s, 2))
                             }
@@ -347,13 +407,20 @@ impl FunctionPass for Darm {
                 }
                 stats.add(&s);
                 if report {
+                    let predicated = if s.stores_predicated > 0 {
+                        format!(", {} stores predicated", s.stores_predicated)
+                    } else {
+                        String::new()
+                    };
                     remarks.push(format!(
-                        "remark: darm: @{fname}: {label}: melded: {} aligned, {} unaligned in {} guarded runs, {} selects, {} phi pairs",
+                        "remark: darm: @{fname}: {label}: melded: {} aligned, {} unaligned in {} guarded runs, {} selects, {} phi pairs{predicated}",
                         s.aligned, s.unaligned, s.guards, s.selects, s.phis_melded
                     ));
                 }
             }
-            if melded == 0 {
+            // A split or replicated region is melded (the estimate passed before), but should melding still
+            // refuse, the transformed IR is a change too: it is cleaned, verified and reported like a meld.
+            if melded == 0 && !mutated {
                 break;
             }
             crate::passes::simplifycfg::simplify_function(&m.consts, &mut m.funcs[f]);

@@ -28,10 +28,10 @@
 //! region side's threads, so its instructions need neither guard nor select (its branch condition and the phi
 //! values on its edges are the region side's own). Region instructions in path blocks that `X`'s instructions
 //! do not align with are executed with `X`'s threads present: they are unpredicated (guarded) as usual, or speculated when pure
-//! (`darm-full-predication`). Stores there stay guarded: the paper's "full predication" of such a store (load the
-//! old value, store `select(c, old, new)`) would make `X`'s threads load and store through an address computed
-//! from the other side's values, which is only safe for provably dereferenceable addresses, and it adds a
-//! read-modify-write race with other threads; the guard costs a branch instead (documented choice).
+//! (`darm-full-predication`). Loads and stores there are fully predicated (extra load + `select`) only under
+//! the rule of [`super::unpredication`] — `X`'s part in the same path block accesses the same address — and are
+//! guarded otherwise: `X`'s threads must not load or store through an address computed from the other side's
+//! values, which need not be dereferenceable for them, nor write a location they never wrote (a new race).
 //!
 //! Everything is decided before the IR changes: [`plan`] and the melder's estimate ([`super::melding::check`]) run
 //! on the original instructions (the same `Inst`s are moved, so the alignment is identical), and replication only
