@@ -17,6 +17,7 @@ pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
 pub mod gvn_cse;
+pub mod hoist_common;
 pub mod ifconvert;
 pub mod late_commoning;
 pub mod machine_dce;
@@ -334,6 +335,16 @@ pub fn registry() -> &'static [MirPassInfo] {
                 }
                 Ok(backcopyprop::run(f, cx.knobs.int(backcopyprop::BUDGET_KNOB)) > 0)
             },
+        },
+        MirPassInfo {
+            name: "hoist-common",
+            description: "an instruction starting both successors of a two-way branch (the same phi copy on both \
+                          edges) moves above the branch (LLVM HoistCommonCodeFromSuccessors)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(hoist_common::run(f) > 0),
         },
         MirPassInfo {
             name: "redundant-mov",
