@@ -29,6 +29,7 @@ pub mod reassociate;
 pub mod redundant_mov;
 pub mod sink;
 pub mod ssa_check;
+pub mod update_sink;
 
 use super::{text, verify, MFunction, Phase};
 use crate::target::Options;
@@ -301,6 +302,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(sink::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "update-sink",
+            description: "moves a phi input's definition below the last use of the phi's old value in its block \
+                          (i++ after its last use), so phi-elim coalesces them without a copy",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(update_sink::run(f) > 0),
         },
         MirPassInfo {
             name: "phi-elim",

@@ -1,0 +1,124 @@
+//! `update-sink`: moves the definition of a phi's incoming value below the last use of the phi's old value in
+//! the same block, so the two no longer overlap and phi elimination can give them one register.
+//!
+//! In `x = phi [x0, pre], [x1, latch]; ...; x1 = add x, 1; ...; use x` (an index used after its increment,
+//! `a[i++]`) the old value `x` is still live where `x1` is defined. The coalescer cannot put `x` and `x1` in one
+//! register, so SSA destruction copies: `mov t, x` at the top of the loop and all uses read `t`. If `x1` is
+//! defined after the last use of `x` instead, their live ranges only touch and the phi web coalesces into one
+//! register with no copy (what LLVM reaches with its two-address pass and register coalescer).
+//!
+//! # Rule
+//!
+//! For every phi `x` and every incoming value `x1` of it (SSA form), with `d` the instruction defining `x1` in
+//! block `D`:
+//! - `d` is unguarded, defines only `x1`, and touches no memory and has no barrier, atomic, convergence,
+//!   control or other side effect (moving it changes nothing but where `x1` is computed);
+//! - every use of `x` other than phis is in `D` or in a block that strictly dominates `D` (so, apart from
+//!   those in `D`, all of them run before `D`), and its last use in `D` is at position `u` after `d`;
+//! - no instruction between `d` and `u` (inclusive) reads `x1`, and none is a branch.
+//!
+//! Then `d` moves to just after position `u`. Its operands are SSA values defined before `d`'s old position,
+//! still available; nothing between read `x1`; so every value is unchanged.
+//!
+//! # Cost
+//!
+//! One pass over the instructions to find uses, then per phi input a scan of at most [`WINDOW`] instructions
+//! (a definition followed by more is left alone): linear.
+
+use crate::mir::{graph, MFunction, OpKind, Operand};
+use simtc_graph::DomTree;
+
+/// Most instructions after a definition that are examined (longer blocks are left alone).
+const WINDOW: usize = 64;
+
+/// Runs the pass; returns how many definitions moved.
+pub fn run(f: &mut MFunction) -> usize {
+    let n = f.regs.len();
+    let dt = DomTree::compute(&graph::block_graph(f));
+    // Definition site and non-phi use blocks per register.
+    let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
+    let mut use_blocks: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let mut phi_inputs: Vec<(u32, crate::mir::Reg)> = Vec::new(); // (phi dest, input)
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            for r in i.defs() {
+                def[r.0 as usize] = Some((b.0, k));
+            }
+            if i.is_phi() {
+                if let Some(x) = i.dsts.first().and_then(Operand::reg) {
+                    for s in &i.srcs {
+                        if let Some(r) = s.reg() {
+                            phi_inputs.push((x.0, r));
+                        }
+                    }
+                }
+            } else {
+                for r in i.uses() {
+                    let v = &mut use_blocks[r.0 as usize];
+                    if v.last() != Some(&b.0) {
+                        v.push(b.0);
+                    }
+                }
+            }
+        }
+    }
+    let mut moved = 0;
+    for (x, x1) in phi_inputs {
+        let x = crate::mir::Reg(x);
+        let Some((db, dk)) = def[x1.0 as usize] else { continue };
+        let insts = &f.blocks[db as usize].insts;
+        let Some(d) = insts.get(dk) else { continue };
+        if d.guard.is_some() || d.is_phi() || d.defs().as_slice() != [x1] || d.defs().contains(&x) {
+            continue;
+        }
+        let e = d.effects();
+        if e.side_effect
+            || e.barrier
+            || e.atomic
+            || e.convergent
+            || e.control
+            || e.may_trap
+            || d.op.kind == OpKind::Call
+        {
+            continue;
+        }
+        if use_blocks[x.0 as usize].iter().any(|&b| b != db && !(dt.is_reachable(b) && dt.strictly_dominates(b, db))) {
+            continue;
+        }
+        // The last use of `x` after `d`, before the first read of `x1` or branch (the stop); no use of `x` may
+        // follow the stop. Only blocks whose rest fits in the window are considered (linear cost).
+        if insts.len() - dk - 1 > WINDOW {
+            continue;
+        }
+        let mut last = None;
+        let mut stopped = false;
+        let mut late_use = false;
+        for (k, i) in insts.iter().enumerate().skip(dk + 1) {
+            if !stopped && (i.is_branch() || i.is_terminator() || i.is_call_frame() || i.uses().contains(&x1)) {
+                stopped = true;
+            }
+            if !i.is_phi() && i.uses().contains(&x) {
+                if stopped {
+                    late_use = true;
+                } else {
+                    last = Some(k);
+                }
+            }
+        }
+        let Some(u) = last else { continue };
+        if late_use {
+            continue;
+        }
+        let insts = &mut f.blocks[db as usize].insts;
+        let d = insts.remove(dk);
+        insts.insert(u, d);
+        // Positions in this block shifted by one between dk and u.
+        for k in dk..=u {
+            for r in insts[k].defs() {
+                def[r.0 as usize] = Some((db, k));
+            }
+        }
+        moved += 1;
+    }
+    moved
+}
