@@ -2,13 +2,15 @@
 //! where two arms' exits to the same two blocks combined into a constant condition ("two exits need a
 //! non-constant condition"), and programs 4056, 4955 and 7994, where an arm's guard contradicted the side
 //! predicate (`p ∧ ¬p`, "a side predicate is never constant"). Both now become a constant predicate register.
-//! Every build of `simtc check` must compile them and agree in the emulator.
+//! Also `--seed 47` program 5, miscompiled by `redundant-mov` (a block entered from the middle of its
+//! predecessor got the facts of the predecessor's end). Every build of `simtc check` must compile them and
+//! agree in the emulator.
 
 mod common;
 
 use std::process::Command;
 
-const REPROS: &[&str] = &["seed1-p4", "seed1-p4056", "seed1-p4955", "seed1-p7994"];
+const REPROS: &[&str] = &["seed1-p4", "seed1-p4056", "seed1-p4955", "seed1-p7994", "seed47-p5"];
 
 #[test]
 fn ifconvert_repros_every_build_compiles_and_agrees() {

@@ -9,8 +9,9 @@
 //!
 //! # Rule
 //!
-//! Block `B` ends with `@p bra X; bra Y` (or `bra` with a `.uni` flag), `X ≠ Y`, and `B` is the only
-//! predecessor of both. In the first [`WINDOW`] instructions of `X` and of `Y`, an instruction `i` of `X` and an
+//! Block `B` ends with `@p bra X; bra Y` (or `bra` with a `.uni` flag), `X ≠ Y`, `B` is the only
+//! predecessor of both, and no earlier branch of `B` (a phi-free block may leave from the middle) targets
+//! either. In the first [`WINDOW`] instructions of `X` and of `Y`, an instruction `i` of `X` and an
 //! identical `j` of `Y` (same opcode, operands and guard) are hoisted when:
 //! - it is not a branch, call-sequence marker, phi or pseudo-instruction, and its effects allow executing it
 //!   earlier: no memory write or read, barrier, atomic, convergence (a warp-synchronous operation must run
@@ -77,6 +78,11 @@ pub fn run(f: &mut MFunction) -> usize {
         };
         let p = cond.guard.expect("checked").0;
         if x == y || x == b || y == b || preds[x.0 as usize].len() != 1 || preds[y.0 as usize].len() != 1 {
+            continue;
+        }
+        // A phi-free block may also leave from the middle (`@%q bra X` earlier): such an edge would skip the
+        // hoisted instruction, so X and Y must be reached only through the final two branches.
+        if insts[..n - 2].iter().any(|i| i.is_branch() && i.targets().iter().any(|&t| t == x || t == y)) {
             continue;
         }
         let mut moved: Vec<MInst> = Vec::new();

@@ -10,10 +10,12 @@
 //!
 //! A forward walk keeps, per program point, a set of facts `%x = imm` (an unguarded `mov %x, imm` established
 //! it and no instruction since has written `%x`; a guarded write, or any other write, kills the fact). An
-//! unguarded `mov %x, imm` whose fact already holds is deleted. A block starts with the facts at the end of
-//! its predecessor when it has exactly one (that predecessor's end state is final when the block is visited,
-//! because blocks are visited in dominator-tree preorder and a sole predecessor is the immediate dominator);
-//! a block with several predecessors, or none, starts with no facts. Deleting a `mov` that writes the value
+//! unguarded `mov %x, imm` whose fact already holds is deleted. A block with exactly one predecessor starts
+//! with the facts that hold at the branch of that predecessor which jumps to it — a phi-free block may leave
+//! from the middle (`@%p bra X` followed by more code), so that is not necessarily the predecessor's end state;
+//! if two branches of the predecessor jump to it, it starts with none. (The predecessor is final when the block
+//! is visited: blocks are visited in dominator-tree preorder and a sole predecessor is the immediate
+//! dominator.) A block with several predecessors, or none, starts with no facts. Deleting a `mov` that writes the value
 //! the register already holds changes no register on any path, so the program is unchanged.
 //!
 //! # Cost
@@ -37,16 +39,30 @@ pub fn run(f: &mut MFunction) -> usize {
     let g = graph::block_graph(f);
     let dt = simtc_graph::DomTree::compute(&g);
     let preds = f.preds();
-    let mut end: Vec<Option<Facts>> = vec![None; f.blocks.len()];
+    // Facts on entry to a block, recorded at the branch that jumps to it (meaningful for a sole predecessor).
+    let mut entry: Vec<Option<Facts>> = vec![None; f.blocks.len()];
     let mut removed = 0;
     for &b in dt.preorder() {
         let mut facts: Facts = match preds[b as usize].as_slice() {
-            [p] => end[p.0 as usize].clone().unwrap_or_default(),
+            [_] => entry[b as usize].take().unwrap_or_default(),
             _ => Vec::new(),
         };
         let insts = &mut f.blocks[b as usize].insts;
         let before = insts.len();
+        let mut seen_targets: Vec<u32> = Vec::new();
         insts.retain(|i| {
+            if i.is_branch() {
+                for t in i.targets() {
+                    let t = t.0 as usize;
+                    if seen_targets.contains(&(t as u32)) {
+                        entry[t] = Some(Vec::new());
+                    } else {
+                        seen_targets.push(t as u32);
+                        entry[t] = Some(facts.clone());
+                    }
+                }
+                return true;
+            }
             let imm_mov = i.guard.is_none()
                 && i.op.kind == OpKind::Mov
                 && i.op.mods.len() == 1
@@ -71,7 +87,6 @@ pub fn run(f: &mut MFunction) -> usize {
             true
         });
         removed += before - f.blocks[b as usize].insts.len();
-        end[b as usize] = Some(facts);
     }
     removed
 }
