@@ -133,8 +133,8 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
     kind: simtc_opt::KnobKind::Bool,
     default: "false",
     seed: "seed 003",
-    doc: "run lower-switch, unify-exits and structurizecfg in the -O2/-O3 pipeline (off by default until its cost \
-          in warp instructions is within 3%: doc/structurize.md)",
+    doc: "run lower-switch, unify-exits, structurizecfg and structured-layout in the -O2/-O3 pipeline (off by \
+          default; its cost in warp instructions: doc/structurize.md)",
 }];
 
 /// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; `-O2+` adds `darm` (DARM melding, issue
