@@ -133,12 +133,12 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
     kind: simtc_opt::KnobKind::Bool,
     default: "false",
     seed: "seed 003",
-    doc: "run lower-switch, unify-exits and structurizecfg in the -O2/-O3 pipeline (off by default until its cost \
-          in warp instructions is within 3%: doc/structurize.md)",
+    doc: "run lower-switch, unify-exits, structurizecfg and structured-layout in the -O2/-O3 pipeline (off by \
+          default; its cost in warp instructions: doc/structurize.md)",
 }];
 
 /// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; `-O2+` adds `darm` (DARM melding, issue
-/// 10) after simplifycfg; with the `structurize` knob, `-O2+` adds `lower-switch,unify-exits,structurizecfg`
+/// 10) after simplifycfg; with the `structurize` knob, `-O2+` adds `lower-switch,unify-exits,structurizecfg,structured-layout`
 /// (`simtc_opt::default_pipeline`, seed 003's position); `-O2+` then runs `lsr` (loop strength reduction, issue
 /// 16: it keeps the CFG, so the structured shape survives, and its new phis go through `cssa` like any other);
 /// with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late IR, after structurizecfg, before instruction
@@ -153,7 +153,9 @@ pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static
     let mut v: Vec<&'static str> = if structurize {
         full
     } else {
-        full.into_iter().filter(|p| !matches!(*p, "lower-switch" | "unify-exits" | "structurizecfg")).collect()
+        full.into_iter()
+            .filter(|p| !matches!(*p, "lower-switch" | "unify-exits" | "structurizecfg" | "structured-layout"))
+            .collect()
     };
     if opt_level >= 2 {
         v.push("lsr");

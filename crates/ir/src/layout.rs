@@ -119,6 +119,24 @@ impl Layout {
         node.next = None;
         self.num_blocks -= 1;
     }
+    /// Re-links the inserted blocks in the order `order` (a permutation of them); each block keeps its
+    /// instructions. Linear.
+    pub fn set_block_order(&mut self, order: &[Block]) {
+        assert_eq!(order.len(), self.num_blocks, "set_block_order: not a permutation of the blocks");
+        let mut prev: Option<Block> = None;
+        for &b in order {
+            debug_assert!(self.is_block_inserted(b), "set_block_order: block not in the layout");
+            let node = self.blocks.entry(b);
+            node.prev = prev;
+            node.next = None;
+            match prev {
+                Some(p) => self.blocks.entry(p).next = Some(b),
+                None => self.first_block = Some(b),
+            }
+            prev = Some(b);
+        }
+        self.last_block = prev;
+    }
     /// The block after `b`.
     pub fn next_block(&self, b: Block) -> Option<Block> {
         self.blocks[b].next

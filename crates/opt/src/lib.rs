@@ -19,12 +19,13 @@ pub use registry::{lookup, registry, FunctionPass, FunctionPassAdapter, Pass, Pa
 
 /// The IR pipeline `simtc compile -O<level>` runs before instruction selection (comma-separated pass names):
 /// `-O0` none; `-O1` `dce,simplifycfg`; `-O2`/`-O3` also `lower-switch,unify-exits,structurizecfg` (seed 003's
-/// position: after SimplifyCFG, before CSSA and instruction selection; ARCHITECTURE §1).
+/// position: after SimplifyCFG, before CSSA and instruction selection; ARCHITECTURE §1), then
+/// `structured-layout` (reverse post-order block layout, so structured bodies fall into their Flow blocks).
 pub fn default_pipeline(opt_level: u8) -> &'static str {
     match opt_level {
         0 => "",
         1 => "dce,simplifycfg",
-        _ => "dce,simplifycfg,lower-switch,unify-exits,structurizecfg",
+        _ => "dce,simplifycfg,lower-switch,unify-exits,structurizecfg,structured-layout",
     }
 }
 

@@ -125,6 +125,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::lower_switch::INFO,
         crate::passes::unify_exits::INFO,
         crate::passes::structurizecfg::INFO,
+        crate::passes::structured_layout::INFO,
         crate::darm::INFO,
         crate::passes::cssa::INFO,
         crate::passes::lsr::INFO,

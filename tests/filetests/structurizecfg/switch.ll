@@ -1,4 +1,4 @@
-; A divergent switch: lower-switch turns it into a tree of NodeBlock/LeafBlock branches, which the structurizer chains with Flow blocks.
+; A divergent switch: lower-switch turns it into a chain of one test per target (LeafBlock), a nest of if-else regions the structurizer wires with one Flow block per target (was a tree of NodeBlock/LeafBlock with 7 Flow blocks and 12 i1 phis; now 3 Flow blocks, 3 i1 phis).
 ; RUN: opt %s --passes lower-switch,structurizecfg --verify-structured
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 
@@ -27,46 +27,30 @@ merge:
 
 ; CHECK-LABEL: define void @sw(ptr %p) {
 ; CHECK: entry:
-; CHECK: br i1 %1, label %NodeBlock, label %Flow.2
-; CHECK: Flow:
-; CHECK: %2 = phi i1 [ true, %LeafBlock.1 ], [ false, %one ]
-; CHECK: br label %Flow.4
+; CHECK:   %0 = icmp eq i32 %t, 0
+; CHECK:   br i1 %1, label %LeafBlock, label %Flow
 ; CHECK: LeafBlock:
-; CHECK: br label %Flow.6
-; CHECK: NodeBlock:
-; CHECK: br i1 %7, label %LeafBlock.2, label %Flow.5
-; CHECK: Flow.1:
-; CHECK: %8 = phi i1 [ true, %LeafBlock.2 ], [ false, %seven ]
-; CHECK: br label %Flow.5
+; CHECK:   br i1 %4, label %LeafBlock.1, label %Flow.1
 ; CHECK: LeafBlock.1:
-; CHECK: br i1 %11, label %one, label %Flow
-; CHECK: Flow.2:
-; CHECK: %12 = phi i1 [ false, %entry ], [ %18, %Flow.4 ]
-; CHECK: %13 = phi i1 [ true, %entry ], [ false, %Flow.4 ]
-; CHECK: br i1 %13, label %LeafBlock, label %Flow.6
-; CHECK: LeafBlock.2:
-; CHECK: br i1 %15, label %seven, label %Flow.1
-; CHECK: Flow.3:
-; CHECK: %16 = phi i1 [ %23, %Flow.6 ], [ false, %def ]
-; CHECK: br i1 %16, label %zero, label %merge
+; CHECK:   br i1 %6, label %def, label %Flow.2
+; CHECK: Flow:
+; CHECK:   %7 = phi i1 [ true, %entry ], [ false, %Flow.1 ], [ false, %one ]
+; CHECK:   br i1 %7, label %zero, label %merge
 ; CHECK: zero:
-; CHECK: br label %merge
-; CHECK: Flow.4:
-; CHECK: %18 = phi i1 [ %20, %Flow.5 ], [ %2, %Flow ]
-; CHECK: br label %Flow.2
+; CHECK:   br label %merge
+; CHECK: Flow.1:
+; CHECK:   %9 = phi i1 [ true, %LeafBlock ], [ false, %Flow.2 ], [ false, %seven ]
+; CHECK:   br i1 %9, label %one, label %Flow
 ; CHECK: one:
-; CHECK: br label %Flow
-; CHECK: Flow.5:
-; CHECK: %20 = phi i1 [ false, %NodeBlock ], [ %8, %Flow.1 ]
-; CHECK: %21 = phi i1 [ true, %NodeBlock ], [ false, %Flow.1 ]
-; CHECK: br i1 %21, label %LeafBlock.1, label %Flow.4
+; CHECK:   br label %Flow
+; CHECK: Flow.2:
+; CHECK:   %11 = phi i1 [ true, %LeafBlock.1 ], [ false, %def ]
+; CHECK:   br i1 %11, label %seven, label %Flow.1
 ; CHECK: seven:
-; CHECK: br label %Flow.1
-; CHECK: Flow.6:
-; CHECK: %23 = phi i1 [ false, %Flow.2 ], [ true, %LeafBlock ]
-; CHECK: %24 = phi i1 [ %12, %Flow.2 ], [ %5, %LeafBlock ]
-; CHECK: br i1 %24, label %def, label %Flow.3
+; CHECK:   br label %Flow.1
 ; CHECK: def:
-; CHECK: br label %Flow.3
+; CHECK:   br label %Flow.2
 ; CHECK: merge:
-; CHECK: ret void
+; CHECK:   %v = phi i32 [ %8, %Flow ], [ 0, %zero ]
+; CHECK-NOT: Flow.3
+; CHECK:   ret void

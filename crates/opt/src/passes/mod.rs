@@ -6,6 +6,7 @@ pub mod lower_switch;
 pub mod lsr;
 pub mod nvvm_reflect;
 pub mod simplifycfg;
+pub mod structured_layout;
 pub mod structurizecfg;
 pub mod unify_exits;
 pub mod util;

@@ -24,6 +24,17 @@
 //!      `mul.lo`/`and` with 0 become `mov 0`.
 //! 3. **DCE**: [`super::machine_dce`].
 //!
+//! Before the rounds, **predicate phis decided by a dominating branch** become copies of its condition: a
+//! `phi` of a `.pred` register in block `F` whose incoming values are all the constants 0/1 is rewritten when
+//! `F`'s immediate dominator `D` ends in `@%c bra T; bra E` and every incoming edge is on one side of that branch
+//! (the edge is `D→F` itself, or its predecessor is dominated by `T` (or `E`) whose only predecessor is `D`),
+//! with one constant per side: the phi is `%c`, or `!%c` (a `not.pred` after the phis, which the folding then
+//! pushes into the readers). This is InstCombine's "phi of constants decided by the dominating condition"; it
+//! is the shape of every structurizer `Flow` phi (`[true, %S], [false, %body]` is the negation of `S`'s
+//! condition) and saves the two predicate constants per Flow block. Sound because the last execution of `D`
+//! before any arrival at `F` took the side the edge is on (a path from the other side to the edge would avoid
+//! `T`, or `D`), and `%c`, defined in a block dominating `D`, is not redefined in between.
+//!
 //! Rounds repeat while something changed, at most `GeneralOptimizeIterations` times (seed knob 464's role).
 //! Knobs (seed 002 names): `CopyPropBudget` caps the rewrites of one invocation (0: unlimited).
 //! `CopyPropGlobalBudget`, `CopyPropForceGlobal` and `CopyPropUseReachingDefs` have no effect to give on SSA
@@ -34,7 +45,7 @@
 //! `ifconvert`, which creates such definitions; `late-commoning` then handles the predicated copies).
 
 use super::machine_dce;
-use crate::mir::{MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg};
+use crate::mir::{graph, MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
 
 /// Iteration cap knob.
 pub const ITER_KNOB: &str = "GeneralOptimizeIterations";
@@ -403,7 +414,7 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
 /// Runs the bundle to a fixpoint (at most `max_iters` rounds); returns the number of rewrites and removals.
 pub fn run(f: &mut MFunction, max_iters: i64, budget: i64) -> usize {
     let mut budget = if budget <= 0 { u64::MAX } else { budget as u64 };
-    let mut total = 0;
+    let mut total = branch_decided_phis(f, &mut budget);
     for _ in 0..max_iters.max(1) {
         let c = round(f, &mut budget) + machine_dce::run(f);
         total += c;
@@ -412,4 +423,109 @@ pub fn run(f: &mut MFunction, max_iters: i64, budget: i64) -> usize {
         }
     }
     total
+}
+
+/// `@%c bra T; bra E` at the end of block `d`: `(c, negated, T, E)`.
+fn cond_branch(f: &MFunction, d: MBlock) -> Option<(Reg, bool, MBlock, MBlock)> {
+    let insts = &f.block(d).insts;
+    let [.., a, b] = insts.as_slice() else { return None };
+    if !a.is_branch() || !b.is_branch() || b.guard.is_some() {
+        return None;
+    }
+    let (g, neg) = a.guard?;
+    match (a.targets().as_slice(), b.targets().as_slice()) {
+        ([t], [e]) if t != e => Some((g, neg, *t, *e)),
+        _ => None,
+    }
+}
+
+/// Rewrites the predicate phis decided by their block's dominating branch (see the module documentation);
+/// returns the number rewritten (each counts against `budget`). Linear apart from the dominator tree (computed only when a candidate exists).
+fn branch_decided_phis(f: &mut MFunction, budget: &mut u64) -> usize {
+    let regs = f.regs.clone();
+    let is_candidate = |i: &MInst| {
+        i.is_phi()
+            && i.dsts.first().and_then(Operand::reg).is_some_and(|d| regs[d.0 as usize] == RegClass::Pred)
+            && i.srcs.iter().all(|s| matches!(s, Operand::Imm(0 | 1)))
+    };
+    if *budget == 0 || !f.order.iter().any(|&b| f.block(b).insts.iter().any(is_candidate)) {
+        return 0;
+    }
+    let dt = graph::dominators(f);
+    let preds = f.preds();
+    let single_pred = |x: MBlock, d: MBlock| preds[x.0 as usize].as_slice() == [d];
+    let mut changes = 0;
+    for b in f.order.clone() {
+        if !f.block(b).insts.iter().any(is_candidate) || !dt.is_reachable(b.0) {
+            continue;
+        }
+        let Some(d) = dt.idom(b.0).map(MBlock) else { continue };
+        let Some((c, neg, t, e)) = cond_branch(f, d) else { continue };
+        // The side of `D`'s branch an edge `p → b` is on (true: the guarded target `T`).
+        let side = |p: MBlock| -> Option<bool> {
+            if p == d {
+                return if b == t {
+                    Some(true)
+                } else if b == e {
+                    Some(false)
+                } else {
+                    None
+                };
+            }
+            if t != b && single_pred(t, d) && dt.dominates(t.0, p.0) {
+                Some(true)
+            } else if e != b && single_pred(e, d) && dt.dominates(e.0, p.0) {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
+        let mut phis = Vec::new();
+        let mut derived = Vec::new();
+        let mut rest = Vec::new();
+        for i in insts {
+            if !i.is_phi() {
+                rest.push(i);
+                continue;
+            }
+            let decided = if *budget > 0 && is_candidate(&i) { phi_decision(&i, &side) } else { None };
+            let Some(on_taken) = decided else {
+                phis.push(i);
+                continue;
+            };
+            // The phi is `taken` when on_taken, else `!taken`; `taken` is `c` (or `!c` for `@!c`).
+            let dst = i.dsts[0].reg().expect("phi destination");
+            let mut m = if on_taken != neg {
+                MInst::copy(RegClass::Pred, dst, Operand::Reg(c))
+            } else {
+                MInst::new(Opcode::new(OpKind::Not, &[Mod::Pred]), &[Operand::Reg(dst)], &[Operand::Reg(c)])
+            };
+            m.loc = i.loc;
+            derived.push(m);
+            changes += 1;
+            *budget -= 1;
+        }
+        phis.extend(derived);
+        phis.extend(rest);
+        f.blocks[b.0 as usize].insts = phis;
+    }
+    changes
+}
+
+/// For a phi of 0/1 constants: `Some(v)` when every incoming edge has a known side, the constants agree per
+/// side, both sides occur and differ, and the phi is `v` on the taken side (`!v` on the other).
+fn phi_decision(i: &MInst, side: &impl Fn(MBlock) -> Option<bool>) -> Option<bool> {
+    let (mut on_taken, mut on_other) = (None, None);
+    for (s, &p) in i.srcs.iter().zip(&i.phi_blocks) {
+        let v = matches!(s, Operand::Imm(1));
+        let slot = if side(p)? { &mut on_taken } else { &mut on_other };
+        if slot.replace(v).is_some_and(|o| o != v) {
+            return None;
+        }
+    }
+    match (on_taken, on_other) {
+        (Some(a), Some(b)) if a != b => Some(a),
+        _ => None,
+    }
 }
