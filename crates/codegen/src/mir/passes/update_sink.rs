@@ -113,8 +113,8 @@ pub fn run(f: &mut MFunction) -> usize {
         let d = insts.remove(dk);
         insts.insert(u, d);
         // Positions in this block shifted by one between dk and u.
-        for k in dk..=u {
-            for r in insts[k].defs() {
+        for (k, i) in insts.iter().enumerate().take(u + 1).skip(dk) {
+            for r in i.defs() {
                 def[r.0 as usize] = Some((db, k));
             }
         }
