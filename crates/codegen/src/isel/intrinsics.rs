@@ -124,6 +124,7 @@ impl Lower<'_> {
             }
             "llvm.nvvm.exit" => self.emit_effect("exit", &[], &[]),
             _ if name.starts_with("llvm.nvvm.shfl.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.wmma.") => return self.lower_wmma(inst, name, &args),
             _ if name.starts_with("llvm.nvvm.isspacep.") => {
                 // `__isGlobal` & co.: whether a generic address lies in the space's window.
                 let space = match name.trim_start_matches("llvm.nvvm.isspacep.") {

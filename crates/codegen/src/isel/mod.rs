@@ -19,6 +19,7 @@ mod intrinsics;
 mod mem;
 mod ops;
 pub mod spaces;
+pub mod wmma;
 
 use crate::abi::FunctionAbi;
 use crate::error::CodegenError;
