@@ -323,6 +323,7 @@ impl Lower<'_> {
         for (k, r) in ptx.iter().enumerate() {
             let v = Operand::Vec(vec![Operand::Reg(ir[2 * k]), Operand::Reg(ir[2 * k + 1])]);
             self.emit(self.mi("mov.b32", &[v], &[Operand::Reg(*r)]));
+            self.packed_halves.insert((ir[2 * k], ir[2 * k + 1]), *r);
         }
     }
 
@@ -333,6 +334,10 @@ impl Lower<'_> {
             let ty = self.ty(a);
             let regs = self.regs(a)?;
             if self.is_half_pair(ty) {
+                if let Some(&p) = regs.get(..2).and_then(|h| self.packed_halves.get(&(h[0], h[1]))) {
+                    out.push(p);
+                    continue;
+                }
                 let d = self.mf.new_reg(RegClass::B32);
                 let v = Operand::Vec(regs.iter().map(|r| Operand::Reg(*r)).collect());
                 self.emit(self.mi("mov.b32", &[Operand::Reg(d)], &[v]));
