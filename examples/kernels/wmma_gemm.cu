@@ -12,8 +12,15 @@
 
 #ifndef __NVCC__
 typedef _Float16 f16_t;
+#define TO_F16(x) ((f16_t)(x))
 #else
-typedef __half f16_t;
+// nvcc without the CUDA headers' half type: the f16 bit pattern in a 16-bit integer.
+typedef unsigned short f16_t;
+static __device__ __forceinline__ f16_t TO_F16(int x) {
+  f16_t h;
+  asm("cvt.rn.f16.s32 %0, %1;" : "=h"(h) : "r"(x));
+  return h;
+}
 #endif
 
 extern "C" __global__ void wmma_gemm(const int *a, const int *b, const float *c, float *d, int n, int k) {
@@ -27,8 +34,8 @@ extern "C" __global__ void wmma_gemm(const int *a, const int *b, const float *c,
   for (int k0 = 0; k0 < k; k0 += 16) {
     for (int e = lane; e < 256; e += 32) {
       const int r = e / 16, q = e % 16;
-      as[r * 16 + q] = (f16_t)a[(row0 + r) * k + k0 + q];
-      bs[q * 16 + r] = (f16_t)b[(k0 + r) * n + col0 + q];
+      as[r * 16 + q] = TO_F16(a[(row0 + r) * k + k0 + q]);
+      bs[q * 16 + r] = TO_F16(b[(k0 + r) * n + col0 + q]);
     }
     __syncthreads();
     int fa[8], fb[8];
