@@ -262,14 +262,7 @@ fn default_stride(spec: &FragSpec, row: bool) -> u64 {
 }
 
 /// Executes a wmma instruction; `mask` must be the whole warp.
-pub fn exec(
-    w: &mut Warp,
-    env: &Env<'_>,
-    cta: &mut CtaMem,
-    fr: Frame,
-    op: &WmmaOp,
-    mask: u32,
-) -> Result<(), ExecError> {
+pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &WmmaOp, mask: u32) -> Result<(), ExecError> {
     if mask != u32::MAX {
         return Err(ExecError {
             msg: format!(

@@ -136,9 +136,8 @@ fn matrix_bytes(t: &str, count: usize, seed: u64) -> Vec<u8> {
     match t {
         "f16" => (0..count).for_each(|_| out.extend(f16_bits(small(next())).to_le_bytes())),
         "bf16" => (0..count).for_each(|_| out.extend((((small(next()) as f32).to_bits() >> 16) as u16).to_le_bytes())),
-        "tf32" => (0..count).for_each(|_| {
-            out.extend(((small(next()) as f32).to_bits() | (next() as u32 & 0x1fff)).to_le_bytes())
-        }),
+        "tf32" => (0..count)
+            .for_each(|_| out.extend(((small(next()) as f32).to_bits() | (next() as u32 & 0x1fff)).to_le_bytes())),
         "f32" => (0..count).for_each(|_| out.extend((small(next()) as f32 * 4.0).to_le_bytes())),
         "f64" => (0..count).for_each(|_| out.extend(((next() % 2001) as f64 / 7.0 - 140.0).to_le_bytes())),
         "s32" => (0..count).for_each(|_| out.extend(((next() % 2001) as i32 - 1000).to_le_bytes())),

@@ -1,5 +1,6 @@
 //! Selection of intrinsics: NVVM special registers, barriers, warp-level primitives, memory barriers, the NVVM
-//! math intrinsics, the generic `llvm.*` intrinsics clang emits, and the intrinsics that lower to nothing
+//! math intrinsics, the tensor-core `llvm.nvvm.wmma.*` (in [`super::wmma`]), the generic `llvm.*` intrinsics clang
+//! emits, and the intrinsics that lower to nothing
 //! (`llvm.lifetime.*`, `llvm.assume`, `llvm.dbg.*`, `llvm.experimental.noalias.scope.decl`, ...).
 //!
 //! Convergence-control intrinsics (`llvm.experimental.convergence.entry/anchor/loop`) lower to `convergence.*`

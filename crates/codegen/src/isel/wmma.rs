@@ -37,9 +37,25 @@ struct Parsed<'n> {
 }
 
 enum Kind<'n> {
-    Load { frag: &'n str, layout: &'n str, stride: bool, ty: &'n str },
-    Store { layout: &'n str, stride: bool, ty: &'n str },
-    Mma { b1op: Option<&'n str>, alayout: &'n str, blayout: &'n str, rnd: Option<&'n str>, sig: Vec<&'n str>, satf: bool },
+    Load {
+        frag: &'n str,
+        layout: &'n str,
+        stride: bool,
+        ty: &'n str,
+    },
+    Store {
+        layout: &'n str,
+        stride: bool,
+        ty: &'n str,
+    },
+    Mma {
+        b1op: Option<&'n str>,
+        alayout: &'n str,
+        blayout: &'n str,
+        rnd: Option<&'n str>,
+        sig: Vec<&'n str>,
+        satf: bool,
+    },
 }
 
 const SHAPES: &[&str] = &["m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8", "m8n8k4", "m8n8k32", "m8n8k128"];
@@ -249,8 +265,7 @@ impl Lower<'_> {
                     }
                     _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
                 };
-                let types =
-                    if aty == "f16" { format!("{dty}.{cty}") } else { format!("{dty}.{aty}.{aty}.{cty}") };
+                let types = if aty == "f16" { format!("{dty}.{cty}") } else { format!("{dty}.{aty}.{aty}.{cty}") };
                 let res = self.f.dfg.result(inst).ok_or_else(|| CodegenError::new("wmma.mma without a result"))?;
                 // The operands: the A, B and C fragments in order, of the sizes the shape and types give.
                 let (na, nb, nc) = (

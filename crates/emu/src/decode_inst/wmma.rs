@@ -18,7 +18,8 @@ fn dims(shape: &str) -> (u32, u32, u32) {
 impl Ctx<'_> {
     pub(super) fn wmma(&mut self, i: &ast::Inst, m: &mut Mods<'_>) -> DResult<Op> {
         let name = i.full_opcode();
-        let kind = m.take_any(&[".load", ".store", ".mma"]).ok_or_else(|| format!("'{name}': unknown wmma operation"))?;
+        let kind =
+            m.take_any(&[".load", ".store", ".mma"]).ok_or_else(|| format!("'{name}': unknown wmma operation"))?;
         let xor = if kind == ".mma" {
             match m.take_any(&[".xor", ".and"]) {
                 Some(op) if m.take(".popc") => Some(op == ".xor"),
@@ -51,7 +52,8 @@ impl Ctx<'_> {
                 } else {
                     return Err(format!("'{name}' needs the .d fragment"));
                 };
-                let row = m.take_any(&[".row", ".col"]).ok_or_else(|| format!("'{name}' needs .row or .col"))? == ".row";
+                let row =
+                    m.take_any(&[".row", ".col"]).ok_or_else(|| format!("'{name}' needs .row or .col"))? == ".row";
                 let space = m.space();
                 if !matches!(space, Space::Generic | Space::Global | Space::Shared) {
                     return Err(format!("'{name}': wmma accesses the generic, .global or .shared space only"));
@@ -91,7 +93,8 @@ impl Ctx<'_> {
                 let spec = |f, t, k: usize| {
                     FragSpec::new(f, t, shape, lists[k].len() as u32).map_err(|e| format!("'{name}': {e}"))
                 };
-                let specs = [spec(Frag::A, at, 1)?, spec(Frag::B, bt, 2)?, spec(Frag::C, ct, 3)?, spec(Frag::C, dt, 0)?];
+                let specs =
+                    [spec(Frag::A, at, 1)?, spec(Frag::B, bt, 2)?, spec(Frag::C, ct, 3)?, spec(Frag::C, dt, 0)?];
                 let d = self.frag_dsts(lists[0], dt, &name)?;
                 let srcs = [
                     self.frag_srcs(lists[1], at, &name)?,
