@@ -151,7 +151,7 @@ impl FragSpec {
         };
         let s = FragSpec { frag, ty, rows, cols, regs };
         let e = s.per_lane();
-        if rows * cols % 32 != 0 || e == 0 || s.slots() < e || s.slots() % e != 0 {
+        if !(rows * cols).is_multiple_of(32) || e == 0 || s.slots() < e || !s.slots().is_multiple_of(e) {
             return Err(format!(
                 "a {rows}x{cols} .{ty:?} fragment cannot be held in {regs} registers ({e} elements per lane)"
             ));
