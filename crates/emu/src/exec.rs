@@ -820,6 +820,7 @@ pub fn exec(
             let pm = pmask(w, *x) & mask;
             collective(w, env, cta, fr, op, mask, a, pm, mask);
         }
+        Op::Wmma(wop) => crate::wmma::exec(w, env, cta, fr, wop, mask)?,
         Op::ActiveMask { d } => write(w, *d, &[fr.group_mask as u64; 32], mask),
         Op::Testp { kind, ty, p, a: s } => {
             fetch(w, env, cta, fr, *s, a);

@@ -407,6 +407,8 @@ pub enum Op {
         c: Src,
         mask: Src,
     },
+    /// A warp-wide matrix operation (`wmma.load`, `wmma.store`, `wmma.mma`; see [`crate::wmma`]).
+    Wmma(Box<crate::wmma::WmmaOp>),
     /// `vote`: `d` is a predicate register for all/any/uni, a value register for ballot.
     Vote {
         mode: VoteMode,

@@ -545,6 +545,27 @@ fn check_reference(name: &str, spec: &LaunchSpec, b: &Bufs<'_>) -> Result<(), St
                 .collect();
             close_all("out", &f32s(&b.out_f32("out")), &f32s(&want))
         }
+        "wmma_gemm" => {
+            // D = A * B + C on tensor cores, checked against a host matrix multiply. The inputs are small
+            // integers and quarter-integers, so every f16 input, product and f32 partial sum is exact: the
+            // result must be equal, whatever order the hardware (or emulator) sums in.
+            let (a, bm, c) = (b.init_i32("a"), b.init_i32("b"), b.init_f32("c"));
+            let (n, k) = (scalar_i32(spec, 4) as usize, scalar_i32(spec, 5) as usize);
+            let m = c.len() / n;
+            let mut want = vec![0f64; m * n];
+            for i in 0..m {
+                for j in 0..n {
+                    let dot: i64 = (0..k).map(|kk| a[i * k + kk] as i64 * bm[kk * n + j] as i64).sum();
+                    want[i * n + j] = c[i * n + j] as f64 + dot as f64;
+                }
+            }
+            let got = f32s(&b.out_f32("d"));
+            match got.iter().zip(&want).position(|(g, w)| g != w) {
+                Some(i) => Err(format!("d[{i}] = {}, expected {}", got[i], want[i])),
+                None if got.len() != want.len() => Err(format!("d: {} elements, expected {}", got.len(), want.len())),
+                None => Ok(()),
+            }
+        }
         other => Err(format!("no reference for kernel '{other}'")),
     }
 }
@@ -618,6 +639,7 @@ macro_rules! examples {
 }
 
 examples!(
+    wmma_gemm,
     bitonic_sort,
     bitonic_dyn,
     sb1,

@@ -1,5 +1,6 @@
 //! Selection of intrinsics: NVVM special registers, barriers, warp-level primitives, memory barriers, the NVVM
-//! math intrinsics, the generic `llvm.*` intrinsics clang emits, and the intrinsics that lower to nothing
+//! math intrinsics, the tensor-core `llvm.nvvm.wmma.*` (in [`super::wmma`]), the generic `llvm.*` intrinsics clang
+//! emits, and the intrinsics that lower to nothing
 //! (`llvm.lifetime.*`, `llvm.assume`, `llvm.dbg.*`, `llvm.experimental.noalias.scope.decl`, ...).
 //!
 //! Convergence-control intrinsics (`llvm.experimental.convergence.entry/anchor/loop`) lower to `convergence.*`
@@ -124,6 +125,7 @@ impl Lower<'_> {
             }
             "llvm.nvvm.exit" => self.emit_effect("exit", &[], &[]),
             _ if name.starts_with("llvm.nvvm.shfl.") => return self.lower_shfl(inst, name, &args),
+            _ if name.starts_with("llvm.nvvm.wmma.") => return self.lower_wmma(inst, name, &args),
             _ if name.starts_with("llvm.nvvm.isspacep.") => {
                 // `__isGlobal` & co.: whether a generic address lies in the space's window.
                 let space = match name.trim_start_matches("llvm.nvvm.isspacep.") {

@@ -19,6 +19,7 @@ mod intrinsics;
 mod mem;
 mod ops;
 pub mod spaces;
+pub mod wmma;
 
 use crate::abi::FunctionAbi;
 use crate::error::CodegenError;
@@ -118,6 +119,9 @@ pub struct Lower<'a> {
     /// `--knob cuda-atomics=relaxed`: CUDA's atomic functions as relaxed device-scope atomics (see
     /// `atomic_prefix`).
     pub(crate) cuda_relaxed_atomics: bool,
+    /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
+    /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
+    pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
 }
 
 /// The knobs of instruction selection.
@@ -169,6 +173,7 @@ impl<'a> Lower<'a> {
             no_branch_prefix: Vec::new(),
             bad_opcode: Default::default(),
             cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
+            packed_halves: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {

@@ -403,6 +403,17 @@ impl MInst {
                 e.writes = Spaces::GENERIC;
             }
             Shfl | Vote | Match | Redux | Activemask => e.convergent = true,
+            // Warp-wide matrix operations: every lane of the warp takes part (`.sync.aligned`).
+            Wmma => {
+                e.convergent = true;
+                if self.op.has(Mod::Load) {
+                    e.reads = Spaces::of(self.op.space());
+                    e.may_trap = true;
+                } else if self.op.has(Mod::Store) {
+                    e.writes = Spaces::of(self.op.space());
+                    e.may_trap = true;
+                }
+            }
             Call => {
                 e.reads = Spaces::ALL;
                 e.writes = Spaces::ALL;

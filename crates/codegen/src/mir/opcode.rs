@@ -52,6 +52,8 @@ spelled! {
         Lop3 = "lop3", Rcp = "rcp", Sqrt = "sqrt", Rsqrt = "rsqrt", Sin = "sin", Cos = "cos", Lg2 = "lg2",
         Ex2 = "ex2", Tanh = "tanh", Copysign = "copysign", Testp = "testp", Nanosleep = "nanosleep",
         Isspacep = "isspacep", Dp4a = "dp4a", Dp2a = "dp2a", Pmevent = "pmevent",
+        /// Warp-level matrix operations (`wmma.load`, `wmma.store`, `wmma.mma`; see [`crate::isel`]'s wmma module).
+        Wmma = "wmma",
         /// `phi` pseudo-instruction (SSA form only): one source per predecessor.
         Phi = "phi",
         /// Inline assembly: the template is the first source ([`crate::mir::Operand::Asm`]).
@@ -116,6 +118,15 @@ spelled! {
         Entry = "entry", Anchor = "anchor", Loop = "loop",
         /// inline asm with side effects (`asm volatile`)
         SideEffect = "sideeffect",
+        /// wmma operations and fragments: `.load`, `.store`, `.mma`; `.a`, `.b`, `.c`, `.d`
+        Load = "load", Store = "store", MmaOp = "mma", FragA = "a", FragB = "b", FragC = "c", FragD = "d",
+        /// wmma matrix layouts `.row`, `.col`
+        Row = "row", Col = "col",
+        /// wmma shapes `.m16n16k16`
+        M16n16k16 = "m16n16k16", M32n8k16 = "m32n8k16", M8n32k16 = "m8n32k16", M16n16k8 = "m16n16k8",
+        M8n8k4 = "m8n8k4", M8n8k32 = "m8n8k32", M8n8k128 = "m8n8k128",
+        /// sub-byte wmma element types `.s4`, `.u4`, `.b1`
+        S4 = "s4", U4 = "u4", B1 = "b1",
     }
 }
 
@@ -145,6 +156,9 @@ impl Mod {
                 | Tf32
                 | F32
                 | F64
+                | S4
+                | U4
+                | B1
         )
     }
     /// Whether this modifier is a comparison operator (`setp`, `set`, `slct`).
@@ -162,13 +176,14 @@ impl Mod {
     }
     /// Whether this is a signed integer type.
     pub fn is_signed(self) -> bool {
-        matches!(self, Mod::S8 | Mod::S16 | Mod::S32 | Mod::S64)
+        matches!(self, Mod::S4 | Mod::S8 | Mod::S16 | Mod::S32 | Mod::S64)
     }
     /// The width of a type modifier in bits (1 for `.pred`), `None` for other modifiers.
     pub fn type_bits(self) -> Option<u32> {
         use Mod::*;
         Some(match self {
-            Pred => 1,
+            Pred | B1 => 1,
+            S4 | U4 => 4,
             B8 | U8 | S8 => 8,
             B16 | U16 | S16 | F16 | Bf16 => 16,
             B32 | U32 | S32 | F32 | F16x2 | Bf16x2 | Tf32 => 32,

@@ -116,6 +116,7 @@ pub fn dst_count(op: &Opcode) -> usize {
     match op.kind {
         St | Red | Prefetch | Bra | Brx | Ret | Exit | Trap | Bar | Barrier | Membar | Fence | Nanosleep | Pmevent
         | CallSeqStart | CallSeqEnd | DeclParam | Call => 0,
+        Wmma if op.has(crate::mir::Mod::Store) => 0,
         _ => 1,
     }
 }

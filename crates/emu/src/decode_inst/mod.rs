@@ -15,6 +15,7 @@ use crate::ptx::ast::{self, AddrBase, Operand, Space, Stmt, Ty};
 use std::collections::HashMap;
 
 mod families;
+mod wmma;
 
 /// Modifier words of one instruction, consumed by the decoder.
 struct Mods<'a> {
@@ -1064,6 +1065,7 @@ impl Ctx<'_> {
             }
             "ld" | "ldu" | "st" => self.mem(i, m),
             "atom" | "red" => self.atom(i, m),
+            "wmma" => self.wmma(i, m),
             "bra" => {
                 self.n_ops(i, 1..=1)?;
                 let uni = m.take(".uni");

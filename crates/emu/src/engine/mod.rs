@@ -277,12 +277,18 @@ fn makes_progress(op: &Op) -> bool {
 /// Whether `op` accesses the `.shared` state space explicitly (counted in [`Counters::shared_instructions`]).
 fn is_shared_access(op: &Op) -> bool {
     use crate::ptx::ast::Space;
-    matches!(
-        op,
-        Op::Ld { space: Space::Shared, .. }
-            | Op::St { space: Space::Shared, .. }
-            | Op::Atom { space: Space::Shared, .. }
-    )
+    use crate::wmma::WmmaOp;
+    match op {
+        Op::Wmma(w) => {
+            matches!(&**w, WmmaOp::Load { acc, .. } | WmmaOp::Store { acc, .. } if acc.space == Space::Shared)
+        }
+        _ => matches!(
+            op,
+            Op::Ld { space: Space::Shared, .. }
+                | Op::St { space: Space::Shared, .. }
+                | Op::Atom { space: Space::Shared, .. }
+        ),
+    }
 }
 
 fn is_control(op: &Op) -> bool {
