@@ -139,7 +139,8 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
 
 /// The IR pipeline of an optimization level: `-O1+` `dce,simplifycfg`; `-O2+` adds `darm` (DARM melding, issue
 /// 10) after simplifycfg; with the `structurize` knob, `-O2+` adds `lower-switch,unify-exits,structurizecfg,structured-layout`
-/// (`simtc_opt::default_pipeline`, seed 003's position); `-O2+` then runs `lsr` (loop strength reduction, issue
+/// (`simtc_opt::default_pipeline`, seed 003's position); `-O2+` then runs `licm` (hoists what DARM left invariant
+/// in loops, pressure-aware by default) and `lsr` (loop strength reduction, issue
 /// 16: it keeps the CFG, so the structured shape survives, and its new phis go through `cssa` like any other);
 /// with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late IR, after structurizecfg, before instruction
 /// selection).
@@ -158,6 +159,7 @@ pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static
             .collect()
     };
     if opt_level >= 2 {
+        v.push("licm");
         v.push("lsr");
     }
     if cssa && opt_level >= 1 {

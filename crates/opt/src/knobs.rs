@@ -237,6 +237,14 @@ pub const IR_KNOBS: &[KnobDef] = &[
         doc: "print 'IR Module before CSSA:' and the module to standard error before cssa runs",
     },
     KnobDef {
+        name: "licm-mode",
+        kind: KnobKind::Int { min: 0, max: 2 },
+        default: "1",
+        seed: "simtc",
+        doc: "licm: 0 = off; 1 = hoist an invariant instruction only when one of its register operands dies there \
+              (no more values live through the loop); 2 = hoist every invariant speculatable instruction",
+    },
+    KnobDef {
         name: "lsr-max-ivs",
         kind: KnobKind::Int { min: 0, max: 64 },
         default: "4",

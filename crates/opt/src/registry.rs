@@ -128,6 +128,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::structured_layout::INFO,
         crate::darm::INFO,
         crate::passes::cssa::INFO,
+        crate::passes::licm::INFO,
         crate::passes::lsr::INFO,
     ]
 }

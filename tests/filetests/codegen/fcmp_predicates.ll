@@ -1,7 +1,7 @@
 ; Every fcmp predicate maps to setp: ordered ones to eq/ne/lt/..., unordered ones to the ...u forms, ord to
 ; num, uno to nan, ueq to equ and one to ne; false/true are constant predicates.
 ; (copyprop is off: this test pins the shape instruction selection gives.)
-; RUN: compile %s --mcpu sm_80 --disable-pass copyprop
+; RUN: compile %s --mcpu sm_80 --disable-pass peephole --disable-pass copyprop
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

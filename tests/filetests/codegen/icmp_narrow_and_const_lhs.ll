@@ -1,6 +1,6 @@
 ; Comparisons of narrow integers normalize both sides (unsigned: mask, signed: sign-extend); a constant left-hand
 ; side is moved into a register (setp needs a register first operand); i1 comparisons are predicate logic.
-; RUN: compile %s --mcpu sm_80
+; RUN: compile %s --mcpu sm_80 --disable-pass peephole
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

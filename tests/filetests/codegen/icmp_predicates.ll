@@ -1,5 +1,5 @@
 ; Every icmp predicate maps to setp with the signedness in the type (eq/ne use .s32).
-; RUN: compile %s --mcpu sm_80
+; RUN: compile %s --mcpu sm_80 --disable-pass peephole
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

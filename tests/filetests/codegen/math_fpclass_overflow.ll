@@ -3,7 +3,7 @@
 ; llvm.*.with.overflow.i32/i64 give {result, flag} (unsigned add: r < a; signed add: sign of (a^r)&(b^r); umul:
 ; mul.hi != 0); llvm.ldexp with a constant exponent multiplies by the power of two.
 ; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
-; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
+; RUN: compile %s --mcpu sm_80 --disable-pass peephole --disable-pass gvn-cse --disable-pass reassociate
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -378,6 +378,17 @@ impl FunctionPass for Lsr {
         let mut named = 0;
         for l in order {
             let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
+            if merge_exit_iv(m, f, li, l, &preds, &mut divergent) {
+                changed = true;
+                if report {
+                    let func = &m.funcs[f];
+                    remarks.push(format!(
+                        "remark: lsr: @{}: loop {}: exit test moved to another IV, counter deleted",
+                        func.name,
+                        func.block_label(li.header(l))
+                    ));
+                }
+            }
             if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
                 changed = true;
                 if report {
@@ -759,6 +770,144 @@ fn post_increment_exit(
     func.dfg.set_arg(cmp, side, next);
     func.dfg.set_arg(cmp, 1 - side, new_k);
     func.dfg.flags_mut(inc).0 &= !(Flags::NSW.0 | Flags::NUW.0);
+    true
+}
+
+/// The constant step `c` of header phi `iv` whose latch input `next` is `iv + c` (or `iv - c`), with the
+/// increment instruction.
+fn const_step(m: &Module, func: &Function, iv: Value, next: Value) -> Option<(i64, Inst)> {
+    let inc = func.dfg.value_inst(next)?;
+    let const_of = |v: Value| match m.consts.data(func.dfg.value_const(v)?) {
+        ConstData::Int(_, ap) => ap.as_i64(),
+        _ => None,
+    };
+    let c = match (&func.dfg.inst(inc).kind, func.dfg.args(inc)) {
+        (InstKind::Binary(BinaryOp::Add), &[a, b]) if a == iv => const_of(b),
+        (InstKind::Binary(BinaryOp::Add), &[a, b]) if b == iv => const_of(a),
+        (InstKind::Binary(BinaryOp::Sub), &[a, b]) if a == iv => const_of(b).map(i64::wrapping_neg),
+        _ => None,
+    }?;
+    Some((c, inc))
+}
+
+/// Item 7: the latch exit test `icmp eq/ne X, K` (`K` invariant) on a counter `j` (`X` is `j` or `j.next`) whose
+/// only other use is its own increment, when another IV `i` of the header steps by the same constant: the test
+/// becomes `icmp eq/ne Y, K + (start_i - start_j)` (`Y` = `i` resp. `i.next`, the new bound computed in the
+/// preheader) and `j` is deleted. Exact: on every iteration `i - j = start_i - start_j` modulo 2^n (both step
+/// by the same `c`), so `X == K` iff `Y == K + start_i - start_j`. `i`'s increment loses `nsw`/`nuw` (the test
+/// now reads it on the exiting iteration, where it may wrap). One instruction less per iteration and one
+/// register less through the loop.
+fn merge_exit_iv(
+    m: &mut Module,
+    f: FuncId,
+    li: &LoopInfo,
+    l: LoopId,
+    preds: &Preds,
+    divergent: &mut SecondaryMap<Value, bool>,
+) -> bool {
+    let func = &m.funcs[f];
+    let Some((pre, latch)) = loop_shape(func, li, l, preds) else { return false };
+    let header = li.header(l);
+    let Some(term) = func.terminator(latch) else { return false };
+    if !matches!(func.dfg.inst(term).kind, InstKind::CondBr { .. }) {
+        return false;
+    }
+    let cond = func.dfg.args(term)[0];
+    let Some(cmp) = func.dfg.value_inst(cond) else { return false };
+    if !matches!(func.dfg.inst(cmp).kind, InstKind::ICmp(IntPredicate::Eq | IntPredicate::Ne))
+        || func.layout.inst_block(cmp) != Some(latch)
+    {
+        return false;
+    }
+    let invariant = |v: Value| match func.dfg.value_inst(v) {
+        None => true,
+        Some(i) => func.layout.inst_block(i).is_none_or(|b| !li.contains(l, b)),
+    };
+    let cargs = func.dfg.args(cmp);
+    let (side, x, k) = if invariant(cargs[1]) {
+        (0, cargs[0], cargs[1])
+    } else if invariant(cargs[0]) {
+        (1, cargs[1], cargs[0])
+    } else {
+        return false;
+    };
+    // Header phis with a constant step: (phi inst, value, start, next, step, increment).
+    let mut ivs = Vec::new();
+    for p in func.layout.block_insts(header) {
+        if !func.dfg.inst(p).is_phi() {
+            break;
+        }
+        let (Some(v), Some(start), Some(next)) = (
+            func.dfg.result(p),
+            crate::passes::util::phi_value_for(func, p, pre),
+            crate::passes::util::phi_value_for(func, p, latch),
+        ) else {
+            continue;
+        };
+        if func.dfg.inst(p).args.len() != 2 || m.types.int_width(func.dfg.value_ty(v)).is_none() {
+            continue;
+        }
+        if let Some((c, inc)) = const_step(m, func, v, next) {
+            if func.layout.inst_block(inc).is_some_and(|b| li.contains(l, b)) {
+                ivs.push((p, v, start, next, c, inc));
+            }
+        }
+    }
+    let Some(jpos) = ivs.iter().position(|e| e.1 == x || e.3 == x) else { return false };
+    let (jphi, j, jstart, jnext, c, jinc) = ivs[jpos];
+    let post = x == jnext;
+    // `j` only feeds its increment (and the test), `j.next` only the phi (and the test).
+    let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
+    if !only(j, &[jinc, cmp]) || !only(jnext, &[jphi, cmp]) || func.dfg.uses(cond).len() != 1 {
+        return false;
+    }
+    let ty = func.dfg.value_ty(j);
+    // The partner: same type and step; its post-increment value must be available at the test.
+    let order: FxHashMap<Inst, usize> = func.layout.block_insts(latch).enumerate().map(|(k, i)| (i, k)).collect();
+    let Some(&(_, i, istart, inext, _, iinc)) = ivs.iter().find(|e| {
+        e.1 != j
+            && e.4 == c
+            && func.dfg.value_ty(e.1) == ty
+            && (!post
+                || func.layout.inst_block(e.5) != Some(latch)
+                || order.get(&e.5).is_some_and(|&p| p < order[&cmp]))
+    }) else {
+        return false;
+    };
+    let pre_term = func.terminator(pre).expect("loop_shape checked the preheader's terminator");
+    let mut b = Builder {
+        func: &mut m.funcs[f],
+        types: &mut m.types,
+        consts: &mut m.consts,
+        at: InsertPoint::Before(pre_term),
+    };
+    let div = divergent[k] || divergent[istart] || divergent[jstart];
+    let is_zero = |b: &Builder<'_>, v: Value| {
+        b.func.dfg.value_const(v).is_some_and(|c| matches!(b.consts.data(c), ConstData::Int(_, ap) if ap.is_zero()))
+    };
+    let delta = if is_zero(&b, jstart) {
+        istart
+    } else {
+        let d = b.binary(BinaryOp::Sub, istart, jstart);
+        divergent.set(d, div);
+        d
+    };
+    let new_k = if is_zero(&b, delta) {
+        k
+    } else {
+        let v = b.binary(BinaryOp::Add, k, delta);
+        divergent.set(v, div);
+        v
+    };
+    let func = &mut m.funcs[f];
+    func.dfg.set_arg(cmp, side, if post { inext } else { i });
+    func.dfg.set_arg(cmp, 1 - side, new_k);
+    func.dfg.flags_mut(iinc).0 &= !(Flags::NSW.0 | Flags::NUW.0);
+    // Delete the dead counter: break the phi/increment cycle, then remove both.
+    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
+    func.dfg.set_arg(jinc, jinc_pos, jstart);
+    func.remove_inst(jphi);
+    func.remove_inst(jinc);
     true
 }
 

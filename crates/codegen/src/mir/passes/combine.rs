@@ -7,9 +7,11 @@
 //! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c`;
 //! - `mul.F %t, %a, b` + `add.F %d, %t, c` (`F` = `f32`/`f64`) → `fma.rn.F %d, %a, b, c` only when *both*
 //!   carry no rounding modifier;
-//! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c` when `c` is a float immediate, `c - %t` →
-//!   `fma.rn.F -a, b, c` when `a` or `b` is one (LLVM forms `fma(a, b, fneg c)` for any `c`; with a register
-//!   the `neg` would make it no shorter, so only the immediate forms, where the negation is free, are taken).
+//! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c`, `c - %t` → `fma.rn.F -a, b, c`, when the negation is
+//!   free: a float immediate, or a single-use register computed by a `mul`/`div` chain ending in an immediate
+//!   (`c = (i * 0.5) / n` becomes `(i * -0.5) / n`, exact since round-to-nearest/-zero are symmetric about zero;
+//!   see `negate_free`). LLVM forms `fma(a, b, fneg c)` for any `c`; with any other register the `neg` would
+//!   make it no shorter, so only free negations are taken.
 //!
 //! Contraction flag: instruction selection already carries LLVM's `contract` (or `fast`) flag into MIR — an
 //! `fadd`/`fmul` with it is selected without `.rn` (`add.f32`), one without it as `add.rn.f32`. That is PTX's own
@@ -31,7 +33,7 @@
 //!
 //! Linear: one use count over the function, one loop forest (near-linear), one pass over the instructions.
 
-use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand};
+use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg};
 use simtc_graph::LoopForest;
 
 enum MulKind {
@@ -59,6 +61,62 @@ fn neg_imm(o: &Operand) -> Option<Operand> {
         Operand::F64(b) => Some(Operand::F64(b ^ (1 << 63))),
         _ => None,
     }
+}
+
+/// Where to negate the single-use float register `r` for free, by flipping one immediate in its definition
+/// chain: `(block, instruction, operand)`. Free: `r = mul.F x, imm` (the immediate flips sign), or `r = mul.F x,
+/// y` / `r = div.F x, y` with `x` (for `mul` also `y`) itself free to negate (single use, recursively, bounded
+/// depth). Exact: round-to-nearest and round-toward-zero are symmetric about zero, so `-(x * y) = (-x) * y` and
+/// `-(x / y) = (-x) / y` bit for bit; directed roundings (`.rm`/`.rp`) are not, and are refused.
+fn negate_free(
+    f: &MFunction,
+    def: &[Option<(u32, usize)>],
+    uses: &[u32],
+    r: Reg,
+    depth: u32,
+) -> Option<(u32, usize, usize)> {
+    if depth > 4 || uses[r.0 as usize] != 1 {
+        return None;
+    }
+    let (b, k) = def[r.0 as usize]?;
+    let i = &f.blocks[b as usize].insts[k];
+    if i.guard.is_some() || i.srcs.len() != 2 || i.dsts.len() != 1 {
+        return None;
+    }
+    let sym_round = matches!(i.op.mods.as_slice(), [Mod::F32 | Mod::F64] | [Mod::Rn | Mod::Rz, Mod::F32 | Mod::F64]);
+    let is_mul = i.kind() == OpKind::Mul && sym_round;
+    let is_div = i.kind() == OpKind::Div && sym_round && i.op.mods.len() == 2;
+    if !is_mul && !is_div {
+        return None;
+    }
+    let sides: &[usize] = if is_mul { &[1, 0] } else { &[0] };
+    for &side in sides {
+        match &i.srcs[side] {
+            o @ (Operand::F32(_) | Operand::F64(_)) if neg_imm(o).is_some() => return Some((b, k, side)),
+            Operand::Reg(x) => {
+                if let Some(at) = negate_free(f, def, uses, *x, depth + 1) {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Whether operand `o` (of a `sub` being fused) can be negated for free: a register per [`negate_free`]
+/// (immediates are handled by the caller).
+fn negate_site(f: &MFunction, def: &[Option<(u32, usize)>], uses: &[u32], o: &Operand) -> Option<(u32, usize, usize)> {
+    match o {
+        Operand::Reg(r) => negate_free(f, def, uses, *r, 0),
+        _ => None,
+    }
+}
+
+/// Flips the immediate at `at` (found by [`negate_free`]).
+fn flip(f: &mut MFunction, at: (u32, usize, usize)) {
+    let o = &mut f.blocks[at.0 as usize].insts[at.1].srcs[at.2];
+    *o = neg_imm(o).expect("an immediate");
 }
 
 /// The knob enabling the `fma.rn` rule.
@@ -117,9 +175,11 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                         if is_sub {
                             // Which operand gets negated: the addend (t - c) or a factor (c - t).
                             let ok = if side == 0 {
-                                neg_imm(&add.srcs[1]).is_some()
+                                neg_imm(&add.srcs[1]).is_some() || negate_site(f, &def, &uses, &add.srcs[1]).is_some()
                             } else {
-                                neg_imm(&m.srcs[1]).is_some() || neg_imm(&m.srcs[0]).is_some()
+                                [&m.srcs[1], &m.srcs[0]]
+                                    .iter()
+                                    .any(|o| neg_imm(o).is_some() || negate_site(f, &def, &uses, o).is_some())
                             };
                             if !ok {
                                 continue;
@@ -137,18 +197,24 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                 let m = &f.blocks[mb as usize].insts[mk];
                 (m.srcs[0].clone(), m.srcs[1].clone())
             };
-            let add = &mut f.blocks[b.0 as usize].insts[k];
-            let mut c = add.srcs[1 - side].clone();
+            let mut c = f.blocks[b.0 as usize].insts[k].srcs[1 - side].clone();
             let (mut a, mut bb) = (a, bb);
             if is_sub {
                 if side == 0 {
-                    c = neg_imm(&c).expect("checked");
+                    match neg_imm(&c) {
+                        Some(n) => c = n,
+                        None => flip(f, negate_site(f, &def, &uses, &c).expect("checked")),
+                    }
                 } else if let Some(n) = neg_imm(&bb) {
                     bb = n;
+                } else if let Some(n) = neg_imm(&a) {
+                    a = n;
                 } else {
-                    a = neg_imm(&a).expect("checked");
+                    let at = negate_site(f, &def, &uses, &bb).or_else(|| negate_site(f, &def, &uses, &a));
+                    flip(f, at.expect("checked"));
                 }
             }
+            let add = &mut f.blocks[b.0 as usize].insts[k];
             add.op = op;
             add.srcs = [a, bb, c].into_iter().collect();
             uses[t.0 as usize] = 0;

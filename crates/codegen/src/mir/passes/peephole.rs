@@ -23,6 +23,7 @@
 //! Linear in the number of instructions.
 
 use crate::mir::{MFunction, Mod, OpKind, Opcode, Operand, Reg};
+use smallvec::SmallVec;
 
 /// Runs the peepholes; returns the number of rewrites.
 pub fn run(f: &mut MFunction) -> usize {
@@ -34,6 +35,7 @@ pub fn run(f: &mut MFunction) -> usize {
     // Narrow integer loads (block, index) and right shifts by a constant, by destination; read counts.
     let mut narrow_load: Vec<Option<(u32, usize)>> = vec![None; n];
     let mut shr_of: Vec<Option<(Operand, i64)>> = vec![None; n];
+    let mut setp_of: Vec<Option<(Opcode, [Operand; 2])>> = vec![None; n];
     let mut reads = vec![0u32; n];
     for b in &f.order {
         for (k, i) in f.block(*b).insts.iter().enumerate() {
@@ -53,6 +55,9 @@ pub fn run(f: &mut MFunction) -> usize {
                 }
                 (OpKind::Shr, Some(Mod::U32), [x @ Operand::Reg(_), Operand::Imm(s)]) if (0..32).contains(s) => {
                     shr_of[d.0 as usize] = Some((x.clone(), *s));
+                }
+                (OpKind::Setp, _, [a, b]) if i.op.cmp().is_some() && i.op.mods.len() >= 2 => {
+                    setp_of[d.0 as usize] = Some((i.op.clone(), [a.clone(), b.clone()]));
                 }
                 _ => {}
             }
@@ -171,6 +176,42 @@ pub fn run(f: &mut MFunction) -> usize {
                                 continue;
                             }
                         }
+                    }
+                }
+            }
+            if i.guard.is_none() {
+                if let (OpKind::And | OpKind::Or | OpKind::Xor, [Mod::Pred], [Operand::Reg(x), Operand::Reg(y)]) =
+                    (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    let (x, y) = (*x, *y);
+                    let fusable = |r: Reg| {
+                        x != y
+                            && defs[r.0 as usize] == 1
+                            && reads[r.0 as usize] == 1
+                            && setp_of[r.0 as usize].as_ref().is_some_and(|(_, ab)| {
+                                ab.iter().all(|o| o.reg().is_none_or(|a| defs[a.0 as usize] == 1))
+                            })
+                    };
+                    let pick = if fusable(x) {
+                        Some((x, y))
+                    } else if fusable(y) {
+                        Some((y, x))
+                    } else {
+                        None
+                    };
+                    if let Some((s, other)) = pick {
+                        let (sop, [a, b]) = setp_of[s.0 as usize].clone().expect("checked");
+                        let bop = match i.op.kind {
+                            OpKind::And => Mod::AndOp,
+                            OpKind::Or => Mod::OrOp,
+                            _ => Mod::XorOp,
+                        };
+                        let mut mods: SmallVec<[Mod; 4]> = sop.mods.iter().copied().collect();
+                        mods.insert(1, bop);
+                        i.op = Opcode::new(OpKind::Setp, &mods);
+                        i.srcs = [a, b, Operand::Reg(other)].into_iter().collect();
+                        rewrites += 1;
+                        continue;
                     }
                 }
             }
