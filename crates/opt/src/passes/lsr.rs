@@ -142,10 +142,7 @@ impl LoopCx<'_> {
     }
 
     fn const_int(&self, v: Value) -> Option<i64> {
-        match self.m.consts.data(self.func.dfg.value_const(v)?) {
-            ConstData::Int(_, ap) => ap.as_i64(),
-            _ => None,
-        }
+        const_int(self.m, self.func, v)
     }
 
     /// The polynomial of an invariant integer: a constant or a leaf.
@@ -666,6 +663,54 @@ fn materializable(m: &Module, func: &Function, p: &PAff) -> bool {
     })
 }
 
+/// An integer constant's value (`None` for anything else).
+fn const_int(m: &Module, func: &Function, v: Value) -> Option<i64> {
+    match m.consts.data(func.dfg.value_const(v)?) {
+        ConstData::Int(_, ap) => ap.as_i64(),
+        _ => None,
+    }
+}
+
+/// A loop's latch exit test `icmp eq/ne x, k` with `k` loop-invariant (`side`: the operand index of `x`), in a
+/// loop of [`loop_shape`]; the compare sits in the latch and feeds only the latch's conditional branch.
+struct ExitTest {
+    pre: Block,
+    latch: Block,
+    cmp: Inst,
+    side: usize,
+    x: Value,
+    k: Value,
+}
+
+fn latch_exit_test(func: &Function, li: &LoopInfo, l: LoopId, preds: &Preds) -> Option<ExitTest> {
+    let (pre, latch) = loop_shape(func, li, l, preds)?;
+    let term = func.terminator(latch)?;
+    if !matches!(func.dfg.inst(term).kind, InstKind::CondBr { .. }) {
+        return None;
+    }
+    let cond = func.dfg.args(term)[0];
+    let cmp = func.dfg.value_inst(cond)?;
+    if !matches!(func.dfg.inst(cmp).kind, InstKind::ICmp(IntPredicate::Eq | IntPredicate::Ne))
+        || func.layout.inst_block(cmp) != Some(latch)
+        || func.dfg.uses(cond).len() != 1
+    {
+        return None;
+    }
+    let invariant = |v: Value| match func.dfg.value_inst(v) {
+        None => true,
+        Some(i) => func.layout.inst_block(i).is_none_or(|b| !li.contains(l, b)),
+    };
+    let cargs = func.dfg.args(cmp);
+    let (side, x, k) = if invariant(cargs[1]) {
+        (0, cargs[0], cargs[1])
+    } else if invariant(cargs[0]) {
+        (1, cargs[1], cargs[0])
+    } else {
+        return None;
+    };
+    Some(ExitTest { pre, latch, cmp, side, x, k })
+}
+
 /// Item 6 of the module doc: rewrites the latch's `icmp eq/ne i, K` to `icmp eq/ne i.next, K + c`.
 fn post_increment_exit(
     m: &mut Module,
@@ -676,52 +721,17 @@ fn post_increment_exit(
     divergent: &mut SecondaryMap<Value, bool>,
 ) -> bool {
     let func = &m.funcs[f];
-    let Some((pre, latch)) = loop_shape(func, li, l, preds) else { return false };
+    let Some(ExitTest { pre, latch, cmp, side, x: iv, k }) = latch_exit_test(func, li, l, preds) else { return false };
     let header = li.header(l);
-    let Some(term) = func.terminator(latch) else { return false };
-    if !matches!(func.dfg.inst(term).kind, InstKind::CondBr { .. }) {
-        return false;
-    }
-    let cond = func.dfg.args(term)[0];
-    let Some(cmp) = func.dfg.value_inst(cond) else { return false };
-    if !matches!(func.dfg.inst(cmp).kind, InstKind::ICmp(IntPredicate::Eq | IntPredicate::Ne))
-        || func.layout.inst_block(cmp) != Some(latch)
-        || func.dfg.uses(cond).len() != 1
-    {
-        return false;
-    }
-    let invariant = |v: Value| match func.dfg.value_inst(v) {
-        None => true,
-        Some(i) => func.layout.inst_block(i).is_none_or(|b| !li.contains(l, b)),
-    };
-    let cargs = func.dfg.args(cmp);
-    let (side, iv, k) = if invariant(cargs[1]) {
-        (0, cargs[0], cargs[1])
-    } else if invariant(cargs[0]) {
-        (1, cargs[1], cargs[0])
-    } else {
-        return false;
-    };
     // `iv` is a header phi whose latch input is `iv + c`, computed in the latch before the compare.
     let Some(phi) = func.dfg.value_inst(iv) else { return false };
     if !func.dfg.inst(phi).is_phi() || func.layout.inst_block(phi) != Some(header) {
         return false;
     }
     let Some(next) = crate::passes::util::phi_value_for(func, phi, latch) else { return false };
-    let Some(inc) = func.dfg.value_inst(next) else { return false };
     let ty = func.dfg.value_ty(iv);
     let Some(bits) = m.types.int_width(ty).filter(|&b| b <= 64) else { return false };
-    let const_of = |v: Value| match m.consts.data(func.dfg.value_const(v)?) {
-        ConstData::Int(_, ap) => ap.as_i64(),
-        _ => None,
-    };
-    let c = match (&func.dfg.inst(inc).kind, func.dfg.args(inc)) {
-        (InstKind::Binary(BinaryOp::Add), &[a, b]) if a == iv => const_of(b),
-        (InstKind::Binary(BinaryOp::Add), &[a, b]) if b == iv => const_of(a),
-        (InstKind::Binary(BinaryOp::Sub), &[a, b]) if a == iv => const_of(b).map(i64::wrapping_neg),
-        _ => None,
-    };
-    let Some(c) = c else { return false };
+    let Some((c, inc)) = const_step(m, func, iv, next) else { return false };
     if func.layout.inst_block(inc) != Some(latch) {
         return false;
     }
@@ -746,7 +756,7 @@ fn post_increment_exit(
         }
     }
     let pre_term = func.terminator(pre).expect("loop_shape checked the preheader's terminator");
-    let kconst = const_of(k);
+    let kconst = const_int(m, func, k);
     let mut b = Builder {
         func: &mut m.funcs[f],
         types: &mut m.types,
@@ -777,10 +787,7 @@ fn post_increment_exit(
 /// increment instruction.
 fn const_step(m: &Module, func: &Function, iv: Value, next: Value) -> Option<(i64, Inst)> {
     let inc = func.dfg.value_inst(next)?;
-    let const_of = |v: Value| match m.consts.data(func.dfg.value_const(v)?) {
-        ConstData::Int(_, ap) => ap.as_i64(),
-        _ => None,
-    };
+    let const_of = |v: Value| const_int(m, func, v);
     let c = match (&func.dfg.inst(inc).kind, func.dfg.args(inc)) {
         (InstKind::Binary(BinaryOp::Add), &[a, b]) if a == iv => const_of(b),
         (InstKind::Binary(BinaryOp::Add), &[a, b]) if b == iv => const_of(a),
@@ -806,31 +813,8 @@ fn merge_exit_iv(
     divergent: &mut SecondaryMap<Value, bool>,
 ) -> bool {
     let func = &m.funcs[f];
-    let Some((pre, latch)) = loop_shape(func, li, l, preds) else { return false };
+    let Some(ExitTest { pre, latch, cmp, side, x, k }) = latch_exit_test(func, li, l, preds) else { return false };
     let header = li.header(l);
-    let Some(term) = func.terminator(latch) else { return false };
-    if !matches!(func.dfg.inst(term).kind, InstKind::CondBr { .. }) {
-        return false;
-    }
-    let cond = func.dfg.args(term)[0];
-    let Some(cmp) = func.dfg.value_inst(cond) else { return false };
-    if !matches!(func.dfg.inst(cmp).kind, InstKind::ICmp(IntPredicate::Eq | IntPredicate::Ne))
-        || func.layout.inst_block(cmp) != Some(latch)
-    {
-        return false;
-    }
-    let invariant = |v: Value| match func.dfg.value_inst(v) {
-        None => true,
-        Some(i) => func.layout.inst_block(i).is_none_or(|b| !li.contains(l, b)),
-    };
-    let cargs = func.dfg.args(cmp);
-    let (side, x, k) = if invariant(cargs[1]) {
-        (0, cargs[0], cargs[1])
-    } else if invariant(cargs[0]) {
-        (1, cargs[1], cargs[0])
-    } else {
-        return false;
-    };
     // Header phis with a constant step: (phi inst, value, start, next, step, increment).
     let mut ivs = Vec::new();
     for p in func.layout.block_insts(header) {
@@ -858,7 +842,7 @@ fn merge_exit_iv(
     let post = x == jnext;
     // `j` only feeds its increment (and the test), `j.next` only the phi (and the test).
     let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
-    if !only(j, &[jinc, cmp]) || !only(jnext, &[jphi, cmp]) || func.dfg.uses(cond).len() != 1 {
+    if !only(j, &[jinc, cmp]) || !only(jnext, &[jphi, cmp]) {
         return false;
     }
     let ty = func.dfg.value_ty(j);
