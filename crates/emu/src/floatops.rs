@@ -64,6 +64,12 @@ pub trait Float:
     fn from_f64(v: f64) -> Self;
     /// The canonical NaN PTX produces.
     fn canonical_nan() -> Self;
+    /// The result of an arithmetic operation as the GPU delivers it: for `f32`, any NaN becomes the canonical
+    /// NaN `0x7fffffff` (CUDA Programming Guide, floating-point standard: a single-precision operation whose
+    /// result is NaN returns that quiet NaN, whatever the inputs' payloads). This also keeps the emulator
+    /// independent of the host's default NaN (x86 makes `0/0` `0xffc00000`, constant folding `0x7fc00000`).
+    /// `f64` results are left as computed (the guide documents only that `abs`/`neg` pass NaNs through).
+    fn canon(self) -> Self;
 }
 
 impl Float for f32 {
@@ -107,6 +113,13 @@ impl Float for f32 {
     fn canonical_nan() -> Self {
         f32::from_bits(0x7FFF_FFFF)
     }
+    fn canon(self) -> Self {
+        if self.is_nan() {
+            Self::canonical_nan()
+        } else {
+            self
+        }
+    }
 }
 
 impl Float for f64 {
@@ -149,6 +162,9 @@ impl Float for f64 {
     }
     fn canonical_nan() -> Self {
         f64::from_bits(0x7FFF_FFFF_FFFF_FFFF)
+    }
+    fn canon(self) -> Self {
+        self
     }
 }
 
@@ -365,10 +381,10 @@ macro_rules! f2 {
         }
     };
 }
-f2!(fadd, |a, b| add_r::<T, R>(a, b));
-f2!(fsub, |a, b| add_r::<T, R>(a, -b));
-f2!(fmul, |a, b| mul_r::<T, R>(a, b));
-f2!(fdiv, |a, b| div_r::<T, R>(a, b));
+f2!(fadd, |a, b| add_r::<T, R>(a, b).canon());
+f2!(fsub, |a, b| add_r::<T, R>(a, -b).canon());
+f2!(fmul, |a, b| mul_r::<T, R>(a, b).canon());
+f2!(fdiv, |a, b| div_r::<T, R>(a, b).canon());
 f2!(fminf, |a, b| fmin(a, b));
 f2!(fmaxf, |a, b| fmax(a, b));
 f2!(fminnan, |a, b| if a.nan() || b.nan() { T::canonical_nan() } else { fmin(a, b) });
@@ -380,7 +396,7 @@ fn ffma<T: Float, const R: u8, const FTZ: bool, const SAT: bool>(x: &Lanes, y: &
         let a = ftz::<T, FTZ>(T::from_lane(x[i]));
         let b = ftz::<T, FTZ>(T::from_lane(y[i]));
         let c = ftz::<T, FTZ>(T::from_lane(z[i]));
-        o[i] = sat::<T, SAT>(ftz::<T, FTZ>(fma_r::<T, R>(a, b, c))).to_lane();
+        o[i] = sat::<T, SAT>(ftz::<T, FTZ>(fma_r::<T, R>(a, b, c).canon())).to_lane();
     }
 }
 
@@ -410,15 +426,15 @@ macro_rules! f1 {
 }
 f1!(fneg, |a| -a);
 f1!(fabs, |a| a.fabs());
-f1!(fsqrt, |a| sqrt_r::<T, R>(a));
-f1!(frcp, |a| div_r::<T, R>(T::ONE, a));
-f1!(frsqrt, |a| approx(a, |v| 1.0 / v.sqrt()));
-f1!(fex2, |a| approx(a, f64::exp2));
-f1!(flg2, |a| approx(a, f64::log2));
-f1!(fsin, |a| approx(a, f64::sin));
-f1!(fcos, |a| approx(a, f64::cos));
-f1!(ftanh, |a| approx(a, f64::tanh));
-f1!(fround, |a| round_int::<T, R>(a));
+f1!(fsqrt, |a| sqrt_r::<T, R>(a).canon());
+f1!(frcp, |a| div_r::<T, R>(T::ONE, a).canon());
+f1!(frsqrt, |a| approx(a, |v| 1.0 / v.sqrt()).canon());
+f1!(fex2, |a| approx(a, f64::exp2).canon());
+f1!(flg2, |a| approx(a, f64::log2).canon());
+f1!(fsin, |a| approx(a, f64::sin).canon());
+f1!(fcos, |a| approx(a, f64::cos).canon());
+f1!(ftanh, |a| approx(a, f64::tanh).canon());
+f1!(fround, |a| round_int::<T, R>(a).canon());
 f1!(fident, |a| a);
 
 macro_rules! pick {

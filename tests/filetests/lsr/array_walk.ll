@@ -1,5 +1,7 @@
-; A simple array walk: a[i] and a[i+1] share one pointer IV (the second is a constant offset from it), b[i]
-; alone costs one mad.wide and keeps its index; the sext/shl chain of a[] is gone, the IV stays for the compare.
+; A simple array walk: a[i] and a[i+1] share one pointer IV (the second is a constant offset from it); b[i]
+; alone would cost one mad.wide, but it is uniform, so it gets its own IV too (ptxas keeps a uniform pointer IV
+; in uniform registers, where the mad.wide needs b and i in vector registers; lsr/single_root.ll has the
+; divergent case). The sext/shl chains are gone, the IV stays for the compare.
 ; RUN: opt %s --passes lsr
 
 target triple = "nvptx64-nvidia-cuda"
@@ -32,14 +34,14 @@ exit:
 ; CHECK-LABEL: loop:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
 ; CHECK-NEXT: %lsr.iv = phi ptr [ %a, %entry ], [ %lsr.iv.next, %loop ]
-; CHECK-NEXT: %idx = sext i32 %i to i64
+; CHECK-NEXT: %lsr.iv1 = phi ptr [ %b, %entry ], [ %lsr.iv1.next, %loop ]
 ; CHECK-NEXT: %x = load float, ptr %lsr.iv, align 4
 ; CHECK-NEXT: %pa1 = getelementptr i8, ptr %lsr.iv, i64 4
 ; CHECK-NEXT: %y = load float, ptr %pa1, align 4
 ; CHECK-NEXT: %s = fadd float %x, %y
-; CHECK-NEXT: %pb = getelementptr inbounds float, ptr %b, i64 %idx
-; CHECK-NEXT: store float %s, ptr %pb, align 4
+; CHECK-NEXT: store float %s, ptr %lsr.iv1, align 4
 ; CHECK-NEXT: %i.next = add nsw i32 %i, 1
 ; CHECK-NEXT: %c = icmp slt i32 %i.next, %n
 ; CHECK-NEXT: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 4
+; CHECK-NEXT: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 4
 ; CHECK-NEXT: br i1 %c, label %loop, label %exit

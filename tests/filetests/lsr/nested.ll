@@ -1,6 +1,6 @@
 ; Nested loops (a matmul row): the inner loop walks a[i*n + k] with one IV; its start pointer, computed in the
 ; inner preheader, is affine in the outer IV i and becomes the outer loop's own pointer IV (stride 4*n bytes),
-; so neither loop multiplies.
+; so neither loop multiplies. out[i] (uniform) gets the outer loop's second pointer IV.
 ; RUN: opt %s --passes lsr
 
 target triple = "nvptx64-nvidia-cuda"
@@ -46,6 +46,7 @@ exit:
 ; CHECK-LABEL: outer:
 ; CHECK-NEXT: %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
 ; CHECK-NEXT: %lsr.iv1 = phi ptr [ %a, %entry ], [ %lsr.iv1.next, %latch ]
+; CHECK-NEXT: %lsr.iv2 = phi ptr [ %out, %entry ], [ %lsr.iv2.next, %latch ]
 ; CHECK-NEXT: br label %inner
 ; CHECK-LABEL: inner:
 ; CHECK-NEXT: %k = phi i32 [ 0, %outer ], [ %k.next, %inner ]
@@ -55,5 +56,7 @@ exit:
 ; CHECK: %lsr.iv.next = getelementptr i8, ptr %lsr.iv, i64 4
 ; CHECK-LABEL: latch:
 ; CHECK-NOT: mul
+; CHECK: store float %acc.next, ptr %lsr.iv2, align 4
 ; CHECK: %lsr.iv1.next = getelementptr i8, ptr %lsr.iv1, i64 %1
+; CHECK-NEXT: %lsr.iv2.next = getelementptr i8, ptr %lsr.iv2, i64 4
 ; CHECK-NEXT: br i1 %again, label %outer, label %exit

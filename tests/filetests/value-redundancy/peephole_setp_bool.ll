@@ -45,3 +45,36 @@ define ptx_kernel void @two_readers(ptr addrspace(1) %p, i32 %a, i32 %b, i32 %c)
 ; CHECK: setp.lt.s32 [[L:%p[0-9]+]],
 ; CHECK: setp.gt.and.s32 {{%p[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[L]];
 ; CHECK: setp.lt.and.s32 {{%p[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[L]];
+
+define ptx_kernel void @loop_invariant(ptr addrspace(3) %s, i32 %k, i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %bit = and i32 %tid, %k
+  %even = icmp eq i32 %bit, 0
+  br label %loop
+
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr i32, ptr addrspace(3) %s, i32 %i
+  %v = load i32, ptr addrspace(3) %p, align 4
+  %big = icmp sgt i32 %v, %n
+  %both = and i1 %even, %big
+  %w = select i1 %both, i32 %v, i32 %n
+  store i32 %w, ptr addrspace(3) %p, align 4
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, %n
+  br i1 %c, label %loop, label %exit
+
+exit:
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+; The setp of %even is outside the loop, the and inside: fusing it would move the comparison into the loop and
+; keep its register operand (tid & k) live through the loop instead of one predicate, so the setp stays where
+; it is and the setp inside the loop (same block as the and) is the one fused.
+; CHECK-LABEL: .entry loop_invariant(
+; CHECK: setp.eq.s32 [[E:%p[0-9]+]], {{%r[0-9]+}}, 0;
+; CHECK: $L__BB
+; CHECK: setp.gt.and.s32 {{%p[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, [[E]];

@@ -275,6 +275,11 @@ impl Lower<'_> {
             BinaryOp::FDiv if fk == FKind::F32 && (flags.contains(Flags::ARCP) || flags.contains(Flags::AFN)) => {
                 self.emit_def("div.approx.f32", c, &[a, b])
             }
+            // 1/x correctly rounded is exactly `rcp.rn` (llc's choice too); ptxas expands `rcp.rn` with a shorter
+            // slow path than the general `div.rn`, which saves registers around it.
+            BinaryOp::FDiv if matches!(a, Operand::F32(0x3F80_0000) | Operand::F64(0x3FF0_0000_0000_0000)) => {
+                self.emit_def(format!("rcp.rn.{s}"), c, &[b])
+            }
             BinaryOp::FDiv => self.emit_def(format!("div.rn.{s}"), c, &[a, b]),
             BinaryOp::FRem => {
                 // a - trunc(a / b) * b, the definition of fmod for finite inputs (LLVM's expansion).

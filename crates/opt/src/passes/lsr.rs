@@ -25,8 +25,10 @@
 //! 4. **Groups**: roots with the same base, the same step and starts that differ by a constant share one new
 //!    pointer IV `p = phi [base + start, preheader], [p + step, latch]`; each root becomes `gep i8, p, c`
 //!    (or `p` itself). A group pays when it has several roots, or a root whose address costs more than the
-//!    one `mad.wide` of `base + size × IV` (an IV plus a constant, a multiple of an invariant, a 2-D index):
-//!    only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
+//!    one `mad.wide` of `base + size × IV` (an IV plus a constant, a multiple of an invariant, a 2-D index), or
+//!    a uniform root (base, start and step uniform): ptxas keeps a uniform pointer IV in its uniform registers,
+//!    while `mad.wide IV, size, base` needs the IV and both halves of the base in vector registers, so even one
+//!    such root saves vector registers for the same one instruction per iteration. Only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
 //!    IV per loop (register pressure).
 //! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
 //! 6. **Post-increment exit test** (LLVM LSR's preference for post-increment uses): a latch exit test
@@ -318,6 +320,8 @@ struct Group {
     roots: Vec<(Value, i64)>,
     /// Some root costs more than one instruction per iteration (see [`simple_root`]).
     complex: bool,
+    /// The base and every leaf of start and step are uniform: the new IV is uniform.
+    uniform: bool,
 }
 
 /// Whether root GEP `i` is `base + size × IV` (or of the IV's `sext`/`zext`): one `mad.wide` per iteration, no
@@ -566,6 +570,7 @@ fn reduce_loop(
                         start: rest,
                         roots: Vec::new(),
                         complex: false,
+                        uniform: leaves_uniform,
                     });
                     groups.len() - 1
                 });
@@ -579,7 +584,7 @@ fn reduce_loop(
     }
     // Rank: most roots first (stable: first seen first among equals).
     let mut ranked: Vec<usize> =
-        (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1).collect();
+        (0..groups.len()).filter(|&g| groups[g].complex || groups[g].roots.len() > 1 || groups[g].uniform).collect();
     ranked.sort_by_key(|&g| std::cmp::Reverse(groups[g].roots.len()));
     ranked.truncate(max_ivs);
     ranked.sort_unstable();

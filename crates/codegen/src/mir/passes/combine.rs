@@ -1,7 +1,8 @@
 //! `combine`: instruction combining on SSA MIR (issue 16 item 6; what llc does in its DAG combiner).
 //!
 //! Rules (each needs the multiply to be unguarded, to have exactly one use — the add — so nothing is computed
-//! twice, and the add to be unguarded; the add's other operand is `c`):
+//! twice, and the add to be unguarded; the add's other operand is `c`; for the two integer rules, see below for
+//! a multiply with several uses):
 //! - `mul.lo.T %t, %a, b` + `add.T %d, %t, c` (either order) → `mad.lo.T %d, %a, b, c` (integer; wrapping
 //!   arithmetic is exact, so this is always allowed);
 //! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c`;
@@ -12,6 +13,14 @@
 //!   (`c = (i * 0.5) / n` becomes `(i * -0.5) / n`, exact since round-to-nearest/-zero are symmetric about zero;
 //!   see `negate_free`). LLVM forms `fma(a, b, fneg c)` for any `c`; with any other register the `neg` would
 //!   make it no shorter, so only free negations are taken.
+//!
+//! **Multi-use integer rule**: an integer `mul.lo`/`mul.wide` whose uses are *all* fusable adds (unguarded,
+//! matching type, not `t + t`, in the multiply's loops) is fused into every one of them and deleted: `k` adds and
+//! one multiply become `k` `mad`s, one instruction fewer, and the product (64 bits for `mul.wide`) is no longer
+//! live between them — only its 32-bit factors are. This is the shape of GVN-shared index scaling
+//! (`off = sext(i) * 4` added to two array bases): with one `mad.wide` per address ptxas also keeps each base in
+//! a uniform register instead of a register pair (`LEA` from a uniform base). Float products are not duplicated
+//! (contraction is decided per pair, and a duplicated `fma` would not be shorter than `mul` + `add`s).
 //!
 //! Contraction flag: instruction selection already carries LLVM's `contract` (or `fast`) flag into MIR — an
 //! `fadd`/`fmul` with it is selected without `.rn` (`add.f32`), one without it as `add.rn.f32`. That is PTX's own
@@ -144,6 +153,28 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
         Some(l) => loops.forest.contains(l, from),
         None => true,
     };
+    // Integer multiplies every use of which is a fusable add (module doc: multi-use integer rule): the number
+    // of those adds per multiply, compared with its use count below.
+    let mut int_adds = vec![0u32; n];
+    for &b in &f.order {
+        for add in &f.block(b).insts {
+            if add.guard.is_some() || add.kind() != OpKind::Add || add.srcs.len() != 2 || add.srcs[0] == add.srcs[1] {
+                continue;
+            }
+            for o in &add.srcs {
+                let Operand::Reg(t) = *o else { continue };
+                let Some((mb, mk)) = def[t.0 as usize] else { continue };
+                let fusable = match (mul_kind(&f.blocks[mb as usize].insts[mk]), add.op.mods.as_slice()) {
+                    (Some(MulKind::Lo(t1)), [t2]) => t1 == *t2,
+                    (Some(MulKind::Wide(_)), [Mod::S64 | Mod::U64]) => true,
+                    _ => false,
+                };
+                if fusable && same_loops(mb, b.0) {
+                    int_adds[t.0 as usize] += 1;
+                }
+            }
+        }
+    }
     let mut dead: Vec<(u32, usize)> = Vec::new();
     let mut count = 0;
     for b in f.order.clone() {
@@ -158,7 +189,8 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
             let mut found = None;
             for side in 0..2 {
                 let Operand::Reg(t) = add.srcs[side] else { continue };
-                if uses[t.0 as usize] != 1 {
+                let u = uses[t.0 as usize];
+                if u == 0 || (u > 1 && int_adds[t.0 as usize] != u) {
                     continue;
                 }
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
@@ -217,8 +249,11 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
             let add = &mut f.blocks[b.0 as usize].insts[k];
             add.op = op;
             add.srcs = [a, bb, c].into_iter().collect();
-            uses[t.0 as usize] = 0;
-            dead.push((mb, mk));
+            uses[t.0 as usize] -= 1;
+            int_adds[t.0 as usize] = int_adds[t.0 as usize].saturating_sub(1);
+            if uses[t.0 as usize] == 0 {
+                dead.push((mb, mk));
+            }
             count += 1;
         }
     }

@@ -18,6 +18,10 @@
 //!   (sign for `.sN`, zero for `.uN`), which is what the `cvt` from `S` did. The `cvt` becomes dead.
 //! - **Bit-field extract**: `%w = and.b32 %t, 2^k - 1` where `%t = shr.u32 %x, s` (constants, `s + k ≤ 32`,
 //!   `%t` read only there) becomes `%w = bfe.u32 %x, s, k` (llc's `bfe`): one instruction for two.
+//! - **setp BoolOp**: `%d = and/or/xor.pred %p, %q` where `%p = setp.CMP.T %a, %b` is read only there, in the
+//!   same block, becomes `%d = setp.CMP.{and,or,xor}.T %a, %b, %q` (the setp then dies). Across blocks it is
+//!   not done: the comparison would move to the BoolOp's block, typically from a loop preheader into the loop,
+//!   keeping `%a`/`%b` (vector registers) live through the loop instead of one predicate.
 //!
 //! All rewrite one instruction in place; they never move instructions, so they preserve every dominance property.
 //! Linear in the number of instructions.
@@ -35,7 +39,7 @@ pub fn run(f: &mut MFunction) -> usize {
     // Narrow integer loads (block, index) and right shifts by a constant, by destination; read counts.
     let mut narrow_load: Vec<Option<(u32, usize)>> = vec![None; n];
     let mut shr_of: Vec<Option<(Operand, i64)>> = vec![None; n];
-    let mut setp_of: Vec<Option<(Opcode, [Operand; 2])>> = vec![None; n];
+    let mut setp_of: Vec<Option<(Opcode, [Operand; 2], u32)>> = vec![None; n];
     let mut reads = vec![0u32; n];
     for b in &f.order {
         for (k, i) in f.block(*b).insts.iter().enumerate() {
@@ -56,8 +60,8 @@ pub fn run(f: &mut MFunction) -> usize {
                 (OpKind::Shr, Some(Mod::U32), [x @ Operand::Reg(_), Operand::Imm(s)]) if (0..32).contains(s) => {
                     shr_of[d.0 as usize] = Some((x.clone(), *s));
                 }
-                (OpKind::Setp, _, [a, b]) if i.op.cmp().is_some() && i.op.mods.len() >= 2 => {
-                    setp_of[d.0 as usize] = Some((i.op.clone(), [a.clone(), b.clone()]));
+                (OpKind::Setp, _, [x, y]) if i.op.cmp().is_some() && i.op.mods.len() >= 2 => {
+                    setp_of[d.0 as usize] = Some((i.op.clone(), [x.clone(), y.clone()], b.0));
                 }
                 _ => {}
             }
@@ -188,8 +192,8 @@ pub fn run(f: &mut MFunction) -> usize {
                         x != y
                             && defs[r.0 as usize] == 1
                             && reads[r.0 as usize] == 1
-                            && setp_of[r.0 as usize].as_ref().is_some_and(|(_, ab)| {
-                                ab.iter().all(|o| o.reg().is_none_or(|a| defs[a.0 as usize] == 1))
+                            && setp_of[r.0 as usize].as_ref().is_some_and(|(_, ab, sb)| {
+                                *sb == b.0 && ab.iter().all(|o| o.reg().is_none_or(|a| defs[a.0 as usize] == 1))
                             })
                     };
                     let pick = if fusable(x) {
@@ -200,7 +204,7 @@ pub fn run(f: &mut MFunction) -> usize {
                         None
                     };
                     if let Some((s, other)) = pick {
-                        let (sop, [a, b]) = setp_of[s.0 as usize].clone().expect("checked");
+                        let (sop, [a, b], _) = setp_of[s.0 as usize].clone().expect("checked");
                         let bop = match i.op.kind {
                             OpKind::And => Mod::AndOp,
                             OpKind::Or => Mod::OrOp,
