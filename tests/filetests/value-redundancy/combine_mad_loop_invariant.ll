@@ -1,6 +1,6 @@
 ; combine does not fuse a loop-invariant multiply (hoisted to the preheader) into an add inside the loop: the
 ; mad would execute as often as the add it replaces and keep both factors live through the loop. A multiply and
-; add in the same loop still fuse.
+; add in the same loop still fuse (i * i + n: not affine, so lsr leaves the chain to combine).
 ; RUN: compile %s --mcpu sm_90 -O3
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -14,7 +14,7 @@ entry:
 
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
-  %sq = mul i32 %i, %a
+  %sq = mul i32 %i, %i
   %v = add i32 %sq, %n
   %idx = zext i32 %i to i64
   %q = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %idx

@@ -20,6 +20,10 @@
 //!    flagged operation produced poison there, every later value derived from it is poison, and replacing
 //!    poison by the non-wrapping value is a refinement; before the first wrap, the narrow and the wide
 //!    sequences agree. Without the flags nothing is widened (`sext` of a plain `add` stays as it is).
+//!    `lshr` by a constant `k` is affine when its operand never wraps unsigned (`nuw` all the way) and steps by
+//!    a constant multiple of 2^k: `floor((s + j·m·2^k) / 2^k) = floor(s / 2^k) + j·m`. Its start is the
+//!    constant `s >> k` or the leaf `s >> k` (a [`poly::Leaf`] with a shift, emitted in the preheader); the
+//!    results stay in `[0, 2^(bits−k))` without wrapping, so both widenings of them are exact.
 //! 3. **Addresses** ([`PAff`]): a `getelementptr` of a loop-invariant base whose byte offset is affine. The
 //!    GEPs whose value is used other than as the base of another affine GEP of the loop are the *roots*.
 //! 4. **Groups**: roots with the same base, the same step and starts that differ by a constant share one new
@@ -28,8 +32,9 @@
 //!    one `mad.wide` of `base + size × IV` (an IV plus a constant, a multiple of an invariant, a 2-D index), or
 //!    a uniform root (base, start and step uniform): ptxas keeps a uniform pointer IV in its uniform registers,
 //!    while `mad.wide IV, size, base` needs the IV and both halves of the base in vector registers, so even one
-//!    such root saves vector registers for the same one instruction per iteration. Only those get an IV. They are ranked by their number of roots and at most `lsr-max-ivs` of them get an
-//!    IV per loop (register pressure).
+//!    such root saves vector registers for the same one instruction per iteration. Only those get an IV. They
+//!    are ranked by their number of roots and at most `lsr-max-ivs` of them get an IV per loop (register
+//!    pressure).
 //! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
 //! 6. **Post-increment exit test** (LLVM LSR's preference for post-increment uses): a latch exit test
 //!    `icmp eq/ne i, K` on an IV `i` whose increment `i.next = i + c` (constant `c`) comes before it in the latch
@@ -39,6 +44,9 @@
 //!    its increment, `i` and `i.next` no longer overlap, and SSA destruction needs no copy of `i` per iteration.
 //!    The increment's `nsw`/`nuw` flags are dropped: on the exiting iteration `i.next` may wrap, and the branch
 //!    now reads it (with the flags it would be poison there).
+//! 7. **Integer IVs** ([`narrow`]): an affine integer chain that is not an address (or whose widening is not
+//!    provable) and costs at least two instructions per iteration becomes an IV of its own width, within the
+//!    budget the pointer IVs left (`lsr-max-ivs`); see that module for the rules.
 //!
 //! # Uniformity
 //!
@@ -54,6 +62,7 @@
 //! new phis like any other. The IR verifier holds after it. Cost: each loop scans its blocks (nested loops
 //! included) once, with memoized affine analysis bounded in depth and polynomial size: O(size × loop depth).
 
+mod narrow;
 mod poly;
 
 use crate::knobs::Knobs;
@@ -222,6 +231,35 @@ impl LoopCx<'_> {
                             nuw: nuw && flags.contains(Flags::NUW),
                         })
                     }
+                    // `lshr` by `k` of a recurrence that never wraps (unsigned) and steps by a multiple of 2^k:
+                    // floor((s + j·m·2^k) / 2^k) = floor(s / 2^k) + j·m exactly. The start must be a constant or
+                    // one value (it becomes the leaf `s >> k`); the results lie in [0, 2^(bits−k)) without
+                    // wrapping, so both widenings are exact.
+                    BinaryOp::LShr => {
+                        let k = b.start.as_const().filter(|k| b.step.is_zero() && (1..bits as i64).contains(k))?;
+                        if !a.nuw {
+                            return None;
+                        }
+                        let step = a.step.as_const()?;
+                        if step.wrapping_rem(1i64 << k) != 0 {
+                            return None;
+                        }
+                        let start = match a.start.as_const() {
+                            Some(c) => {
+                                let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+                                Poly::constant(((c as u64 & mask) >> k) as i64)
+                            }
+                            None => {
+                                let lf = a.start.as_leaf()?;
+                                let shr = u32::from(lf.shr) + k as u32;
+                                if shr >= bits {
+                                    return None;
+                                }
+                                Poly::of_leaf(Leaf { shr: shr as u8, ..lf })
+                            }
+                        };
+                        Some(Aff { start, step: Poly::constant(step >> k), bits, nsw: true, nuw: true })
+                    }
                     BinaryOp::Shl => {
                         let k = b.start.as_const().filter(|k| b.step.is_zero() && (0..bits as i64).contains(k))?;
                         let f = Poly::constant(1i64.wrapping_shl(k as u32));
@@ -362,6 +400,7 @@ impl FunctionPass for Lsr {
             divergent.set(v, true);
         }
         let li = analyses.loops(&m.funcs[f]);
+        let dt = analyses.domtree(&m.funcs[f]);
         let mut order = Vec::with_capacity(li.len());
         fn post(li: &LoopInfo, l: LoopId, out: &mut Vec<LoopId>) {
             for &c in li.children(l) {
@@ -379,6 +418,20 @@ impl FunctionPass for Lsr {
         let mut named = 0;
         for l in order {
             let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
+            let budget = max_ivs.saturating_sub(n.ivs);
+            let narrow = narrow::narrow_ivs(m, f, li, dt, l, &preds, &mut divergent, budget, &mut named);
+            if narrow > 0 {
+                changed = true;
+                if report {
+                    let func = &m.funcs[f];
+                    remarks.push(format!(
+                        "remark: lsr: @{}: loop {}: {} integer chains became IVs of their own width",
+                        func.name,
+                        func.block_label(li.header(l)),
+                        narrow
+                    ));
+                }
+            }
             if merge_exit_iv(m, f, li, l, &preds, &mut divergent) {
                 changed = true;
                 if report {
@@ -592,7 +645,7 @@ fn reduce_loop(
         return stats;
     };
     let phi_blocks: Vec<Block> = m.funcs[f].dfg.phi_blocks(template_phi).to_vec();
-    let mut mat = Materializer { memo: FxHashMap::default(), leaves: FxHashMap::default() };
+    let mut mat = Materializer::new(Type::I64, 64);
     let mut dead: Vec<Inst> = Vec::new();
     for g in ranked {
         let g = &groups[g];
@@ -900,22 +953,42 @@ fn merge_exit_iv(
     true
 }
 
-/// Emits polynomials as 64-bit arithmetic in the preheader, each distinct one once per loop.
+/// Emits polynomials as instructions (in the preheader) in one integer type, sharing equal leaves and
+/// polynomials.
 struct Materializer {
+    ty: Type,
+    bits: u32,
     memo: FxHashMap<Poly, Value>,
     leaves: FxHashMap<Leaf, Value>,
 }
 
 impl Materializer {
+    fn new(ty: Type, bits: u32) -> Materializer {
+        Materializer { ty, bits, memo: FxHashMap::default(), leaves: FxHashMap::default() }
+    }
+
+    /// The constant `c` of the type (reduced modulo 2^bits).
+    fn constant(&self, b: &mut Builder<'_>, c: i64) -> Value {
+        let sh = 64 - self.bits;
+        b.iconst(self.ty, i128::from((c << sh) >> sh))
+    }
+
     fn leaf(&mut self, b: &mut Builder<'_>, lf: Leaf, divergent: &mut SecondaryMap<Value, bool>) -> Value {
         if let Some(&v) = self.leaves.get(&lf) {
             return v;
         }
-        let w = b.types.int_width(b.func.dfg.value_ty(lf.v)).expect("integer leaf");
+        let ty = b.func.dfg.value_ty(lf.v);
+        let w = b.types.int_width(ty).expect("integer leaf");
+        let mut x = lf.v;
+        if lf.shr > 0 {
+            let k = b.iconst(ty, i128::from(lf.shr));
+            x = b.binary(BinaryOp::LShr, x, k);
+            divergent.set(x, divergent[lf.v]);
+        }
         let v = match lf.ext {
-            _ if w == 64 => lf.v,
-            Ext::Sext => b.cast(CastOp::SExt, lf.v, Type::I64),
-            Ext::Zext | Ext::None => b.cast(CastOp::ZExt, lf.v, Type::I64),
+            _ if w >= self.bits => x,
+            Ext::Sext => b.cast(CastOp::SExt, x, self.ty),
+            Ext::Zext | Ext::None => b.cast(CastOp::ZExt, x, self.ty),
         };
         divergent.set(v, divergent[lf.v]);
         self.leaves.insert(lf, v);
@@ -924,7 +997,7 @@ impl Materializer {
 
     fn poly(&mut self, b: &mut Builder<'_>, p: &Poly, divergent: &mut SecondaryMap<Value, bool>) -> Value {
         if let Some(c) = p.as_const() {
-            return b.iconst(Type::I64, c as i128);
+            return self.constant(b, c);
         }
         if let Some(&v) = self.memo.get(p) {
             return v;
@@ -947,10 +1020,10 @@ impl Materializer {
             let mut t = prod.expect("a term with leaves");
             if *c != 1 {
                 t = if *c > 0 && c.count_ones() == 1 {
-                    let k = b.iconst(Type::I64, c.trailing_zeros() as i128);
+                    let k = self.constant(b, i64::from(c.trailing_zeros()));
                     self.op(b, BinaryOp::Shl, t, k, divergent)
                 } else {
-                    let k = b.iconst(Type::I64, *c as i128);
+                    let k = self.constant(b, *c);
                     self.op(b, BinaryOp::Mul, t, k, divergent)
                 };
             }
@@ -961,7 +1034,7 @@ impl Materializer {
         }
         let mut v = sum.expect("a non-constant polynomial has a term with leaves");
         if constant != 0 {
-            let k = b.iconst(Type::I64, constant as i128);
+            let k = self.constant(b, constant);
             v = self.op(b, BinaryOp::Add, v, k, divergent);
         }
         self.memo.insert(p.clone(), v);

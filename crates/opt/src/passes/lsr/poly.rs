@@ -22,13 +22,16 @@ pub enum Ext {
     Zext,
 }
 
-/// A loop-invariant value used as a factor.
+/// A loop-invariant value used as a factor: `v`, shifted right logically by `shr` bits in its own width (the
+/// start of an `lshr` of a recurrence, see `lsr`'s module doc), then widened per `ext`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Leaf {
     /// The value.
     pub v: Value,
     /// Its widening.
     pub ext: Ext,
+    /// Logical right shift applied to `v` before the widening (0: none).
+    pub shr: u8,
 }
 
 /// The most terms a polynomial may have (larger ones are not strength-reduced).
@@ -57,7 +60,18 @@ impl Poly {
     }
     /// The single leaf `v` (untagged).
     pub fn leaf(v: Value) -> Poly {
-        Poly { terms: vec![(vec![Leaf { v, ext: Ext::None }], 1)] }
+        Poly { terms: vec![(vec![Leaf { v, ext: Ext::None, shr: 0 }], 1)] }
+    }
+    /// When the polynomial is exactly one untagged leaf `v >> s` (coefficient 1), that leaf.
+    pub fn as_leaf(&self) -> Option<Leaf> {
+        match self.terms.as_slice() {
+            [(l, 1)] if l.len() == 1 && l[0].ext == Ext::None => Some(l[0]),
+            _ => None,
+        }
+    }
+    /// The single leaf `lf`.
+    pub fn of_leaf(lf: Leaf) -> Poly {
+        Poly { terms: vec![(vec![lf], 1)] }
     }
     /// Whether it is zero.
     pub fn is_zero(&self) -> bool {
