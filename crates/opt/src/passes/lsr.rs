@@ -417,55 +417,29 @@ impl FunctionPass for Lsr {
         let mut changed = false;
         let mut named = 0;
         for l in order {
+            // What happened to this loop, in the order the rewrites ran (one remark each with `lsr-report`).
+            let mut done: Vec<String> = Vec::new();
             let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
             let budget = max_ivs.saturating_sub(n.ivs);
             let narrow = narrow::narrow_ivs(m, f, li, dt, l, &preds, &mut divergent, budget, &mut named);
             if narrow > 0 {
-                changed = true;
-                if report {
-                    let func = &m.funcs[f];
-                    remarks.push(format!(
-                        "remark: lsr: @{}: loop {}: {} integer chains became IVs of their own width",
-                        func.name,
-                        func.block_label(li.header(l)),
-                        narrow
-                    ));
-                }
+                done.push(format!("{narrow} integer chains became IVs of their own width"));
             }
             if merge_exit_iv(m, f, li, l, &preds, &mut divergent) {
-                changed = true;
-                if report {
-                    let func = &m.funcs[f];
-                    remarks.push(format!(
-                        "remark: lsr: @{}: loop {}: exit test moved to another IV, counter deleted",
-                        func.name,
-                        func.block_label(li.header(l))
-                    ));
-                }
+                done.push("exit test moved to another IV, counter deleted".to_string());
             }
             if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
-                changed = true;
-                if report {
-                    let func = &m.funcs[f];
-                    remarks.push(format!(
-                        "remark: lsr: @{}: loop {}: exit test on the post-increment IV",
-                        func.name,
-                        func.block_label(li.header(l))
-                    ));
-                }
+                done.push("exit test on the post-increment IV".to_string());
             }
             if n.ivs > 0 {
-                changed = true;
-                if report {
-                    let func = &m.funcs[f];
-                    remarks.push(format!(
-                        "remark: lsr: @{}: loop {}: {} new IVs ({} uniform), {} addresses rewritten",
-                        func.name,
-                        func.block_label(li.header(l)),
-                        n.ivs,
-                        n.uniform,
-                        n.rewritten
-                    ));
+                done.push(format!("{} new IVs ({} uniform), {} addresses rewritten", n.ivs, n.uniform, n.rewritten));
+            }
+            changed |= !done.is_empty();
+            if report {
+                let func = &m.funcs[f];
+                let header = func.block_label(li.header(l));
+                for what in done {
+                    remarks.push(format!("remark: lsr: @{}: loop {header}: {what}", func.name));
                 }
             }
         }
@@ -666,24 +640,8 @@ fn reduce_loop(
             b.gep(Type::I8, g.base, &[o], Flags::NONE)
         };
         let step = mat.poly(&mut b, &g.step, divergent);
-        let first_non_phi =
-            b.func.layout.block_insts(header).find(|&i| !b.func.dfg.inst(i).is_phi()).expect("header has a terminator");
-        b.at = InsertPoint::Before(first_non_phi);
-        let (phi, p) = b.phi(ptr_ty);
-        b.at = InsertPoint::Before(latch_term);
-        let next = b.gep(Type::I8, p, &[step], Flags::NONE);
-        for &pb in &phi_blocks {
-            let v = if pb == pre { start } else { next };
-            b.func.dfg.phi_add_incoming(phi, v, pb);
-        }
-        // Unique names (`lsr.iv`, `lsr.iv1`, ...): the writer would otherwise suffix thousands of equal ones.
-        let name = if *named == 0 { "lsr.iv".to_string() } else { format!("lsr.iv{named}") };
-        *named += 1;
-        b.func.dfg.set_value_name(p, Some(&name));
-        b.func.dfg.set_value_name(next, Some(&format!("{name}.next")));
-        for v in [start, p, next] {
-            divergent.set(v, div);
-        }
+        let shape = IvShape { header, pre, latch_term, phi_blocks: &phi_blocks };
+        let p = new_iv(&mut b, &shape, ptr_ty, start, step, named, divergent, div);
         for &(r, c) in &g.roots {
             let ri = b.func.dfg.value_inst(r).expect("root is an instruction");
             let nv = if c == c0 {
@@ -708,6 +666,54 @@ fn reduce_loop(
     delete_dead(func, dead);
     delete_dead_ivs(func, header, latch);
     stats
+}
+
+/// Where a loop's new IVs go: the phi in `header` (incoming from `pre` and the latch, whose terminator is
+/// `latch_term`; `phi_blocks` is the header phis' predecessor order).
+struct IvShape<'a> {
+    header: Block,
+    pre: Block,
+    latch_term: Inst,
+    phi_blocks: &'a [Block],
+}
+
+/// A new IV `t = phi [start, pre], [t + step, latch]` of type `ty` (a pointer steps with `gep i8`, an integer with
+/// `add`), named `lsr.ivN` and marked divergent per `div`; returns `t`.
+#[allow(clippy::too_many_arguments)]
+fn new_iv(
+    b: &mut Builder<'_>,
+    shape: &IvShape<'_>,
+    ty: Type,
+    start: Value,
+    step: Value,
+    named: &mut usize,
+    divergent: &mut SecondaryMap<Value, bool>,
+    div: bool,
+) -> Value {
+    let first_non_phi = b
+        .func
+        .layout
+        .block_insts(shape.header)
+        .find(|&i| !b.func.dfg.inst(i).is_phi())
+        .expect("header has a terminator");
+    b.at = InsertPoint::Before(first_non_phi);
+    let (phi, t) = b.phi(ty);
+    b.at = InsertPoint::Before(shape.latch_term);
+    let next =
+        if b.types.is_ptr(ty) { b.gep(Type::I8, t, &[step], Flags::NONE) } else { b.binary(BinaryOp::Add, t, step) };
+    for &pb in shape.phi_blocks {
+        let v = if pb == shape.pre { start } else { next };
+        b.func.dfg.phi_add_incoming(phi, v, pb);
+    }
+    // Unique names (`lsr.iv`, `lsr.iv1`, ...): the writer would otherwise suffix thousands of equal ones.
+    let name = if *named == 0 { "lsr.iv".to_string() } else { format!("lsr.iv{named}") };
+    *named += 1;
+    b.func.dfg.set_value_name(t, Some(&name));
+    b.func.dfg.set_value_name(next, Some(&format!("{name}.next")));
+    for v in [start, t, next] {
+        divergent.set(v, div);
+    }
+    t
 }
 
 /// Whether every leaf of the address can be widened to 64 bits in the preheader.

@@ -140,23 +140,8 @@ pub(super) fn narrow_ivs(
         };
         let start = mat.poly(&mut b, &a.start, divergent);
         let step = mat.poly(&mut b, &a.step, divergent);
-        let first_non_phi =
-            b.func.layout.block_insts(header).find(|&i| !b.func.dfg.inst(i).is_phi()).expect("header has a terminator");
-        b.at = InsertPoint::Before(first_non_phi);
-        let (phi, t) = b.phi(ty);
-        b.at = InsertPoint::Before(latch_term);
-        let next = b.binary(BinaryOp::Add, t, step);
-        for &pb in &phi_blocks {
-            let v = if pb == pre { start } else { next };
-            b.func.dfg.phi_add_incoming(phi, v, pb);
-        }
-        let name = if *named == 0 { "lsr.iv".to_string() } else { format!("lsr.iv{named}") };
-        *named += 1;
-        b.func.dfg.set_value_name(t, Some(&name));
-        b.func.dfg.set_value_name(next, Some(&format!("{name}.next")));
-        for v in [start, t, next] {
-            divergent.set(v, div);
-        }
+        let shape = IvShape { header, pre, latch_term, phi_blocks: &phi_blocks };
+        let t = new_iv(&mut b, &shape, ty, start, step, named, divergent, div);
         b.func.dfg.replace_all_uses(r, t);
         delete_dead(b.func, vec![ri]);
         done += 1;
