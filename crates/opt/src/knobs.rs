@@ -239,10 +239,10 @@ pub const IR_KNOBS: &[KnobDef] = &[
     KnobDef {
         name: "licm-mode",
         kind: KnobKind::Int { min: 0, max: 2 },
-        default: "1",
+        default: "2",
         seed: "simtc",
         doc: "licm: 0 = off; 1 = hoist an invariant instruction only when one of its register operands dies there \
-              (no more values live through the loop); 2 = hoist every invariant speculatable instruction",
+              (no more values live through the loop); 2 (default) = hoist every invariant speculatable instruction",
     },
     KnobDef {
         name: "lsr-max-ivs",

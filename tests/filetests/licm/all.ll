@@ -1,4 +1,4 @@
-; licm with licm-mode=2 hoists every invariant speculatable instruction, the constant select and the division
+; licm with licm-mode=2 (the default) hoists every invariant speculatable instruction, the constant select and the division
 ; by a nonzero constant included; the division by a register and the load stay; licm-mode=0 is off.
 ; RUN: opt %s --passes licm --knob licm-mode=2
 

@@ -1,8 +1,8 @@
-; licm (default licm-mode=1): an invariant select whose register operands are read only by it leaves the loop
+; licm with licm-mode=1 (pressure-only): an invariant select whose register operands are read only by it leaves the loop
 ; (the loop then carries one value instead of two); a select of two constants stays (hoisting it would add a
 ; value live through the loop and save no register); a division by a non-constant never moves (it may trap),
 ; one by a nonzero constant may, and a load never does.
-; RUN: opt %s --passes licm
+; RUN: opt %s --passes licm --knob licm-mode=1
 
 target triple = "nvptx64-nvidia-cuda"
 

@@ -26,6 +26,18 @@
 //! `P` and the header, and the part of that path inside `L` cannot contain `D`, so `D` lies on every path to
 //! `P`.
 //!
+//! # Modes (`licm-mode`)
+//!
+//! `2` (the default) hoists every instruction the rule allows, as LLVM's LICM does. `1` hoists an instruction
+//! only when one of its register operands dies at it (so the loop carries no more values than before); `0` is
+//! off. Mode 1 was the default until the fifth session's changes to address generation (`combine` fusing
+//! multi-use multiplies, `lsr` pointer IVs for uniform addresses); measured again on the examples (sm_90, ptxas
+//! 13), mode 2 then needs fewer registers on every kernel it changes and issues fewer warp instructions: sb1
+//! 23 → 19 registers (35520 → 31008 warp instructions), sb2 24 → 19, sb3 32 → 26, sb4 26 → 20 (57280 → 45248),
+//! darm_chain 36 → 32 (110944 → 95904); the other examples are unchanged. Hoisted, a select between two
+//! addresses (or two symbols) runs once per thread, and ptxas no longer keeps both operands (each symbol's
+//! shared-window address, on sm_90) in registers for the select inside the loop.
+//!
 //! # Invariants and cost
 //!
 //! The CFG is unchanged (preserves the CFG). Blocks are visited in reverse post-order, so an operand hoisted
