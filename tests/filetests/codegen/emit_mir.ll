@@ -1,7 +1,7 @@
 ; --emit mir prints every function's machine IR twice in the MIR text form (which `simtc mir-opt` reads back):
-; in SSA form as selected (phis with their incoming blocks; the registers of uniform values listed), then laid out
-; after the MIR pipeline, where the phis became movs on the incoming edges (the back edge split into its own
-; block, reached by fall-through after branch folding).
+; in SSA form as selected (a kernel marked `.kernel`; phis with their incoming blocks; the registers of uniform
+; values listed), then laid out after the MIR pipeline, where the phis became movs on the incoming edges (the
+; back edge split into its own block, reached by fall-through after branch folding).
 ; RUN: compile %s --mcpu sm_80 --emit mir
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -25,6 +25,7 @@ exit:
 }
 
 ; CHECK: mir k ssa {
+; CHECK-NEXT: .kernel
 ; CHECK-NEXT: .uniform {{.*}}%r1
 ; CHECK-NEXT: bb0:
 ; CHECK: bb1:  ; preds: bb0, bb1

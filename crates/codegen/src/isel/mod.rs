@@ -159,7 +159,11 @@ impl<'a> Lower<'a> {
             uni,
             analyses,
             spaces,
-            mf: MFunction { name: crate::ptx::names::func_symbol(m, fid), ..MFunction::default() },
+            mf: MFunction {
+                name: crate::ptx::names::func_symbol(m, fid),
+                is_kernel: abi.is_kernel,
+                ..MFunction::default()
+            },
             vals: vec![SmallVec::new(); f.dfg.num_values()],
             blocks: vec![None; f.dfg.num_blocks()],
             reachable: vec![false; f.dfg.num_blocks()],

@@ -568,6 +568,9 @@ pub struct MFunction {
     pub depot: Option<(u64, u64)>,
     /// Whether the body uses `%SP` (the generic address of the depot) besides `%SPL`.
     pub uses_sp: bool,
+    /// Whether the function is a kernel (`.entry`): its `ld.param`s read the constant bank, so ptxas can load a
+    /// parameter again wherever it needs it instead of keeping it in a register.
+    pub is_kernel: bool,
     /// Declarations printed between the register declarations and the first block (`.callprototype` lines
     /// of indirect calls).
     pub prologue: Vec<String>,

@@ -17,7 +17,7 @@
 //! }
 //! ```
 //! - The header names the function and its [`Phase`] (`ssa`, `phi-free`, `laid-out`). Optional function lines:
-//!   `.depot SIZE ALIGN`, `.sp` (uses `%SP`), `.uniform REG, ...`, `.prologue "TEXT"`.
+//!   `.depot SIZE ALIGN`, `.sp` (uses `%SP`), `.kernel` (an `.entry`), `.uniform REG, ...`, `.prologue "TEXT"`.
 //! - Registers are `%p`, `%rs`, `%r`, `%rd`, `%f`, `%fd`, `%rq` with a number; the prefix gives the class.
 //!   The reader numbers each class in increasing order of the numbers it sees, so a listing reads back to the
 //!   same listing.
@@ -283,6 +283,9 @@ pub fn write_function(f: &MFunction) -> String {
     if f.uses_sp {
         out.push_str("\t.sp\n");
     }
+    if f.is_kernel {
+        out.push_str("\t.kernel\n");
+    }
     let mut uni: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).filter(|r| f.uniform[r.0 as usize]).collect();
     uni.sort_by_key(|r| (f.class(*r), nums[r.0 as usize]));
     let uni: Vec<String> = uni.into_iter().map(|r| reg_name(f, &nums, r)).collect();
@@ -511,6 +514,10 @@ impl Parser<'_> {
             }
             if t == ".sp" {
                 st.f.uses_sp = true;
+                continue;
+            }
+            if t == ".kernel" {
+                st.f.is_kernel = true;
                 continue;
             }
             if let Some(r) = t.strip_prefix(".uniform") {

@@ -32,6 +32,22 @@
 //! `add`) sink together in one pass. The common dominator of a register's use blocks is folded in as each
 //! use is placed; a query walks the dominator tree, bounded by [`MAX_WALK`] steps (a longer walk leaves the
 //! instruction where it is), so the pass is linear in the number of instructions and operands.
+//!
+//! # Past a call
+//!
+//! A second phase works inside one block. Under the PTX ABI every register live across a `call` must be
+//! kept by ptxas in a callee-saved register (or spilled), so a value computed before a call sequence and
+//! first read after it is one more register held across the call. A movable instruction (same rule as
+//! above, never inside a call sequence) whose first in-block reader (or the block end, if its result is
+//! live out) follows one or more call sequences moves to just after the last of them before that reader,
+//! provided each register operand is *free* across the call: a kernel parameter loaded outside a call
+//! sequence (ptxas reloads it from the constant bank where needed), a value live out of the block or read
+//! after that call sequence anyway, or a value whose single reader is this instruction and whose own
+//! definition is movable (it then moves too: chains such as `ld.param` → `mul` → `add` follow together).
+//! An instruction whose operands would all become live across the call in its place stays, since moving
+//! it would trade one register for several. The block is walked bottom-up once, so the phase is linear.
+//! Moving a pure instruction down within its block, past instructions that neither define its operands
+//! (the MIR is in SSA form) nor read its result, cannot change any value.
 
 use crate::mir::{graph, MFunction, MInst, OpKind, Spaces};
 use simtc_graph::{DomTree, LoopForest};
@@ -177,6 +193,138 @@ pub fn run(f: &mut MFunction) -> usize {
         let block = &mut f.blocks[t].insts;
         let at = block.iter().position(|i| !i.is_phi()).unwrap_or(block.len());
         block.splice(at..at, list);
+    }
+    moved + past_calls(f)
+}
+
+/// The second phase (module doc, "Past a call"): within each block, a pure instruction whose result is first
+/// read after a call sequence moves to just after the last call sequence before that read, when each of its
+/// register operands is free to keep across the call. Returns how many instructions moved.
+fn past_calls(f: &mut MFunction) -> usize {
+    if !f.blocks.iter().any(|b| b.insts.iter().any(|i| i.op.kind == OpKind::CallSeqEnd)) {
+        return 0;
+    }
+    let live = graph::liveness(f);
+    // Kernel parameters, loaded outside a call sequence: ptxas reads them from the constant bank again where
+    // it needs them, so keeping one "live" across a call costs no register.
+    let mut param = vec![false; f.regs.len()];
+    if f.is_kernel {
+        for b in &f.blocks {
+            let mut in_call = false;
+            for i in &b.insts {
+                match i.op.kind {
+                    OpKind::CallSeqStart => in_call = true,
+                    OpKind::CallSeqEnd => in_call = false,
+                    OpKind::Ld if !in_call && i.guard.is_none() && i.op.space() == Some(crate::mir::Mod::Param) => {
+                        if let [crate::mir::Operand::Reg(d)] = i.dsts.as_slice() {
+                            param[d.0 as usize] = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut moved = 0;
+    for b in 0..f.blocks.len() {
+        if !f.blocks[b].insts.iter().any(|i| i.op.kind == OpKind::CallSeqEnd) {
+            continue;
+        }
+        let insts = std::mem::take(&mut f.blocks[b].insts);
+        let n = insts.len();
+        // Positions are doubled: an instruction moved past the call sequence ending at `e` sits at `2e + 1`.
+        let mut in_call = vec![false; n];
+        let mut last_end: Vec<Option<usize>> = vec![None; n + 1];
+        let (mut cur, mut inside) = (None, false);
+        for (k, i) in insts.iter().enumerate() {
+            last_end[k] = cur;
+            if i.op.kind == OpKind::CallSeqStart {
+                inside = true;
+            }
+            in_call[k] = inside;
+            if i.op.kind == OpKind::CallSeqEnd {
+                inside = false;
+                cur = Some(k);
+            }
+        }
+        last_end[n] = cur;
+        // The last call sequence ending before doubled position `p` (positions are doubled: an instruction
+        // moved past the call sequence ending at `e` sits at `2e + 1`).
+        let end_before = |p: usize| last_end[p.div_ceil(2).min(n)];
+        // In-block definitions and use counts (phi reads count as reads at the predecessors, in `live_out`).
+        let mut def_at: rustc_hash::FxHashMap<u32, usize> = Default::default();
+        let mut uses: rustc_hash::FxHashMap<u32, u32> = Default::default();
+        for (k, i) in insts.iter().enumerate() {
+            if !i.is_phi() {
+                for r in i.uses() {
+                    *uses.entry(r.0).or_insert(0) += 1;
+                }
+            }
+            for r in i.defs() {
+                def_at.insert(r.0, k);
+            }
+        }
+        let live_out = |r: u32| live.live_out.contains(b as u32, r);
+        let chain_ok = |r: u32, k: usize| {
+            def_at.get(&r).is_some_and(|&j| j < k && !in_call[j] && movable(&insts[j]))
+                && uses.get(&r) == Some(&1)
+                && !live_out(r)
+        };
+        // Bottom-up: every in-block reader of a value is placed before its definition is looked at.
+        let mut first_read: rustc_hash::FxHashMap<u32, usize> = Default::default();
+        let mut last_read: rustc_hash::FxHashMap<u32, usize> = Default::default();
+        let mut dest: Vec<Option<usize>> = vec![None; n];
+        for k in (0..n).rev() {
+            let i = &insts[k];
+            let mut pos = 2 * k;
+            if !in_call[k] && movable(i) {
+                let d = i.dsts[0].reg().expect("movable: one register destination").0;
+                let read_at = match first_read.get(&d) {
+                    Some(&p) => Some(p),
+                    None if live_out(d) => Some(2 * n),
+                    None => None,
+                };
+                if let Some(e) = read_at.and_then(end_before).filter(|&e| e > k) {
+                    // Free across the call: a kernel parameter, a value live across it anyway, or one whose
+                    // only reader is this instruction and whose definition can follow it.
+                    let free = |r: u32| {
+                        param[r as usize]
+                            || live_out(r)
+                            || last_read.get(&r).is_some_and(|&l| l > 2 * e)
+                            || chain_ok(r, k)
+                    };
+                    if i.uses().iter().all(|r| free(r.0)) {
+                        dest[k] = Some(e);
+                        pos = 2 * e + 1;
+                        moved += 1;
+                    }
+                }
+            }
+            if !i.is_phi() {
+                for r in i.uses() {
+                    let f = first_read.entry(r.0).or_insert(pos);
+                    *f = (*f).min(pos);
+                    let l = last_read.entry(r.0).or_insert(pos);
+                    *l = (*l).max(pos);
+                }
+            }
+        }
+        let mut after: Vec<Vec<MInst>> = vec![Vec::new(); n];
+        let mut kept: Vec<Option<MInst>> = Vec::with_capacity(n);
+        for (k, i) in insts.into_iter().enumerate() {
+            match dest[k] {
+                Some(e) => {
+                    after[e].push(i);
+                    kept.push(None);
+                }
+                None => kept.push(Some(i)),
+            }
+        }
+        let block = &mut f.blocks[b].insts;
+        for (k, i) in kept.into_iter().enumerate() {
+            block.extend(i);
+            block.append(&mut after[k]);
+        }
     }
     moved
 }
