@@ -657,6 +657,14 @@ impl FnGen<'_> {
         } else {
             self.def(format!("xor i32 %tid, {}", k & (bs - 1)), "i32")
         };
+        if k % 2 == 1 {
+            // The index also read before its address (a butterfly's `ixj > tid` test): `split-index` input.
+            // Whether, and which variable, follow from `k`: no extra draw, so the random stream (and every
+            // other part of a seed's program) is the same as without this read.
+            let u = (k as usize / 2) % NI;
+            let s = self.def(format!("add i32 {}, {idx}", env[u].name), "i32");
+            env[u] = Var { name: s, uniform: false };
+        }
         let w2 = self.def(format!("zext i32 {idx} to i64"), "i64");
         let p2 = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w2}"), "ptr");
         let r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");

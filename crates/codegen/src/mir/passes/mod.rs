@@ -28,6 +28,7 @@ pub mod phi_elim;
 pub mod reassociate;
 pub mod redundant_mov;
 pub mod sink;
+pub mod split_index;
 pub mod ssa_check;
 pub mod update_sink;
 
@@ -203,6 +204,16 @@ impl std::fmt::Debug for MirPassInfo {
 /// Every MIR pass, in pipeline order.
 pub fn registry() -> &'static [MirPassInfo] {
     &[
+        MirPassInfo {
+            name: "split-index",
+            description: "separates a bitwise constant from a widened index (ext(y ^ c) << k -> (ext(y) << k) ^ \
+                          (c << k)) where y is live anyway, so y ^ c need not stay live for the address",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(split_index::run(f) > 0),
+        },
         MirPassInfo {
             name: "gvn-cse",
             description: "dominator-scoped value numbering: removes recomputed values and reloads (seed 002 GvnCse)",
