@@ -40,9 +40,11 @@
 //!
 //! Runs first among the MIR passes, before `gvn-cse`, which then gives the new `cvt`/`shl` of `%y` one register
 //! with the `s[tid]` address that computes the same; `peephole` turns it into one `mul.wide`. Linear: one
-//! liveness solve, one pass over the instructions and one over their operands.
+//! liveness walk per register of interest (over its live range only), one pass over the instructions and one
+//! over their operands.
 
 use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
+use simtc_graph::FlowGraph;
 
 /// `%x = OP.b32 %y, C` by destination: (`OP`, `%y`, `C`).
 type BitwiseDef = (OpKind, Reg, i64);
@@ -66,75 +68,156 @@ fn extend(c: i64, signed: bool) -> i64 {
     }
 }
 
+/// `%x` and signedness of an unguarded `cvt.u64.u32 %d, %x` / `cvt.s64.s32 %d, %x`.
+fn cvt_of(i: &MInst) -> Option<(Reg, bool)> {
+    if i.op.kind != OpKind::Cvt || i.guard.is_some() || i.dsts.len() != 1 {
+        return None;
+    }
+    let signed = match i.op.mods.as_slice() {
+        [Mod::U64, Mod::U32] => false,
+        [Mod::S64, Mod::S32] => true,
+        _ => return None,
+    };
+    match i.srcs.as_slice() {
+        [Operand::Reg(x)] => Some((*x, signed)),
+        _ => None,
+    }
+}
+
+/// The blocks each register of `interest` is live out of, as `(register, block)` pairs: SSA liveness per
+/// register, walking up from each use to the definition's block (a phi operand is a use at the end of its
+/// incoming block). Costs the registers' live ranges, not the whole function's.
+fn live_out_sets(f: &MFunction, interest: &[bool], def_block: &[u32]) -> rustc_hash::FxHashSet<(u32, u32)> {
+    let g = graph::block_graph(f);
+    let mut uses: rustc_hash::FxHashMap<u32, Vec<(u32, bool)>> = Default::default();
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            if i.is_phi() {
+                for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
+                    if let Some(r) = s.reg().filter(|r| interest[r.0 as usize]) {
+                        uses.entry(r.0).or_default().push((p.0, true));
+                    }
+                }
+            } else {
+                for r in i.uses().iter().filter(|r| interest[r.0 as usize]) {
+                    uses.entry(r.0).or_default().push((b.0, false));
+                }
+            }
+        }
+    }
+    let mut out: rustc_hash::FxHashSet<(u32, u32)> = Default::default();
+    let mut live_in: rustc_hash::FxHashSet<u32> = Default::default();
+    let mut work: Vec<u32> = Vec::new();
+    for (r, sites) in uses {
+        let d = def_block[r as usize];
+        live_in.clear();
+        for (u, at_exit) in sites {
+            if at_exit {
+                out.insert((r, u));
+            }
+            if u != d && live_in.insert(u) {
+                work.push(u);
+            }
+        }
+        while let Some(x) = work.pop() {
+            for &p in g.preds(x) {
+                out.insert((r, p));
+                if p != d && live_in.insert(p) {
+                    work.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Runs the pass; returns the number of `cvt`s split.
 pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let mut def: Vec<Option<BitwiseDef>> = vec![None; n];
+    let mut def_block = vec![u32::MAX; n];
     let mut uses = vec![0u32; n];
     for &b in &f.order {
         for i in &f.block(b).insts {
             for r in i.uses() {
                 uses[r.0 as usize] += 1;
             }
+            for r in i.defs() {
+                def_block[r.0 as usize] = b.0;
+            }
             if let (Some(bd), [Operand::Reg(d)]) = (bitwise_def(i), i.dsts.as_slice()) {
                 def[d.0 as usize] = Some(bd);
             }
         }
     }
-    if def.iter().all(Option::is_none) {
+    // Candidates by the local conditions: (block, index, signed); their `%x` and `%y` need liveness.
+    let mut cands: Vec<(u32, usize, bool)> = Vec::new();
+    let mut interest = vec![false; n];
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            if let Some((x, signed)) = cvt_of(i).filter(|(x, _)| uses[x.0 as usize] >= 2) {
+                if let Some((_, y, _)) = def[x.0 as usize] {
+                    cands.push((b.0, k, signed));
+                    interest[x.0 as usize] = true;
+                    interest[y.0 as usize] = true;
+                }
+            }
+        }
+    }
+    if cands.is_empty() {
         return 0;
     }
-    let live = graph::liveness(f);
+    let live_out = live_out_sets(f, &interest, &def_block);
     // Split `cvt`s by destination: (the new `%t`, `OP`, `ext(C)`).
     let mut split: Vec<Option<(Reg, OpKind, i64)>> = vec![None; n];
     let mut count = 0;
-    let order = f.order.clone();
-    for &b in &order {
-        let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
+    let mut c = 0;
+    while c < cands.len() {
+        let b = cands[c].0;
+        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        // Last in-block read of each register of interest.
         let mut last_read: rustc_hash::FxHashMap<u32, usize> = Default::default();
         for (k, i) in insts.iter().enumerate() {
             if !i.is_phi() {
-                for r in i.uses() {
+                for r in i.uses().iter().filter(|r| interest[r.0 as usize]) {
                     last_read.insert(r.0, k);
                 }
             }
         }
-        let mut out = Vec::with_capacity(insts.len());
+        let mut out = Vec::with_capacity(insts.len() + 1);
         for (k, i) in insts.into_iter().enumerate() {
-            let signed = match i.op.mods.as_slice() {
-                [Mod::U64, Mod::U32] => false,
-                [Mod::S64, Mod::S32] => true,
-                _ => {
-                    out.push(i);
-                    continue;
-                }
-            };
-            let cand = match (i.op.kind, i.guard.is_none(), i.srcs.as_slice(), i.dsts.as_slice()) {
-                (OpKind::Cvt, true, [Operand::Reg(x)], [Operand::Reg(d)]) => def[x.0 as usize].map(|bd| (*x, *d, bd)),
-                _ => None,
-            };
-            let Some((x, d, (op, y, c))) = cand else {
+            if c >= cands.len() || cands[c].0 != b || cands[c].1 != k {
                 out.push(i);
                 continue;
-            };
-            let live_after = |r: Reg| live.live_out.contains(b.0, r.0) || last_read.get(&r.0).is_some_and(|&l| l > k);
-            if uses[x.0 as usize] < 2 || live_after(x) || !live_after(y) {
+            }
+            let signed = cands[c].2;
+            c += 1;
+            let (Some((x, _)), [Operand::Reg(d)]) = (cvt_of(&i), i.dsts.as_slice()) else { unreachable!() };
+            let d = *d;
+            let (op, y, imm) = def[x.0 as usize].expect("a candidate's source is a bitwise definition");
+            let live_after = |r: Reg| live_out.contains(&(r.0, b)) || last_read.get(&r.0).is_some_and(|&l| l > k);
+            if live_after(x) || !live_after(y) {
                 out.push(i);
                 continue;
             }
             let t = f.new_reg(RegClass::B64);
             f.uniform[t.0 as usize] = f.is_uniform(y);
-            let c = extend(c, signed);
+            let imm = extend(imm, signed);
             out.push(MInst::new(i.op.clone(), &[Operand::Reg(t)], &[Operand::Reg(y)]));
-            out.push(MInst::new(Opcode::new(op, &[Mod::B64]), &[Operand::Reg(d)], &[Operand::Reg(t), Operand::Imm(c)]));
-            split[d.0 as usize] = Some((t, op, c));
+            out.push(MInst::new(
+                Opcode::new(op, &[Mod::B64]),
+                &[Operand::Reg(d)],
+                &[Operand::Reg(t), Operand::Imm(imm)],
+            ));
+            split[d.0 as usize] = Some((t, op, imm));
             count += 1;
         }
-        f.blocks[b.0 as usize].insts = out;
+        f.blocks[b as usize].insts = out;
     }
     if count == 0 {
         return 0;
     }
+    let order = f.order.clone();
     // Push a single-reader `shl.b64` of a split value through the bitwise operation; the split value's
     // `OP.b64` then has no reader left and is deleted.
     let mut dead = vec![false; n];
