@@ -27,6 +27,7 @@ pub mod peephole;
 pub mod phi_elim;
 pub mod reassociate;
 pub mod redundant_mov;
+pub mod remat;
 pub mod sink;
 pub mod split_index;
 pub mod ssa_check;
@@ -323,6 +324,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(update_sink::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "remat",
+            description: "recomputes after a loop a value live through it but not read in it, from kernel \
+                          parameters, fixed special registers and registers live there anyway",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(remat::run(f) > 0),
         },
         MirPassInfo {
             name: "phi-elim",

@@ -56,7 +56,7 @@ use simtc_graph::{DomTree, LoopForest};
 const MAX_WALK: u32 = 256;
 
 /// Whether `i` may move to another block (see the module doc; call-sequence membership is checked by the caller).
-fn movable(i: &MInst) -> bool {
+pub(crate) fn movable(i: &MInst) -> bool {
     if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
         return false;
     }

@@ -1,0 +1,265 @@
+//! `remat`: rematerializes, after a loop, a value that would otherwise stay live through the loop without
+//! being read in it, when recomputing it costs no register (the idea of NVVM's rematerialization pass and
+//! of LLVM's rematerialization of cheap definitions in the register allocator, done before ptxas sees the
+//! code).
+//!
+//! # Why
+//!
+//! `bucket[tid] = s[tid]` after a sorting loop: the address `bucket + tid * 4` is computed in the entry
+//! block, where `bucket[tid]` is also loaded, and stored to after the loop. Its 64-bit value then occupies two
+//! registers through the whole loop. ptxas keeps it there (it does not rematerialize across loops), and the
+//! loop is where the register maximum is. Recomputed after the loop from the kernel parameter (read from the
+//! constant bank), `%ctaid.x` and `%tid.x` (special registers, read again for free) it occupies nothing in
+//! the loop: bitonic_dyn 12 → 10 ptxas registers (nvcc 10), for three instructions executed once per thread.
+//!
+//! # Rule
+//!
+//! A 64-bit register `v` defined in block `D` is a candidate when it is live into the header of a loop that
+//! does not contain `D` (so it is live through that loop). The reads that keep it live there are those in
+//! blocks reachable from such a header through blocks `v` is live into; each of them must be in a block that
+//! is in no loop `D` is outside of (a copy is never placed where it would run once per iteration; a read
+//! inside the loop itself fails this, and then nothing is done) and must not be a phi (the value would be
+//! needed on an edge). For each such block `B`, `v`'s definition is copied right before the first read in
+//! `B`, together with the definitions of its operands, recursively, except an operand that is an immediate
+//! or a symbol, or a register live into `B` anyway (reading it there lengthens nothing). Every copied
+//! instruction must be pure as in `sink` (no guard, no memory but parameter and constant reads, nothing
+//! inside a call sequence), a parameter load only in a kernel (ptxas reads a kernel's parameters from the
+//! constant bank; a device function's are registers), and a special-register read only of `%tid`, `%ntid`,
+//! `%ctaid`, `%nctaid` or `%laneid` (fixed for a thread; `%warpid`, `%smid` and the clocks may change). At
+//! most [`MAX_COPY`] instructions per copy. The reads in `B` then read the copy; the reads before the loop
+//! keep the original, which now dies before the loop.
+//!
+//! Only 64-bit values (addresses, in practice) are rematerialized: they hold two registers through the loop,
+//! while a copy's temporaries (a `mad.wide` of a special register and a parameter, say) are short-lived. A
+//! 32-bit value saves one register, which the copy's temporaries at the loop exit can cost back: on the
+//! examples, rematerializing merge_rank's 32-bit global index took ptxas from 13 to 15 registers.
+//!
+//! A register that served as a live operand of a copy is not rematerialized afterwards, and a rematerialized
+//! register does not serve as a live operand, so the liveness computed up front stays right for every
+//! decision.
+//!
+//! # Exactness and cost
+//!
+//! Every copied instruction is pure and reads only registers whose definitions dominate `v`'s (they are
+//! operands of its definition tree), which dominate `B`; the parameter, constant and special-register reads
+//! give the same value wherever they run in the thread. So each copy computes `v`'s value. One liveness
+//! solve, one loop forest; per candidate, a walk over the blocks it is live into (bounded by the liveness
+//! sets' total size) and copies bounded by [`MAX_COPY`] per block; one rebuild per block that receives
+//! copies. Linear in the instructions plus the liveness sets.
+
+use super::sink::movable;
+use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Operand, Reg, RegClass};
+use rustc_hash::{FxHashMap, FxHashSet};
+use simtc_graph::{DomTree, FlowGraph, LoopForest};
+
+/// Most instructions copied for one rematerialization.
+pub const MAX_COPY: usize = 10;
+
+/// Special registers whose value is fixed for a thread.
+fn fixed_special(o: &Operand) -> bool {
+    matches!(o, Operand::Sym(s) if ["%tid.", "%ntid.", "%ctaid.", "%nctaid."].iter().any(|p| s.starts_with(p))
+        || s == "%laneid")
+}
+
+/// Whether `i` may be copied (module doc): pure, a kernel's parameter load, fixed special registers only.
+fn copyable(i: &MInst, kernel: bool, in_call: bool) -> bool {
+    if in_call || !movable(i) {
+        return false;
+    }
+    if i.op.kind == OpKind::Ld && i.op.space() == Some(Mod::Param) && !kernel {
+        return false;
+    }
+    !i.srcs.iter().any(|s| s.is_special_reg() && !fixed_special(s))
+}
+
+/// Runs the pass; returns the number of copies placed.
+pub fn run(f: &mut MFunction) -> usize {
+    let g = graph::block_graph(f);
+    let dt = DomTree::compute(&g);
+    let loops = LoopForest::compute(&g, &dt);
+    if loops.forest.len() == 0 {
+        return 0;
+    }
+    let n = f.regs.len();
+    // Definition site, copyability, and reads (block, is-phi) of every register.
+    let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
+    let mut ok = vec![false; n];
+    let mut reads: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
+    for &b in &f.order {
+        let mut in_call = false;
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            if i.op.kind == OpKind::CallSeqStart {
+                in_call = true;
+            }
+            if let [Operand::Reg(d)] = i.dsts.as_slice() {
+                def[d.0 as usize] = Some((b.0, k));
+                ok[d.0 as usize] = copyable(i, f.is_kernel, in_call);
+            }
+            if i.is_phi() {
+                for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
+                    if let Some(r) = s.reg() {
+                        reads[r.0 as usize].push((p.0, true));
+                    }
+                }
+            } else {
+                for r in i.uses() {
+                    reads[r.0 as usize].push((b.0, false));
+                }
+            }
+            if i.op.kind == OpKind::CallSeqEnd {
+                in_call = false;
+            }
+        }
+    }
+    let live = graph::liveness(f);
+    // Candidates: live into the header of a loop that does not contain their definition; with those headers.
+    let mut headers: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    for l in 0..loops.forest.len() as u32 {
+        let h = loops.forest.header(l);
+        for &v in live.live_in.get(h) {
+            if let Some((d, _)) = def[v as usize] {
+                if ok[v as usize] && f.regs[v as usize] == RegClass::B64 && !loops.forest.contains(l, d) {
+                    headers.entry(v).or_default().push(h);
+                }
+            }
+        }
+    }
+    let mut cands: Vec<u32> = headers.keys().copied().collect();
+    cands.sort_unstable();
+    // A block `b` is in no loop that block `d` is outside of.
+    let same_loops = |d: u32, b: u32| match loops.forest.innermost_of(b) {
+        Some(l) => loops.forest.contains(l, d),
+        None => true,
+    };
+    let mut used_live: FxHashSet<u32> = FxHashSet::default();
+    let mut rematted: FxHashSet<u32> = FxHashSet::default();
+    // Per use block, the copies to insert before the first read of `v`: (block, v, instructions).
+    let mut plans: Vec<(u32, Reg, Vec<MInst>)> = Vec::new();
+    let mut count = 0;
+    'cand: for v in cands {
+        let (d, _) = def[v as usize].expect("a candidate has a definition");
+        // The blocks reachable from those loops' headers through blocks `v` is live into: the reads there
+        // are what keeps `v` live through the loops; reads elsewhere keep the original.
+        let mut after: FxHashSet<u32> = FxHashSet::default();
+        let mut work: Vec<u32> = headers[&v].clone();
+        after.extend(work.iter().copied());
+        while let Some(x) = work.pop() {
+            for &y in g.succs(x) {
+                if y != d && live.live_in.contains(y, v) && after.insert(y) {
+                    work.push(y);
+                }
+            }
+        }
+        let mut blocks: Vec<u32> = Vec::new();
+        for &(b, phi) in &reads[v as usize] {
+            if !after.contains(&b) {
+                continue;
+            }
+            if phi || !same_loops(d, b) {
+                continue 'cand;
+            }
+            if !blocks.contains(&b) {
+                blocks.push(b);
+            }
+        }
+        if blocks.is_empty() || used_live.contains(&v) {
+            continue;
+        }
+        // The copy per block: the definition tree in post-order, leaves live into the block.
+        let mut per_block: Vec<(u32, Vec<Reg>, Vec<Reg>)> = Vec::new();
+        for &b in &blocks {
+            let mut order: Vec<Reg> = Vec::new();
+            let mut leaves: Vec<Reg> = Vec::new();
+            if !collect(f, &def, &ok, &live, &rematted, b, Reg(v), true, &mut order, &mut leaves) {
+                continue 'cand;
+            }
+            per_block.push((b, order, leaves));
+        }
+        for (b, order, leaves) in per_block {
+            let mut map: FxHashMap<Reg, Reg> = FxHashMap::default();
+            let mut list = Vec::with_capacity(order.len());
+            for r in order {
+                let (db, dk) = def[r.0 as usize].expect("copied registers have definitions");
+                let mut inst = f.blocks[db as usize].insts[dk].clone();
+                let nr = f.new_reg(f.class(r));
+                f.uniform[nr.0 as usize] = f.is_uniform(r);
+                inst.map_uses(&mut |x| map.get(&x).copied().unwrap_or(x));
+                inst.dsts[0] = Operand::Reg(nr);
+                map.insert(r, nr);
+                list.push(inst);
+            }
+            used_live.extend(leaves.iter().map(|r| r.0));
+            plans.push((b, Reg(v), list));
+            count += 1;
+        }
+        rematted.insert(v);
+    }
+    // Place the copies: one rebuild per block, each copy before the first read of its value.
+    plans.sort_by_key(|p| p.0);
+    let mut p = 0;
+    while p < plans.len() {
+        let b = plans[p].0;
+        let mut pending: FxHashMap<Reg, Vec<MInst>> = FxHashMap::default();
+        let mut root: FxHashMap<Reg, Reg> = FxHashMap::default();
+        while p < plans.len() && plans[p].0 == b {
+            let v = plans[p].1;
+            let list = std::mem::take(&mut plans[p].2);
+            root.insert(v, list.last().and_then(|i| i.dsts[0].reg()).expect("a copy defines the value"));
+            pending.insert(v, list);
+            p += 1;
+        }
+        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        let mut out = Vec::with_capacity(insts.len() + pending.values().map(Vec::len).sum::<usize>());
+        for mut i in insts {
+            if !i.is_phi() {
+                for r in i.uses() {
+                    if let Some(list) = pending.remove(&r) {
+                        out.extend(list);
+                    }
+                }
+                i.map_uses(&mut |x| root.get(&x).copied().unwrap_or(x));
+            }
+            out.push(i);
+        }
+        debug_assert!(pending.is_empty(), "every planned block reads its value");
+        f.blocks[b as usize].insts = out;
+    }
+    count
+}
+
+/// Collects, in post-order, the registers of `r`'s definition tree to copy into block `b`: stops at
+/// registers live into `b` (recorded in `leaves`); fails when a definition is not copyable, was
+/// rematerialized, or the tree exceeds [`MAX_COPY`].
+#[allow(clippy::too_many_arguments)]
+fn collect(
+    f: &MFunction,
+    def: &[Option<(u32, usize)>],
+    ok: &[bool],
+    live: &simtc_graph::LiveSets,
+    rematted: &FxHashSet<u32>,
+    b: u32,
+    r: Reg,
+    root: bool,
+    order: &mut Vec<Reg>,
+    leaves: &mut Vec<Reg>,
+) -> bool {
+    if order.contains(&r) || leaves.contains(&r) {
+        return true;
+    }
+    // The root itself is always copied; an operand live into `b` is read in place.
+    if !root && live.live_in.contains(b, r.0) && !rematted.contains(&r.0) {
+        leaves.push(r);
+        return true;
+    }
+    if !ok[r.0 as usize] || rematted.contains(&r.0) {
+        return false;
+    }
+    let Some((db, dk)) = def[r.0 as usize] else { return false };
+    for x in f.blocks[db as usize].insts[dk].uses() {
+        if !collect(f, def, ok, live, rematted, b, x, false, order, leaves) {
+            return false;
+        }
+    }
+    order.push(r);
+    order.len() <= MAX_COPY
+}
