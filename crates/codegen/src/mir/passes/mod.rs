@@ -327,7 +327,7 @@ pub fn registry() -> &'static [MirPassInfo] {
         },
         MirPassInfo {
             name: "remat",
-            description: "recomputes after a loop a value live through it but not read in it, from kernel \
+            description: "recomputes after a loop a divergent 64-bit value live through it but not read in it, from kernel \
                           parameters, fixed special registers and registers live there anyway",
             optional: true,
             min_opt_level: 1,

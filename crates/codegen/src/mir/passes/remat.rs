@@ -8,31 +8,40 @@
 //! `bucket[tid] = s[tid]` after a sorting loop: the address `bucket + tid * 4` is computed in the entry
 //! block, where `bucket[tid]` is also loaded, and stored to after the loop. Its 64-bit value then occupies two
 //! registers through the whole loop. ptxas keeps it there (it does not rematerialize across loops), and the
-//! loop is where the register maximum is. Recomputed after the loop from the kernel parameter (read from the
-//! constant bank), `%ctaid.x` and `%tid.x` (special registers, read again for free) it occupies nothing in
-//! the loop: bitonic_dyn 12 → 10 ptxas registers (nvcc 10), for three instructions executed once per thread.
+//! loop is where the register maximum is. Recomputed after the loop from the kernel parameter, `%ctaid.x` and
+//! `%tid.x` (special registers, read again for free) it occupies nothing in the loop: bitonic_dyn 12 → 10
+//! ptxas registers (nvcc 10), for five instructions executed once per thread.
 //!
 //! # Rule
 //!
-//! A 64-bit register `v` defined in block `D` is a candidate when it is live into the header of a loop that
-//! does not contain `D` (so it is live through that loop). The reads that keep it live there are those in
-//! blocks reachable from such a header through blocks `v` is live into; each of them must be in a block that
-//! is in no loop `D` is outside of (a copy is never placed where it would run once per iteration; a read
-//! inside the loop itself fails this, and then nothing is done) and must not be a phi (the value would be
-//! needed on an edge). For each such block `B`, `v`'s definition is copied right before the first read in
-//! `B`, together with the definitions of its operands, recursively, except an operand that is an immediate
-//! or a symbol, or a register live into `B` anyway (reading it there lengthens nothing). Every copied
-//! instruction must be pure as in `sink` (no guard, no memory but parameter and constant reads, nothing
-//! inside a call sequence), a parameter load only in a kernel (ptxas reads a kernel's parameters from the
-//! constant bank; a device function's are registers), and a special-register read only of `%tid`, `%ntid`,
-//! `%ctaid`, `%nctaid` or `%laneid` (fixed for a thread; `%warpid`, `%smid` and the clocks may change). At
-//! most [`MAX_COPY`] instructions per copy. The reads in `B` then read the copy; the reads before the loop
-//! keep the original, which now dies before the loop.
+//! A 64-bit register `v` that is not warp-uniform, defined in block `D`, is a candidate when it is live into
+//! the header of a loop that does not contain `D` (so it is live through that loop). The reads that keep it
+//! live there are those in blocks reachable from such a header through blocks `v` is live into; each of them
+//! must be in a block that is in no loop `D` is outside of (a copy is never placed where it would run once per
+//! iteration; a read inside the loop itself fails this, and then nothing is done) and must not be a phi (the
+//! value would be needed on an edge). For each such block `B`, `v`'s definition is copied into `B` together
+//! with the definitions of its operands, recursively, except an operand that is
+//! - an immediate or a symbol,
+//! - a kernel parameter (its `ld.param` or the `cvta.to.global` of it): ptxas reads those from the constant
+//!   bank wherever they are needed, so reading the original costs no register,
+//! - a register live into `B`, or live into the header of every loop `v` is live through (reading it in `B`
+//!   lengthens its range only outside those loops),
+//! - a register already copied into `B` for another value (the copies share it).
 //!
-//! Only 64-bit values (addresses, in practice) are rematerialized: they hold two registers through the loop,
-//! while a copy's temporaries (a `mad.wide` of a special register and a parameter, say) are short-lived. A
-//! 32-bit value saves one register, which the copy's temporaries at the loop exit can cost back: on the
-//! examples, rematerializing merge_rank's 32-bit global index took ptxas from 13 to 15 registers.
+//! Every copied instruction must be pure as in `sink` (no guard, no memory but parameter and constant reads,
+//! nothing inside a call sequence), a parameter load only in a kernel (a device function's parameters are
+//! registers under the ABI), and a special-register read only of `%tid`, `%ntid`, `%ctaid`, `%nctaid` or
+//! `%laneid` (fixed for a thread; `%warpid`, `%smid` and the clocks may change). At most [`MAX_COPY`]
+//! instructions per copy. A block's copies go, in the order they were made, right before its first read of
+//! any of the values; the reads in `B` then read the copies; the reads before the loop keep the originals,
+//! which now die before the loop.
+//!
+//! Why only these values: a warp-uniform value lives in ptxas' uniform registers, which do not count against
+//! the vector registers that limit occupancy (float_heavy's uniform array bases gained nothing and cost six
+//! instructions). A 32-bit value saves one register, which the copy's temporaries at the loop exit can cost
+//! back: rematerializing merge_rank's 32-bit global index took ptxas from 13 to 15 registers. Reading a
+//! uniform computed 64-bit value in place instead of copying it did cost vector registers (bitonic_dyn's
+//! `bucket` base: 10 → 12), so only parameters are read in place.
 //!
 //! A register that served as a live operand of a copy is not rematerialized afterwards, and a rematerialized
 //! register does not serve as a live operand, so the liveness computed up front stays right for every
@@ -84,6 +93,7 @@ pub fn run(f: &mut MFunction) -> usize {
     // Definition site, copyability, and reads (block, is-phi) of every register.
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
     let mut ok = vec![false; n];
+    let mut param = vec![false; n];
     let mut reads: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
     for &b in &f.order {
         let mut in_call = false;
@@ -94,6 +104,14 @@ pub fn run(f: &mut MFunction) -> usize {
             if let [Operand::Reg(d)] = i.dsts.as_slice() {
                 def[d.0 as usize] = Some((b.0, k));
                 ok[d.0 as usize] = copyable(i, f.is_kernel, in_call);
+                param[d.0 as usize] = f.is_kernel
+                    && !in_call
+                    && i.guard.is_none()
+                    && match (i.op.kind, i.srcs.as_slice()) {
+                        (OpKind::Ld, _) => i.op.space() == Some(Mod::Param),
+                        (OpKind::Cvta, [Operand::Reg(x)]) => i.op.mods.first() == Some(&Mod::To) && param[x.0 as usize],
+                        _ => false,
+                    };
             }
             if i.is_phi() {
                 for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
@@ -118,7 +136,8 @@ pub fn run(f: &mut MFunction) -> usize {
         let h = loops.forest.header(l);
         for &v in live.live_in.get(h) {
             if let Some((d, _)) = def[v as usize] {
-                if ok[v as usize] && f.regs[v as usize] == RegClass::B64 && !loops.forest.contains(l, d) {
+                let wide_divergent = f.regs[v as usize] == RegClass::B64 && !f.is_uniform(Reg(v));
+                if ok[v as usize] && wide_divergent && !loops.forest.contains(l, d) {
                     headers.entry(v).or_default().push(h);
                 }
             }
@@ -133,8 +152,10 @@ pub fn run(f: &mut MFunction) -> usize {
     };
     let mut used_live: FxHashSet<u32> = FxHashSet::default();
     let mut rematted: FxHashSet<u32> = FxHashSet::default();
-    // Per use block, the copies to insert before the first read of `v`: (block, v, instructions).
+    // Per use block, the copies to insert: (block, v, instructions); and the registers already copied into
+    // each block (a later copy there reads them instead of copying them again).
     let mut plans: Vec<(u32, Reg, Vec<MInst>)> = Vec::new();
+    let mut copied: FxHashMap<(u32, Reg), Reg> = FxHashMap::default();
     let mut count = 0;
     'cand: for v in cands {
         let (d, _) = def[v as usize].expect("a candidate has a definition");
@@ -170,7 +191,19 @@ pub fn run(f: &mut MFunction) -> usize {
         for &b in &blocks {
             let mut order: Vec<Reg> = Vec::new();
             let mut leaves: Vec<Reg> = Vec::new();
-            if !collect(f, &def, &ok, &live, &rematted, b, Reg(v), true, &mut order, &mut leaves) {
+            let hs = &headers[&v];
+            let cx = Ctx {
+                f,
+                def: &def,
+                ok: &ok,
+                live: &live,
+                rematted: &rematted,
+                headers: hs,
+                param: &param,
+                copied: &copied,
+                b,
+            };
+            if !collect(&cx, Reg(v), true, &mut order, &mut leaves) {
                 continue 'cand;
             }
             per_block.push((b, order, leaves));
@@ -183,80 +216,91 @@ pub fn run(f: &mut MFunction) -> usize {
                 let mut inst = f.blocks[db as usize].insts[dk].clone();
                 let nr = f.new_reg(f.class(r));
                 f.uniform[nr.0 as usize] = f.is_uniform(r);
-                inst.map_uses(&mut |x| map.get(&x).copied().unwrap_or(x));
+                inst.map_uses(&mut |x| map.get(&x).or_else(|| copied.get(&(b, x))).copied().unwrap_or(x));
                 inst.dsts[0] = Operand::Reg(nr);
                 map.insert(r, nr);
                 list.push(inst);
             }
             used_live.extend(leaves.iter().map(|r| r.0));
+            copied.extend(map.into_iter().map(|(r, nr)| ((b, r), nr)));
             plans.push((b, Reg(v), list));
             count += 1;
         }
         rematted.insert(v);
     }
-    // Place the copies: one rebuild per block, each copy before the first read of its value.
-    plans.sort_by_key(|p| p.0);
+    // Place the copies: one rebuild per block, all of the block's copies (in the order they were made, as
+    // a later one may read an earlier one's registers) before the first read of any of its values.
+    plans.sort_by_key(|p| p.0); // stable: keeps the order of creation within a block
     let mut p = 0;
     while p < plans.len() {
         let b = plans[p].0;
-        let mut pending: FxHashMap<Reg, Vec<MInst>> = FxHashMap::default();
+        let mut all: Vec<MInst> = Vec::new();
         let mut root: FxHashMap<Reg, Reg> = FxHashMap::default();
         while p < plans.len() && plans[p].0 == b {
             let v = plans[p].1;
             let list = std::mem::take(&mut plans[p].2);
             root.insert(v, list.last().and_then(|i| i.dsts[0].reg()).expect("a copy defines the value"));
-            pending.insert(v, list);
+            all.extend(list);
             p += 1;
         }
         let insts = std::mem::take(&mut f.blocks[b as usize].insts);
-        let mut out = Vec::with_capacity(insts.len() + pending.values().map(Vec::len).sum::<usize>());
+        let mut out = Vec::with_capacity(insts.len() + all.len());
         for mut i in insts {
+            if !i.is_phi() && !all.is_empty() && i.uses().iter().any(|r| root.contains_key(r)) {
+                out.append(&mut all);
+            }
             if !i.is_phi() {
-                for r in i.uses() {
-                    if let Some(list) = pending.remove(&r) {
-                        out.extend(list);
-                    }
-                }
                 i.map_uses(&mut |x| root.get(&x).copied().unwrap_or(x));
             }
             out.push(i);
         }
-        debug_assert!(pending.is_empty(), "every planned block reads its value");
+        debug_assert!(all.is_empty(), "every planned block reads its values");
         f.blocks[b as usize].insts = out;
     }
     count
 }
 
-/// Collects, in post-order, the registers of `r`'s definition tree to copy into block `b`: stops at
-/// registers live into `b` (recorded in `leaves`); fails when a definition is not copyable, was
-/// rematerialized, or the tree exceeds [`MAX_COPY`].
-#[allow(clippy::too_many_arguments)]
-fn collect(
-    f: &MFunction,
-    def: &[Option<(u32, usize)>],
-    ok: &[bool],
-    live: &simtc_graph::LiveSets,
-    rematted: &FxHashSet<u32>,
+/// What [`collect`] reads.
+struct Ctx<'a> {
+    f: &'a MFunction,
+    def: &'a [Option<(u32, usize)>],
+    ok: &'a [bool],
+    live: &'a simtc_graph::LiveSets,
+    rematted: &'a FxHashSet<u32>,
+    /// The headers of the loops the value is live through.
+    headers: &'a [u32],
+    /// Registers holding a kernel parameter (its load or its `cvta.to.global`): ptxas reads those from the
+    /// constant bank wherever they are needed, so reading one anywhere costs no register.
+    param: &'a [bool],
+    /// Registers already copied, by (block, original).
+    copied: &'a FxHashMap<(u32, Reg), Reg>,
+    /// The block the copy goes to.
     b: u32,
-    r: Reg,
-    root: bool,
-    order: &mut Vec<Reg>,
-    leaves: &mut Vec<Reg>,
-) -> bool {
-    if order.contains(&r) || leaves.contains(&r) {
+}
+
+/// Collects, in post-order, the registers of `r`'s definition tree to copy into block `b`: stops at
+/// registers live into `b` or through every loop the value is live through (reading those at `b` adds
+/// nothing inside a loop; recorded in `leaves`); fails when a definition is not copyable, was
+/// rematerialized, or the tree exceeds [`MAX_COPY`].
+fn collect(cx: &Ctx<'_>, r: Reg, root: bool, order: &mut Vec<Reg>, leaves: &mut Vec<Reg>) -> bool {
+    let b = cx.b;
+    if order.contains(&r) || leaves.contains(&r) || (!root && cx.copied.contains_key(&(b, r))) {
         return true;
     }
-    // The root itself is always copied; an operand live into `b` is read in place.
-    if !root && live.live_in.contains(b, r.0) && !rematted.contains(&r.0) {
+    // The root itself is always copied; an operand live there anyway is read in place.
+    let live_there = cx.param[r.0 as usize]
+        || cx.live.live_in.contains(b, r.0)
+        || cx.headers.iter().all(|&h| cx.live.live_in.contains(h, r.0));
+    if !root && live_there && !cx.rematted.contains(&r.0) {
         leaves.push(r);
         return true;
     }
-    if !ok[r.0 as usize] || rematted.contains(&r.0) {
+    if !cx.ok[r.0 as usize] || cx.rematted.contains(&r.0) {
         return false;
     }
-    let Some((db, dk)) = def[r.0 as usize] else { return false };
-    for x in f.blocks[db as usize].insts[dk].uses() {
-        if !collect(f, def, ok, live, rematted, b, x, false, order, leaves) {
+    let Some((db, dk)) = cx.def[r.0 as usize] else { return false };
+    for x in cx.f.blocks[db as usize].insts[dk].uses() {
+        if !collect(cx, x, false, order, leaves) {
             return false;
         }
     }
