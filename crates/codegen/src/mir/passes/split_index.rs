@@ -217,42 +217,46 @@ pub fn run(f: &mut MFunction) -> usize {
     if count == 0 {
         return 0;
     }
-    let order = f.order.clone();
     // Push a single-reader `shl.b64` of a split value through the bitwise operation; the split value's
-    // `OP.b64` then has no reader left and is deleted.
-    let mut dead = vec![false; n];
-    for &b in &order {
-        let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
-        let mut out = Vec::with_capacity(insts.len());
+    // `OP.b64` then has no reader left and is deleted. Only the blocks holding such a shift are rebuilt.
+    let shl_of = |i: &MInst| match (i.op.kind, i.op.mods.as_slice(), i.guard.is_none(), i.srcs.as_slice()) {
+        (OpKind::Shl, [Mod::B64], true, [Operand::Reg(d), Operand::Imm(k)])
+            if (0..32).contains(k) && uses[d.0 as usize] == 1 && split[d.0 as usize].is_some() =>
+        {
+            Some((*d, *k))
+        }
+        _ => None,
+    };
+    let blocks: Vec<u32> =
+        f.order.iter().map(|b| b.0).filter(|&b| f.blocks[b as usize].insts.iter().any(|i| shl_of(i).is_some())).collect();
+    let mut dead: rustc_hash::FxHashSet<u32> = Default::default();
+    for &b in &blocks {
+        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        let mut out = Vec::with_capacity(insts.len() + 1);
         for i in insts {
-            let cand = match (i.op.kind, i.op.mods.as_slice(), i.guard.is_none(), i.srcs.as_slice(), i.dsts.as_slice())
-            {
-                (OpKind::Shl, [Mod::B64], true, [Operand::Reg(d), Operand::Imm(k)], [Operand::Reg(e)])
-                    if (0..32).contains(k) && uses[d.0 as usize] == 1 =>
-                {
-                    split[d.0 as usize].map(|s| (s, *k, *e))
-                }
-                _ => None,
-            };
-            let Some(((t, op, c), k, e)) = cand else {
+            let (Some((d, k)), [Operand::Reg(e)]) = (shl_of(&i), i.dsts.as_slice()) else {
                 out.push(i);
                 continue;
             };
-            if let Some(Operand::Reg(d)) = i.srcs.first() {
-                dead[d.0 as usize] = true;
-            }
+            let (t, op, c) = split[d.0 as usize].expect("shl_of checked it");
+            dead.insert(d.0);
             let s = f.new_reg(RegClass::B64);
             f.uniform[s.0 as usize] = f.is_uniform(t);
             out.push(MInst::new(i.op.clone(), &[Operand::Reg(s)], &[Operand::Reg(t), Operand::Imm(k)]));
             let c = ((c as u64) << k) as i64;
-            out.push(MInst::new(Opcode::new(op, &[Mod::B64]), &[Operand::Reg(e)], &[Operand::Reg(s), Operand::Imm(c)]));
+            out.push(MInst::new(Opcode::new(op, &[Mod::B64]), &[Operand::Reg(*e)], &[Operand::Reg(s), Operand::Imm(c)]));
         }
-        f.blocks[b.0 as usize].insts = out;
+        f.blocks[b as usize].insts = out;
     }
-    for &b in &order {
-        f.blocks[b.0 as usize]
-            .insts
-            .retain(|i| !matches!(i.dsts.as_slice(), [Operand::Reg(d)] if (d.0 as usize) < n && dead[d.0 as usize]));
+    // The dead `OP.b64`s are where their `cvt`s were: in the candidates' blocks.
+    if !dead.is_empty() {
+        let mut cb: Vec<u32> = cands.iter().map(|c| c.0).collect();
+        cb.dedup();
+        for b in cb {
+            f.blocks[b as usize]
+                .insts
+                .retain(|i| !matches!(i.dsts.as_slice(), [Operand::Reg(d)] if dead.contains(&d.0)));
+        }
     }
     count
 }
