@@ -227,8 +227,12 @@ pub fn run(f: &mut MFunction) -> usize {
         }
         _ => None,
     };
-    let blocks: Vec<u32> =
-        f.order.iter().map(|b| b.0).filter(|&b| f.blocks[b as usize].insts.iter().any(|i| shl_of(i).is_some())).collect();
+    let blocks: Vec<u32> = f
+        .order
+        .iter()
+        .map(|b| b.0)
+        .filter(|&b| f.blocks[b as usize].insts.iter().any(|i| shl_of(i).is_some()))
+        .collect();
     let mut dead: rustc_hash::FxHashSet<u32> = Default::default();
     for &b in &blocks {
         let insts = std::mem::take(&mut f.blocks[b as usize].insts);
@@ -244,7 +248,11 @@ pub fn run(f: &mut MFunction) -> usize {
             f.uniform[s.0 as usize] = f.is_uniform(t);
             out.push(MInst::new(i.op.clone(), &[Operand::Reg(s)], &[Operand::Reg(t), Operand::Imm(k)]));
             let c = ((c as u64) << k) as i64;
-            out.push(MInst::new(Opcode::new(op, &[Mod::B64]), &[Operand::Reg(*e)], &[Operand::Reg(s), Operand::Imm(c)]));
+            out.push(MInst::new(
+                Opcode::new(op, &[Mod::B64]),
+                &[Operand::Reg(*e)],
+                &[Operand::Reg(s), Operand::Imm(c)],
+            ));
         }
         f.blocks[b as usize].insts = out;
     }
