@@ -158,6 +158,9 @@ pub fn run(f: &mut MFunction) -> usize {
     let mut copied: FxHashMap<(u32, Reg), Reg> = FxHashMap::default();
     let mut count = 0;
     'cand: for v in cands {
+        if used_live.contains(&v) {
+            continue;
+        }
         let (d, _) = def[v as usize].expect("a candidate has a definition");
         // The blocks reachable from those loops' headers through blocks `v` is live into: the reads there
         // are what keeps `v` live through the loops; reads elsewhere keep the original.
@@ -179,11 +182,11 @@ pub fn run(f: &mut MFunction) -> usize {
             if phi || !same_loops(d, b) {
                 continue 'cand;
             }
-            if !blocks.contains(&b) {
-                blocks.push(b);
-            }
+            blocks.push(b);
         }
-        if blocks.is_empty() || used_live.contains(&v) {
+        blocks.sort_unstable();
+        blocks.dedup();
+        if blocks.is_empty() {
             continue;
         }
         // The copy per block: the definition tree in post-order, leaves live into the block.
