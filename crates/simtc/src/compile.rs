@@ -145,7 +145,8 @@ pub(crate) fn pipeline(o: &CompileOptions) -> Result<Pipeline, Failure> {
 }
 
 /// Compiles a verified module named `name` with pipeline `p` and writes what `o.emit` asks for to `output`
-/// (standard output when absent); remarks, dumps, statistics and timings go to standard error.
+/// (standard output when absent); remarks, dumps, statistics and timings go to standard error. For one-shot
+/// commands only: the module and the outputs are not freed (the process ends after it).
 pub(crate) fn compile_module(
     name: &str,
     mut m: simtc_ir::Module,
@@ -211,7 +212,12 @@ pub(crate) fn compile_module(
         Emit::Mir => &out.mir,
         Emit::Llvm | Emit::Dot => unreachable!("handled above"),
     };
-    Ok(write_output(output, text)?)
+    let written = write_output(output, text);
+    // `compile` and `cuda` end right after this: freeing the module and the outputs would only cost time
+    // (clang's `-disable-free` for the same reason). The operating system reclaims the memory.
+    std::mem::forget(out);
+    std::mem::forget(m);
+    Ok(written?)
 }
 
 /// `--dot-after`: each CFG to `OUT.<pass>.<function>.dot` next to `-o OUT`, else to standard error.
