@@ -56,7 +56,7 @@
 //! sets' total size) and copies bounded by [`MAX_COPY`] per block; one rebuild per block that receives
 //! copies. Linear in the instructions plus the liveness sets.
 
-use super::sink::movable;
+use super::sink::{kernel_params, movable};
 use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Operand, Reg, RegClass};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_graph::{DomTree, FlowGraph, LoopForest};
@@ -93,7 +93,7 @@ pub fn run(f: &mut MFunction) -> usize {
     // Definition site, copyability, and reads (block, is-phi) of every register.
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
     let mut ok = vec![false; n];
-    let mut param = vec![false; n];
+    let mut param = kernel_params(f);
     let mut reads: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
     for &b in &f.order {
         let mut in_call = false;
@@ -104,14 +104,12 @@ pub fn run(f: &mut MFunction) -> usize {
             if let [Operand::Reg(d)] = i.dsts.as_slice() {
                 def[d.0 as usize] = Some((b.0, k));
                 ok[d.0 as usize] = copyable(i, f.is_kernel, in_call);
-                param[d.0 as usize] = f.is_kernel
-                    && !in_call
-                    && i.guard.is_none()
-                    && match (i.op.kind, i.srcs.as_slice()) {
-                        (OpKind::Ld, _) => i.op.space() == Some(Mod::Param),
-                        (OpKind::Cvta, [Operand::Reg(x)]) => i.op.mods.first() == Some(&Mod::To) && param[x.0 as usize],
-                        _ => false,
-                    };
+                // The `cvta.to.global` of a kernel parameter is read from the constant bank like the parameter.
+                if let (OpKind::Cvta, [Operand::Reg(x)], false, None) =
+                    (i.op.kind, i.srcs.as_slice(), in_call, &i.guard)
+                {
+                    param[d.0 as usize] |= i.op.mods.first() == Some(&Mod::To) && param[x.0 as usize];
+                }
             }
             if i.is_phi() {
                 for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {

@@ -69,6 +69,32 @@ pub(crate) fn movable(i: &MInst) -> bool {
         && i.op.kind != OpKind::Call
 }
 
+/// Registers holding a kernel's parameter: the destination of an unguarded `ld.param` outside a call sequence
+/// (a call sequence's `ld.param` reads the callee's return value). ptxas reads those from the constant bank
+/// wherever they are needed. All `false` in a device function, whose parameters are registers.
+pub(crate) fn kernel_params(f: &MFunction) -> Vec<bool> {
+    let mut param = vec![false; f.regs.len()];
+    if !f.is_kernel {
+        return param;
+    }
+    for b in &f.blocks {
+        let mut in_call = false;
+        for i in &b.insts {
+            match i.op.kind {
+                OpKind::CallSeqStart => in_call = true,
+                OpKind::CallSeqEnd => in_call = false,
+                OpKind::Ld if !in_call && i.guard.is_none() && i.op.space() == Some(crate::mir::Mod::Param) => {
+                    if let [crate::mir::Operand::Reg(d)] = i.dsts.as_slice() {
+                        param[d.0 as usize] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    param
+}
+
 /// The nearest common dominator of `a` and `b`, or `None` when the walk would exceed [`MAX_WALK`] steps.
 fn nca(dt: &DomTree, mut a: u32, mut b: u32) -> Option<u32> {
     let mut steps = 0;
@@ -207,24 +233,7 @@ fn past_calls(f: &mut MFunction) -> usize {
     let live = graph::liveness(f);
     // Kernel parameters, loaded outside a call sequence: ptxas reads them from the constant bank again where
     // it needs them, so keeping one "live" across a call costs no register.
-    let mut param = vec![false; f.regs.len()];
-    if f.is_kernel {
-        for b in &f.blocks {
-            let mut in_call = false;
-            for i in &b.insts {
-                match i.op.kind {
-                    OpKind::CallSeqStart => in_call = true,
-                    OpKind::CallSeqEnd => in_call = false,
-                    OpKind::Ld if !in_call && i.guard.is_none() && i.op.space() == Some(crate::mir::Mod::Param) => {
-                        if let [crate::mir::Operand::Reg(d)] = i.dsts.as_slice() {
-                            param[d.0 as usize] = true;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
+    let param = kernel_params(f);
     let mut moved = 0;
     for b in 0..f.blocks.len() {
         if !f.blocks[b].insts.iter().any(|i| i.op.kind == OpKind::CallSeqEnd) {
