@@ -117,8 +117,9 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
     });
     // Compile times: one process at a time, after the parallel phase, so the measurements do not compete.
     bar.set_message("timing compilers");
+    let timing_tools = tools::Tools { simtc: tools::installed_copy(&tools.simtc, &scratch), ..tools.clone() };
     for (i, (k, r)) in kernels.iter().zip(results.iter_mut()).enumerate() {
-        measure::time_compilers(k, r, &tools, &opts, &kdir(i));
+        measure::time_compilers(k, r, &timing_tools, &opts, &kdir(i));
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -453,7 +453,9 @@ fn method(s: &mut String) {
   `llc -O3 -march=nvptx64 -mcpu=<target>`; `nvcc -ptx -O3 -arch=<target>`.\n\
 - **Compile time**: wall clock of the whole process (`simtc compile K.ll -O3`, llc, nvcc), median of `--runs` runs, \
   one process at a time after the other measurements. nvcc starts from CUDA source (its front end is included), \
-  simtc and llc from the same LLVM IR.\n\
+  simtc and llc from the same LLVM IR. simtc runs from a copy of its executable, as an installed file: a file the \
+  linker has just written sits in the page cache in small pages and starts 9-12% slower until the cache drops it \
+  (llc and nvcc are installed files).\n\
 - **ptxas registers**: `ptxas -v -arch=<target>`, `Used N registers` of the launched kernel (the spec's \
   `kernel`; the largest entry when there is no spec). A build ptxas rejects is `FAILED`.\n\
 - **Static instructions / movs**: statements in the bodies of all `.entry` and `.func` functions of the PTX file, \
