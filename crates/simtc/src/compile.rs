@@ -30,7 +30,8 @@ pub(crate) struct CompileArgs {
     opts: CompileOptions,
 }
 
-/// The code generation options `simtc compile` and `simtc cuda` share.
+// The code generation options `simtc compile` and `simtc cuda` share. (A plain comment: clap turns a doc
+// comment here into the `about` of the subcommands that flatten it, which `defer` applies after theirs.)
 #[derive(clap::Args)]
 pub(crate) struct CompileOptions {
     /// Target GPU: sm_70, sm_72, sm_75, sm_80, sm_86, sm_87, sm_89, sm_90, sm_90a, sm_100, sm_120.

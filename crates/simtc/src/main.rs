@@ -32,7 +32,10 @@ struct Cli {
     command: Command,
 }
 
+/// The subcommands. Each one's arguments are built only when it is the one invoked (`defer`): building all of
+/// them cost about 0.1 ms of every start (half of the command-line parsing time, measured in-process).
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Run IR passes: read LLVM IR, run the pipeline, write LLVM IR.
     Opt(OptArgs),
