@@ -201,7 +201,7 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
 
 fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
     match path {
-        Some(p) if p.as_os_str() != "-" => std::fs::write(p, text)
+        Some(p) if p.as_os_str() != "-" => replace_contents(p, text)
             .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display()))),
         _ => {
             let mut out = std::io::stdout().lock();
@@ -210,6 +210,21 @@ fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
                 .map_err(|e| Rejected(format!("simtc: error: could not write standard output: {e}")))
         }
     }
+}
+
+/// Makes `text` the contents of file `p` (created when missing): written over the old contents, then cut to
+/// length, rather than truncated first. The result is the same file (inode, permissions, links), but on ext4
+/// truncating a file that has blocks and writing it again costs some 120-200 us (the blocks are freed and the
+/// replace-via-truncate heuristic flushes at close), a tenth of a small kernel's whole compile; writing over
+/// the old blocks costs about 10 us. Devices and pipes (`/dev/stdout`) are written without cutting. As with
+/// truncation, a process killed mid-write leaves a broken file.
+fn replace_contents(p: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(p)?;
+    f.write_all(text.as_bytes())?;
+    if f.metadata()?.is_file() {
+        f.set_len(text.len() as u64)?;
+    }
+    Ok(())
 }
 
 /// Reads and verifies a module, as `opt` does before running anything.

@@ -88,6 +88,35 @@ fn cli_main_job_runs_on_a_shipped_example() {
     let _ = std::fs::remove_file(&out);
 }
 
+/// `-o` replaces an existing file's contents exactly (written over, then cut to length): a longer old file
+/// leaves no tail, and the file keeps its permissions, as with truncation.
+#[test]
+fn output_file_is_replaced_exactly() {
+    use std::os::unix::fs::PermissionsExt;
+    let out = std::env::temp_dir().join(format!("simtc-replace-{}.ptx", std::process::id()));
+    std::fs::write(&out, "x".repeat(200_000)).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let compile = |o: Option<&std::path::Path>| {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_simtc"));
+        c.current_dir(common::repo_root()).args(["compile", "examples/kernels/launch_bounds.ll"]);
+        if let Some(o) = o {
+            c.arg("-o").arg(o);
+        }
+        let r = c.output().unwrap();
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        r.stdout
+    };
+    let expected = compile(None);
+    assert!(expected.starts_with(b"//"), "{}", String::from_utf8_lossy(&expected));
+    for _ in 0..2 {
+        // Twice: over the long file, then over a file of the same length.
+        compile(Some(&out));
+        assert_eq!(std::fs::read(&out).unwrap(), expected);
+    }
+    assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o640);
+    let _ = std::fs::remove_file(&out);
+}
+
 #[test]
 fn kernels_are_found_through_nvvm_annotations() {
     for path in common::example_kernels() {
