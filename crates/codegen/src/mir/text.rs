@@ -51,7 +51,10 @@ pub fn reg_name(f: &MFunction, nums: &[u32], r: Reg) -> String {
 /// Writes an operand.
 pub fn write_operand(out: &mut String, f: &MFunction, nums: &[u32], labels: &dyn Fn(MBlock) -> String, o: &Operand) {
     match o {
-        Operand::Reg(r) => out.push_str(&reg_name(f, nums, *r)),
+        Operand::Reg(r) => {
+            out.push_str(f.class(*r).prefix());
+            push_decimal(out, nums[r.0 as usize]);
+        }
         Operand::Imm(v) => {
             let _ = write!(out, "{v}");
         }
@@ -93,6 +96,22 @@ pub fn write_operand(out: &mut String, f: &MFunction, nums: &[u32], labels: &dyn
             }
         }
     }
+}
+
+/// Appends `n` in decimal (what `write!(out, "{n}")` prints, without the formatting machinery: register names
+/// are most of a PTX file's operands).
+fn push_decimal(out: &mut String, mut n: u32) {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(buf[k..].iter().map(|&b| b as char));
 }
 
 fn write_quoted(out: &mut String, s: &str) {

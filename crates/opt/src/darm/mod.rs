@@ -224,8 +224,12 @@ impl FunctionPass for Darm {
                         stats.meldable += 1;
                     }
                     let shape = detection::shape(func, &r);
-                    let label = func.block_label(b);
-                    let sizes = format!("{}x{} blocks", r.side_t.len(), r.side_f.len());
+                    // Remark text only when remarks are asked for (formatting is a measurable share of a round).
+                    let (label, sizes) = if report {
+                        (func.block_label(b), format!("{}x{} blocks", r.side_t.len(), r.side_f.len()))
+                    } else {
+                        Default::default()
+                    };
                     match shape {
                         detection::Shape::Isomorphic(pairs) => {
                             let diamond = pairs.len() == 1;
@@ -256,6 +260,7 @@ impl FunctionPass for Darm {
                                 None
                             };
                             let decision = match &plan {
+                                _ if !report => String::new(),
                                 _ if !replication => "skipped (darm-disable-region-replication)".to_string(),
                                 _ if fusion_only => "skipped (darm-branch-fusion-only)".to_string(),
                                 None => "skipped (the block side has a second entry)".to_string(),
@@ -289,6 +294,10 @@ impl FunctionPass for Darm {
                     }
                 }
             }
+            if cands.is_empty() {
+                // Nothing to meld: no backup clone (a whole function copy), no clean-up.
+                break;
+            }
             // Smallest regions first; each block in at most one meld per round.
             cands.sort_by_key(|c| c.region().side_t.len() + c.region().side_f.len());
             let mut used: FxHashSet<Block> = FxHashSet::default();
@@ -305,7 +314,7 @@ impl FunctionPass for Darm {
                 if blocks.iter().any(|b| used.contains(b)) {
                     continue;
                 }
-                let label = m.funcs[f].block_label(r.branch);
+                let label = if report { m.funcs[f].block_label(r.branch) } else { String::new() };
                 let result = match &cand {
                     Cand::Iso(r, pairs) if !r.common.is_empty() => {
                         // Definition 4's simplification (`simplify`) only when melding follows: the estimate on

@@ -199,14 +199,16 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                 Kind::Store => mem_of(&agen, e.writes),
             };
             let class = dst.map(|d| f.regs[d.0 as usize]);
-            let key = |guard| Key { op: i.op.clone(), srcs: srcs.clone(), guard, class, mem };
+            // One key, its guard changed between look-ups (operands are cloned once per instruction).
+            let mut k = Key { op: i.op.clone(), srcs, guard: None, class, mem };
             // Same guard, or an unguarded leader.
             let mut done = false;
             for g in [None, i.guard] {
                 if done || (g.is_some() && i.guard.is_none()) {
                     continue;
                 }
-                if let Some(l) = table.get(&key(g)) {
+                k.guard = g;
+                if let Some(l) = table.get(&k) {
                     if let (Some(d), Some(ld)) = (dst, l.dst) {
                         rep[d.0 as usize] = ld;
                     }
@@ -215,7 +217,8 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
             }
             // Complementary guard: the leader loses its guard.
             if let (false, Some((q, n))) = (done, i.guard) {
-                if let Some(&l) = table.get(&key(Some((q, !n)))) {
+                k.guard = Some((q, !n));
+                if let Some(&l) = table.get(&k) {
                     let local = l.block.0 == b && l.segment == segment;
                     if kind == Kind::Pure || local {
                         let leader = if l.block.0 == b {
@@ -227,10 +230,11 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                         if let (Some(d), Some(ld)) = (dst, l.dst) {
                             rep[d.0 as usize] = ld;
                         }
-                        let k = key(None);
+                        k.guard = None;
                         let old = table.insert(k.clone(), l);
                         undo.push((k, old));
-                        done = true;
+                        removed += 1;
+                        continue;
                     }
                 }
             }
@@ -240,13 +244,10 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
             }
             bump(&mut wgen, clobber, &mut next_gen);
             bump(&mut agen, access, &mut next_gen);
-            let k = Key {
-                op: i.op.clone(),
-                srcs,
-                guard: i.guard,
-                class,
-                mem: if kind == Kind::Store { mem_of(&agen, e.writes) } else { mem },
-            };
+            k.guard = i.guard;
+            if kind == Kind::Store {
+                k.mem = mem_of(&agen, e.writes);
+            }
             let l = Leader { block: MBlock(b), index: kept.len(), segment, dst };
             let old = table.insert(k.clone(), l);
             undo.push((k, old));
