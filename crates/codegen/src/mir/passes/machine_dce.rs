@@ -13,13 +13,30 @@ use crate::mir::{MBlock, MFunction, MInst, Reg};
 pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let mut uses = vec![0u32; n];
-    // Definition sites of every register, (block, index), in one flat array indexed by `def_start`.
-    let mut def_start = vec![0u32; n + 1];
     for &b in &f.order {
         for i in &f.block(b).insts {
             for r in i.uses() {
                 uses[r.0 as usize] += 1;
             }
+        }
+    }
+    let candidate = |i: &MInst| i.is_removable() && !i.dsts.is_empty();
+    let mut work: Vec<(MBlock, u32)> = Vec::new();
+    for &b in &f.order {
+        for (k, i) in f.block(b).insts.iter().enumerate() {
+            if candidate(i) && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0) {
+                work.push((b, k as u32));
+            }
+        }
+    }
+    if work.is_empty() {
+        // Nothing dead (the usual case when another pass runs this as its clean-up): no definition index.
+        return 0;
+    }
+    // Definition sites of every register, (block, index), in one flat array indexed by `def_start`.
+    let mut def_start = vec![0u32; n + 1];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
             for r in i.defs() {
                 def_start[r.0 as usize + 1] += 1;
             }
@@ -39,16 +56,7 @@ pub fn run(f: &mut MFunction) -> usize {
             }
         }
     }
-    let candidate = |i: &MInst| i.is_removable() && !i.dsts.is_empty();
     let mut dead: Vec<Vec<bool>> = f.blocks.iter().map(|bd| vec![false; bd.insts.len()]).collect();
-    let mut work: Vec<(MBlock, u32)> = Vec::new();
-    for &b in &f.order {
-        for (k, i) in f.block(b).insts.iter().enumerate() {
-            if candidate(i) && i.defs().iter().all(|r: &Reg| uses[r.0 as usize] == 0) {
-                work.push((b, k as u32));
-            }
-        }
-    }
     let mut removed = 0;
     while let Some((b, k)) = work.pop() {
         if dead[b.0 as usize][k as usize] {
