@@ -148,7 +148,7 @@ fn push_num(out: &mut String, n: impl std::fmt::Display) {
 
 /// Pushes an unsigned decimal number without going through `fmt`.
 #[inline]
-pub(crate) fn push_u64(out: &mut String, mut n: u64) {
+pub fn push_u64(out: &mut String, mut n: u64) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {

@@ -53,7 +53,8 @@ pub fn write_operand(out: &mut String, f: &MFunction, nums: &[u32], labels: &dyn
     match o {
         Operand::Reg(r) => {
             out.push_str(f.class(*r).prefix());
-            push_decimal(out, nums[r.0 as usize]);
+            // Register names are most of a PTX file's operands: no formatting machinery for them.
+            simtc_ir::writer::push_u64(out, u64::from(nums[r.0 as usize]));
         }
         Operand::Imm(v) => {
             let _ = write!(out, "{v}");
@@ -96,22 +97,6 @@ pub fn write_operand(out: &mut String, f: &MFunction, nums: &[u32], labels: &dyn
             }
         }
     }
-}
-
-/// Appends `n` in decimal (what `write!(out, "{n}")` prints, without the formatting machinery: register names
-/// are most of a PTX file's operands).
-fn push_decimal(out: &mut String, mut n: u32) {
-    let mut buf = [0u8; 10];
-    let mut k = buf.len();
-    loop {
-        k -= 1;
-        buf[k] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(buf[k..].iter().map(|&b| b as char));
 }
 
 fn write_quoted(out: &mut String, s: &str) {
