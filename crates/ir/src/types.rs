@@ -363,8 +363,15 @@ impl TypeStore {
     }
     /// Whether the type (after resolving identified structs) is sized.
     pub fn is_sized(&self, t: Type) -> bool {
-        let mut memo = rustc_hash::FxHashMap::default();
-        self.is_sized_inner(t, &mut memo)
+        match self.data(t) {
+            TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Func { .. } => false,
+            TypeData::Array { .. } | TypeData::Vector { .. } | TypeData::Struct { .. } | TypeData::Named(_) => {
+                // Aggregates walk their fields with a memo; everything else (the common query) needs none.
+                let mut memo = rustc_hash::FxHashMap::default();
+                self.is_sized_inner(t, &mut memo)
+            }
+            _ => true,
+        }
     }
     /// Sizedness with a memo over the type DAG (shared subtypes are checked once, so deep and wide nesting stay
     /// linear); a named struct that contains itself by value is in the memo as unsized while it is being checked,
