@@ -131,9 +131,9 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
                 g
             }
         };
-        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
-        let mut kept = Vec::with_capacity(insts.len());
-        for mut i in insts {
+        // Compacted in place: instructions before the first removal never move.
+        let regs = &f.regs;
+        f.blocks[b as usize].insts.retain_mut(|i| {
             if !i.is_phi() {
                 i.map_uses(&mut |r| leader[r.0 as usize]);
             }
@@ -148,9 +148,8 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
                     }
                 }
             }
-            let Some(is_load) = eligible(&i, &e) else {
-                kept.push(i);
-                continue;
+            let Some(is_load) = eligible(i, &e) else {
+                return true;
             };
             let d = i.dsts[0].reg().expect("register destination");
             let srcs = i.canonical_srcs();
@@ -162,20 +161,20 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
                     }
                 }
             }
-            let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: f.regs[d.0 as usize], mem };
+            let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: regs[d.0 as usize], mem };
             match table.get(&key) {
                 Some(&l) => {
                     leader[d.0 as usize] = l;
                     removed += 1;
+                    false
                 }
                 None => {
                     let old = table.insert(key.clone(), d);
                     undo.push((key, old));
-                    kept.push(i);
+                    true
                 }
             }
-        }
-        f.blocks[b as usize].insts = kept;
+        });
         end_gens[b as usize] = gens;
         stack.push((b, true));
         for &c in dt.children(b).iter().rev() {
