@@ -668,6 +668,32 @@ impl MFunction {
         }
         out
     }
+    /// How many times each register is read (instruction sources, addresses and guards, over the blocks in
+    /// [`MFunction::order`]), indexed by register number: the use counts several MIR passes start from.
+    pub fn read_counts(&self) -> Vec<u32> {
+        let mut n = vec![0u32; self.regs.len()];
+        for &b in &self.order {
+            for i in &self.block(b).insts {
+                for r in i.uses() {
+                    n[r.0 as usize] += 1;
+                }
+            }
+        }
+        n
+    }
+    /// How many instructions (over the blocks in [`MFunction::order`]) write each register, indexed by register
+    /// number.
+    pub fn write_counts(&self) -> Vec<u32> {
+        let mut n = vec![0u32; self.regs.len()];
+        for &b in &self.order {
+            for i in &self.block(b).insts {
+                for r in i.defs() {
+                    n[r.0 as usize] += 1;
+                }
+            }
+        }
+        n
+    }
     /// Predecessor lists of every block (indexed by block number), each in order of first appearance; includes
     /// fall-through edges in [`Phase::LaidOut`].
     pub fn preds(&self) -> Vec<SmallVec<[MBlock; 2]>> {

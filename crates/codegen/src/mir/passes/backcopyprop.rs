@@ -41,18 +41,8 @@ pub const BUDGET_KNOB: &str = "BackCopyPropBudget";
 /// Runs the pass with a rename `budget` (negative: unlimited); returns the number of copies removed.
 pub fn run(f: &mut MFunction, budget: i64) -> usize {
     let n = f.regs.len();
-    let mut uses = vec![0u32; n];
-    let mut defs = vec![0u32; n];
-    for &b in &f.order {
-        for i in &f.block(b).insts {
-            for r in i.uses() {
-                uses[r.0 as usize] += 1;
-            }
-            for r in i.defs() {
-                defs[r.0 as usize] += 1;
-            }
-        }
-    }
+    let mut uses = f.read_counts();
+    let mut defs = f.write_counts();
     // pending[t] = (index of the copy, its destination) while `t`'s definition may still be renamed.
     let mut pending: Vec<Option<(usize, Reg)>> = vec![None; n];
     // waiting[x] = sources whose pending rename targets `x`.

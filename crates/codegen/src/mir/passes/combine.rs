@@ -134,13 +134,10 @@ pub const FMA_KNOB: &str = "CombineFma";
 /// Runs the combines (`fma`: also the float rule); returns how many were made.
 pub fn run(f: &mut MFunction, fma: bool) -> usize {
     let n = f.regs.len();
-    let mut uses = vec![0u32; n];
+    let mut uses = f.read_counts();
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
     for &b in &f.order {
         for (k, i) in f.block(b).insts.iter().enumerate() {
-            for r in i.uses() {
-                uses[r.0 as usize] += 1;
-            }
             if let [Operand::Reg(d)] = i.dsts.as_slice() {
                 def[d.0 as usize] = Some((b.0, k));
             }

@@ -12,14 +12,7 @@ use crate::mir::{MBlock, MFunction, MInst, Reg};
 /// Removes dead instructions; returns how many were removed.
 pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
-    let mut uses = vec![0u32; n];
-    for &b in &f.order {
-        for i in &f.block(b).insts {
-            for r in i.uses() {
-                uses[r.0 as usize] += 1;
-            }
-        }
-    }
+    let mut uses = f.read_counts();
     let candidate = |i: &MInst| i.is_removable() && !i.dsts.is_empty();
     let mut work: Vec<(MBlock, u32)> = Vec::new();
     for &b in &f.order {

@@ -40,12 +40,9 @@ pub fn run(f: &mut MFunction) -> usize {
     let mut narrow_load: Vec<Option<(u32, usize)>> = vec![None; n];
     let mut shr_of: Vec<Option<(Operand, i64)>> = vec![None; n];
     let mut setp_of: Vec<Option<(Opcode, [Operand; 2], u32)>> = vec![None; n];
-    let mut reads = vec![0u32; n];
+    let reads = f.read_counts();
     for b in &f.order {
         for (k, i) in f.block(*b).insts.iter().enumerate() {
-            for r in i.uses() {
-                reads[r.0 as usize] += 1;
-            }
             if i.guard.is_some() {
                 continue;
             }

@@ -568,14 +568,11 @@ fn trailing_zeros(f: &MFunction) -> Vec<u32> {
 fn distribute(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let tz = trailing_zeros(f);
-    let mut uses = vec![0u32; n];
+    let uses = f.read_counts();
     // or_disjoint[r] = (x, k) for `r = or.b32 x, k` with k below x's known zero bits.
     let mut or_disjoint: Vec<Option<(Reg, i64)>> = vec![None; n];
     for &b in &f.order {
         for i in &f.block(b).insts {
-            for r in i.uses() {
-                uses[r.0 as usize] += 1;
-            }
             if let (OpKind::Or, [Mod::B32], [Operand::Reg(x), Operand::Imm(k)], None, [Operand::Reg(d)]) =
                 (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice(), i.guard, i.dsts.as_slice())
             {

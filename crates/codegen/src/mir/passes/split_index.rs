@@ -136,12 +136,9 @@ pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let mut def: Vec<Option<BitwiseDef>> = vec![None; n];
     let mut def_block = vec![u32::MAX; n];
-    let mut uses = vec![0u32; n];
+    let uses = f.read_counts();
     for &b in &f.order {
         for i in &f.block(b).insts {
-            for r in i.uses() {
-                uses[r.0 as usize] += 1;
-            }
             for r in i.defs() {
                 def_block[r.0 as usize] = b.0;
             }
