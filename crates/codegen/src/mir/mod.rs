@@ -671,23 +671,18 @@ impl MFunction {
     /// How many times each register is read (instruction sources, addresses and guards, over the blocks in
     /// [`MFunction::order`]), indexed by register number: the use counts several MIR passes start from.
     pub fn read_counts(&self) -> Vec<u32> {
-        let mut n = vec![0u32; self.regs.len()];
-        for &b in &self.order {
-            for i in &self.block(b).insts {
-                for r in i.uses() {
-                    n[r.0 as usize] += 1;
-                }
-            }
-        }
-        n
+        self.reg_counts(MInst::uses)
     }
     /// How many instructions (over the blocks in [`MFunction::order`]) write each register, indexed by register
     /// number.
     pub fn write_counts(&self) -> Vec<u32> {
+        self.reg_counts(MInst::defs)
+    }
+    fn reg_counts(&self, regs: impl Fn(&MInst) -> SmallVec<[Reg; 4]>) -> Vec<u32> {
         let mut n = vec![0u32; self.regs.len()];
         for &b in &self.order {
             for i in &self.block(b).insts {
-                for r in i.defs() {
+                for r in regs(i) {
                     n[r.0 as usize] += 1;
                 }
             }
