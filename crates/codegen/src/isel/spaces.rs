@@ -182,14 +182,17 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
     sp
 }
 
-/// Whether a byval parameter's address is used other than to load from it (directly or through GEPs and
-/// bitcasts). Such a parameter is copied into the local depot on entry, as PTX cannot form a generic address of
-/// a kernel parameter before PTX 7.7.
+/// Whether a byval parameter's address is used other than to load from it (directly or through GEPs, bitcasts,
+/// and `phi`s and `select`s that choose only among addresses into it, such as the pointer induction variables
+/// `lsr` makes). Such a parameter is copied into the local depot on entry, as PTX cannot form a generic address
+/// of a kernel parameter before PTX 7.7. A `phi` or `select` that also chooses an address from elsewhere makes
+/// its result generic, so it counts as an escape.
 pub fn byval_escapes(m: &Module, f: &Function, p: Value) -> bool {
     let mut work = vec![p];
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut derived = rustc_hash::FxHashSet::default();
+    let mut merges: Vec<simtc_ir::Inst> = Vec::new();
     while let Some(v) = work.pop() {
-        if !seen.insert(v) {
+        if !derived.insert(v) {
             continue;
         }
         for u in f.dfg.uses(v) {
@@ -198,12 +201,24 @@ pub fn byval_escapes(m: &Module, f: &Function, p: Value) -> bool {
                 InstKind::Load(_) => {}
                 InstKind::Gep { .. } if u.index == 0 => work.extend(f.dfg.result(i)),
                 InstKind::Cast(simtc_ir::CastOp::BitCast) => work.extend(f.dfg.result(i)),
+                InstKind::Phi { .. } => {
+                    merges.push(i);
+                    work.extend(f.dfg.result(i));
+                }
+                InstKind::Select if u.index != 0 => {
+                    merges.push(i);
+                    work.extend(f.dfg.result(i));
+                }
                 InstKind::Call(_) if is_lifetime_marker(m, f, i) => {}
                 _ => return true,
             }
         }
     }
-    false
+    merges.iter().any(|&i| {
+        let args = f.dfg.args(i);
+        let chosen = if matches!(f.dfg.inst(i).kind, InstKind::Select) { &args[1..] } else { args };
+        chosen.iter().any(|v| !derived.contains(v))
+    })
 }
 
 fn is_lifetime_marker(m: &Module, f: &Function, i: simtc_ir::Inst) -> bool {
