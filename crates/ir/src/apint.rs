@@ -178,6 +178,21 @@ impl ApInt {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
+        // The common case (up to 64 bits, up to 38 digits) in one u128: the same ranges and result as the
+        // word-by-word path below, without its per-digit multi-word arithmetic (a table of 25,600 `i32`s took
+        // 370 ns per element).
+        if (1..=64).contains(&width) && digits.len() <= 38 {
+            let m = digits.bytes().fold(0u128, |a, b| a * 10 + u128::from(b - b'0'));
+            if m >= 1u128 << width || (neg && (width > 1 || m != 0) && m > 1u128 << (width - 1)) {
+                return None;
+            }
+            return Some(Self::from_u128(width, if neg { m.wrapping_neg() } else { m }));
+        }
+        Self::parse_decimal_words(width, neg, digits)
+    }
+
+    /// [`ApInt::parse_decimal`] for any width, one decimal digit at a time over whole words.
+    fn parse_decimal_words(width: u32, neg: bool, digits: &str) -> Option<Self> {
         // Accumulate the magnitude in whole words with one spare word; anything past bit `width` is overflow.
         let n = Self::nwords(width) + 1;
         let mut acc = ApInt { width: (n * 64) as u32, words: SmallVec::from_elem(0, n) };
@@ -286,6 +301,35 @@ impl fmt::Debug for ApInt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The u128 fast path of `parse_decimal` accepts, rejects and produces exactly what the word-by-word path
+    /// does: every width up to 64 against boundary magnitudes (2^k and neighbours, both signs), zeros, leading
+    /// zeros and long digit strings.
+    #[test]
+    fn decimal_fast_path_matches_words() {
+        let mut texts: Vec<String> = vec!["0".into(), "-0".into(), "00012".into(), "-0007".into(), "1".into()];
+        for k in 0..=66u32 {
+            let p = 1u128 << k;
+            for m in [p.saturating_sub(1), p, p + 1] {
+                texts.push(m.to_string());
+                texts.push(format!("-{m}"));
+            }
+        }
+        texts.push("9".repeat(38));
+        texts.push(format!("-{}", "9".repeat(38)));
+        texts.push("1".repeat(25));
+        for width in 1..=64 {
+            for t in &texts {
+                let (neg, digits) = match t.strip_prefix('-') {
+                    Some(d) => (true, d),
+                    None => (false, t.as_str()),
+                };
+                let fast = ApInt::parse_decimal(width, t);
+                let words = ApInt::parse_decimal_words(width, neg, digits);
+                assert_eq!(fast, words, "i{width} {t}");
+            }
+        }
+    }
 
     #[test]
     fn parse_and_print_round_trip() {
