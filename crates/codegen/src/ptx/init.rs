@@ -212,9 +212,18 @@ impl AggBuffer {
         match m.consts.data(c) {
             ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => {}
             ConstData::Int(t, v) => {
-                let n = m.types.store_size(*t) as usize;
-                let le: Vec<u8> = v.words().iter().flat_map(|w| w.to_le_bytes()).take(n).collect();
-                self.put(off, &le)?;
+                // Word by word (no buffer per element: tables of thousands of integers are common).
+                let mut left = m.types.store_size(*t) as usize;
+                let mut at = off;
+                for w in v.words() {
+                    if left == 0 {
+                        break;
+                    }
+                    let k = left.min(8);
+                    self.put(at, &w.to_le_bytes()[..k])?;
+                    left -= k;
+                    at += k as u64;
+                }
             }
             ConstData::Float(t, bits) => {
                 let n = m.types.store_size(*t) as usize;
@@ -281,8 +290,14 @@ impl AggBuffer {
     /// The bytes, trailing zeros trimmed, for a buffer without symbols: `1, 0, 0, 0, 2`.
     pub fn print_bytes(&self) -> String {
         let end = self.bytes.iter().rposition(|&b| b != 0).map_or(0, |p| p + 1);
-        let v: Vec<String> = self.bytes[..end].iter().map(u8::to_string).collect();
-        v.join(", ")
+        let mut out = String::with_capacity(end * 4);
+        for (k, &b) in self.bytes[..end].iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            simtc_ir::writer::push_u64(&mut out, u64::from(b));
+        }
+        out
     }
 
     /// Byte by byte with `mask()` for the symbol bytes (PTX 7.1).
@@ -313,15 +328,18 @@ impl AggBuffer {
     /// 64-bit little-endian words with symbols in their slots (requires [`AggBuffer::fits_words`]).
     pub fn print_words(&self) -> String {
         let mut syms = self.syms.iter().peekable();
-        let words: Vec<String> = self
-            .bytes
-            .chunks(8)
-            .enumerate()
-            .map(|(i, w)| match syms.next_if(|(o, _)| *o == i as u64 * 8) {
-                Some((_, s)) => s.to_string(),
-                None => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])).to_string(),
-            })
-            .collect();
-        words.join(", ")
+        let mut out = String::with_capacity(self.bytes.len() * 3);
+        for (i, w) in self.bytes.chunks(8).enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            match syms.next_if(|(o, _)| *o == i as u64 * 8) {
+                Some((_, s)) => {
+                    let _ = write!(out, "{s}");
+                }
+                None => simtc_ir::writer::push_u64(&mut out, u64::from_le_bytes(w.try_into().unwrap_or([0; 8]))),
+            }
+        }
+        out
     }
 }
