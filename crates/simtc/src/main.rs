@@ -3,9 +3,9 @@
 //! Exit codes: 0 success, 1 the input was rejected (a diagnostic was printed), 2 usage error. A panic (101) is
 //! always a bug.
 //!
-//! On Linux the process enters at [`main`] below (a C `main`) rather than through the Rust runtime's start-up,
-//! which reads and parses `/proc/self/maps` and installs a stack-overflow handler on every start: about 0.1 ms
-//! of a ~2 ms `simtc compile`, whose budget is whole-process time (see [`entry`]).
+//! On Linux the process enters at `entry::main` (a C `main`) rather than through the Rust runtime's start-up,
+//! which reads and parses `/proc/self/maps` and installs a stack-overflow handler on every start: 12% of a
+//! `simtc compile`'s wall time, whose budget is whole-process time (see the `entry` module).
 
 #![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
