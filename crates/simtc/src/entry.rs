@@ -3,8 +3,9 @@
 //!
 //! `simtc compile` of a kernel takes about 2 ms, most of it process start and exit, and its budget is
 //! whole-process time (at least 10x faster than llc-19). The Rust runtime's start-up spends 12% of that
-//! (interleaved A/B runs over the example kernels) on the stack-overflow handler: glibc's `pthread_getattr_np` reads and parses `/proc/self/maps` to find
-//! the main thread's stack, then an alternate signal stack and `SIGSEGV`/`SIGBUS` handlers are installed. This
+//! (interleaved A/B runs over the example kernels) on the stack-overflow handler: glibc's
+//! `pthread_getattr_np` reads and parses `/proc/self/maps` to find the main thread's stack, then an alternate
+//! signal stack and `SIGSEGV`/`SIGBUS` handlers are installed. This
 //! entry keeps the rest of what the runtime's start-up and exit do for a program like this one:
 //! - standard input, output and error are opened on `/dev/null` when the parent left them closed (so no file
 //!   the program opens can take their numbers);
