@@ -29,7 +29,7 @@ pub fn dominators(f: &MFunction) -> DomTree {
 /// tens of milliseconds on a large kernel). Both give the same sets on SSA input.
 pub fn liveness(f: &MFunction) -> LiveSets {
     if f.write_counts().iter().all(|&w| w <= 1) {
-        return ssa_liveness(f);
+        return ssa_liveness(f, |_| true);
     }
     dataflow(f)
 }
@@ -65,9 +65,11 @@ pub fn reachable(dt: &DomTree, b: MBlock) -> bool {
     dt.is_reachable(b.0)
 }
 
-/// [`liveness`] for SSA-form MIR: per register, a walk backwards from each use to the definition. Uses are
-/// grouped by register first (a counting sort), so the registers are described in increasing order.
-fn ssa_liveness(f: &MFunction) -> LiveSets {
+/// [`liveness`] for SSA-form MIR (every register written at most once), for the registers `keep` accepts
+/// only: per register, a walk backwards from each use to the definition, so the cost is those registers' live
+/// ranges, not the whole function's. Uses are grouped by register first (a counting sort), so the registers
+/// are described in increasing order.
+pub fn ssa_liveness(f: &MFunction, keep: impl Fn(u32) -> bool) -> LiveSets {
     let g = block_graph(f);
     let n = f.regs.len();
     let mut def: Vec<Option<u32>> = vec![None; n];
@@ -77,12 +79,12 @@ fn ssa_liveness(f: &MFunction) -> LiveSets {
         for i in &f.block(b).insts {
             if i.is_phi() {
                 for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
-                    if let Some(r) = s.reg() {
+                    if let Some(r) = s.reg().filter(|r| keep(r.0)) {
                         uses.push((r.0, p.0, true));
                     }
                 }
             } else {
-                for r in i.uses() {
+                for r in i.uses().into_iter().filter(|r| keep(r.0)) {
                     uses.push((r.0, b.0, false));
                 }
             }
@@ -163,7 +165,7 @@ bb6:
 ";
         let f = crate::mir::text::parse(src).expect("parses").remove(0);
         assert!(f.write_counts().iter().all(|&w| w <= 1), "the test function is in SSA form");
-        let ssa = ssa_liveness(&f);
+        let ssa = ssa_liveness(&f, |_| true);
         let flow = dataflow(&f);
         let g = block_graph(&f);
         let mut some = 0;

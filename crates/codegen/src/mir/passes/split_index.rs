@@ -44,7 +44,6 @@
 //! over their operands.
 
 use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
-use simtc_graph::FlowGraph;
 
 /// `%x = OP.b32 %y, C` by destination: (`OP`, `%y`, `C`).
 type BitwiseDef = (OpKind, Reg, i64);
@@ -84,64 +83,13 @@ fn cvt_of(i: &MInst) -> Option<(Reg, bool)> {
     }
 }
 
-/// The blocks each register of `interest` is live out of, as `(register, block)` pairs: SSA liveness per
-/// register, walking up from each use to the definition's block (a phi operand is a use at the end of its
-/// incoming block). Costs the registers' live ranges, not the whole function's.
-fn live_out_sets(f: &MFunction, interest: &[bool], def_block: &[u32]) -> rustc_hash::FxHashSet<(u32, u32)> {
-    let g = graph::block_graph(f);
-    let mut uses: rustc_hash::FxHashMap<u32, Vec<(u32, bool)>> = Default::default();
-    for &b in &f.order {
-        for i in &f.block(b).insts {
-            if i.is_phi() {
-                for (s, p) in i.srcs.iter().zip(&i.phi_blocks) {
-                    if let Some(r) = s.reg().filter(|r| interest[r.0 as usize]) {
-                        uses.entry(r.0).or_default().push((p.0, true));
-                    }
-                }
-            } else {
-                for r in i.uses().iter().filter(|r| interest[r.0 as usize]) {
-                    uses.entry(r.0).or_default().push((b.0, false));
-                }
-            }
-        }
-    }
-    let mut out: rustc_hash::FxHashSet<(u32, u32)> = Default::default();
-    let mut live_in: rustc_hash::FxHashSet<u32> = Default::default();
-    let mut work: Vec<u32> = Vec::new();
-    for (r, sites) in uses {
-        let d = def_block[r as usize];
-        live_in.clear();
-        for (u, at_exit) in sites {
-            if at_exit {
-                out.insert((r, u));
-            }
-            if u != d && live_in.insert(u) {
-                work.push(u);
-            }
-        }
-        while let Some(x) = work.pop() {
-            for &p in g.preds(x) {
-                out.insert((r, p));
-                if p != d && live_in.insert(p) {
-                    work.push(p);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// Runs the pass; returns the number of `cvt`s split.
 pub fn run(f: &mut MFunction) -> usize {
     let n = f.regs.len();
     let mut def: Vec<Option<BitwiseDef>> = vec![None; n];
-    let mut def_block = vec![u32::MAX; n];
     let uses = f.read_counts();
     for &b in &f.order {
         for i in &f.block(b).insts {
-            for r in i.defs() {
-                def_block[r.0 as usize] = b.0;
-            }
             if let (Some(bd), [Operand::Reg(d)]) = (bitwise_def(i), i.dsts.as_slice()) {
                 def[d.0 as usize] = Some(bd);
             }
@@ -164,7 +112,8 @@ pub fn run(f: &mut MFunction) -> usize {
     if cands.is_empty() {
         return 0;
     }
-    let live_out = live_out_sets(f, &interest, &def_block);
+    // Liveness of the registers of interest only (MIR is in SSA form here: split-index runs first).
+    let live = graph::ssa_liveness(f, |r| interest[r as usize]);
     // Split `cvt`s by destination: (the new `%t`, `OP`, `ext(C)`).
     let mut split: Vec<Option<(Reg, OpKind, i64)>> = vec![None; n];
     let mut count = 0;
@@ -192,7 +141,7 @@ pub fn run(f: &mut MFunction) -> usize {
             let (Some((x, _)), [Operand::Reg(d)]) = (cvt_of(&i), i.dsts.as_slice()) else { unreachable!() };
             let d = *d;
             let (op, y, imm) = def[x.0 as usize].expect("a candidate's source is a bitwise definition");
-            let live_after = |r: Reg| live_out.contains(&(r.0, b)) || last_read.get(&r.0).is_some_and(|&l| l > k);
+            let live_after = |r: Reg| live.live_out.contains(b, r.0) || last_read.get(&r.0).is_some_and(|&l| l > k);
             if live_after(x) || !live_after(y) {
                 out.push(i);
                 continue;
