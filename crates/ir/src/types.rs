@@ -363,36 +363,35 @@ impl TypeStore {
     }
     /// Whether the type (after resolving identified structs) is sized.
     pub fn is_sized(&self, t: Type) -> bool {
+        self.is_sized_inner(t, &mut rustc_hash::FxHashMap::default())
+    }
+    /// Sizedness with a memo over the aggregates of the type DAG (shared subtypes are checked once, so deep and
+    /// wide nesting stay linear; scalars, the common query, never touch the memo, which then never allocates); a
+    /// named struct that contains itself by value is in the memo as unsized while it is being checked, so it
+    /// comes out unsized instead of recursing forever.
+    fn is_sized_inner(&self, t: Type, memo: &mut rustc_hash::FxHashMap<Type, bool>) -> bool {
+        type Memo = rustc_hash::FxHashMap<Type, bool>;
+        let aggregate = |memo: &mut Memo, fields: &dyn Fn(&mut Memo) -> bool| {
+            if let Some(&r) = memo.get(&t) {
+                return r;
+            }
+            memo.insert(t, false);
+            let r = fields(memo);
+            memo.insert(t, r);
+            r
+        };
         match self.data(t) {
             TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Func { .. } => false,
-            TypeData::Array { .. } | TypeData::Vector { .. } | TypeData::Struct { .. } | TypeData::Named(_) => {
-                // Aggregates walk their fields with a memo; everything else (the common query) needs none.
-                let mut memo = rustc_hash::FxHashMap::default();
-                self.is_sized_inner(t, &mut memo)
+            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => {
+                aggregate(memo, &|m| self.is_sized_inner(*elem, m))
             }
-            _ => true,
-        }
-    }
-    /// Sizedness with a memo over the type DAG (shared subtypes are checked once, so deep and wide nesting stay
-    /// linear); a named struct that contains itself by value is in the memo as unsized while it is being checked,
-    /// so it comes out unsized instead of recursing forever.
-    fn is_sized_inner(&self, t: Type, memo: &mut rustc_hash::FxHashMap<Type, bool>) -> bool {
-        if let Some(&r) = memo.get(&t) {
-            return r;
-        }
-        memo.insert(t, false);
-        let r = match self.data(t) {
-            TypeData::Void | TypeData::Label | TypeData::Metadata | TypeData::Token | TypeData::Func { .. } => false,
-            TypeData::Array { elem, .. } | TypeData::Vector { elem, .. } => self.is_sized_inner(*elem, memo),
-            TypeData::Struct { fields, .. } => fields.iter().all(|f| self.is_sized_inner(*f, memo)),
+            TypeData::Struct { fields, .. } => aggregate(memo, &|m| fields.iter().all(|f| self.is_sized_inner(*f, m))),
             TypeData::Named(i) => match &self.named[*i as usize].body {
-                Some(f) => f.iter().all(|f| self.is_sized_inner(*f, memo)),
+                Some(fs) => aggregate(memo, &|m| fs.iter().all(|f| self.is_sized_inner(*f, m))),
                 None => false,
             },
             _ => true,
-        };
-        memo.insert(t, r);
-        r
+        }
     }
 
     /// Bit width of a primitive scalar (ints, floats, pointers: 64 for every address space except shared/const/local
