@@ -216,6 +216,15 @@ impl Lower<'_> {
                 for ((lt, off), r) in lv.into_iter().zip(regs) {
                     let sfx = super::mem::mem_suffix(m, lt)?;
                     let vc = class_of(m, lt)?;
+                    let size = m.types.store_size(lt);
+                    if vc != RegClass::Pred
+                        && !super::mem::is_natural(size, super::mem::align_at(slot.align.into(), off))
+                    {
+                        // A leaf of a packed aggregate: split as the alignment requires (`st.param.u8`...).
+                        let sym = Operand::Sym(pname.to_string());
+                        self.store_leaf_aligned(lt, Operand::Reg(r), sym, off as i64, ".param", "", slot.align.into())?;
+                        continue;
+                    }
                     let o = if vc == RegClass::Pred {
                         Operand::Reg(self.emit_def(
                             "selp.u16",
@@ -262,7 +271,8 @@ impl Lower<'_> {
                 leaves(m, ty, 0, &mut lv);
                 let mut out = SmallVec::new();
                 for (lt, off) in lv {
-                    out.push(self.load_leaf(lt, Operand::Sym("retval0".into()), off as i64, ".param", "")?);
+                    let sym = Operand::Sym("retval0".into());
+                    out.push(self.load_leaf_aligned(lt, sym, off as i64, ".param", "", slot.align.into())?);
                 }
                 Ok(out)
             }

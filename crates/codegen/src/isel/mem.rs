@@ -53,6 +53,50 @@ pub(crate) fn copy_unit(align: u64, size: u64, max: u64) -> (u64, RegClass, &'st
     }
 }
 
+/// The alignment guaranteed `off` bytes past an address aligned to `align` (LLVM's `commonAlignment`).
+pub(crate) fn align_at(align: u64, off: u64) -> u64 {
+    let align = align.max(1);
+    if off == 0 {
+        align
+    } else {
+        align.min(1 << off.trailing_zeros())
+    }
+}
+
+/// Whether a leaf of `size` bytes at an address aligned to `align` is one natural access: its size is 1, 2, 4 or 8
+/// and the address is aligned to it.
+pub(crate) fn is_natural(size: u64, align: u64) -> bool {
+    matches!(size, 1 | 2 | 4 | 8) && align >= size
+}
+
+/// How an access of `size` bytes at an address aligned to `align` is split, as LLVM's legalizer does: `(offset,
+/// bytes)` pieces in address order, each the largest power of two (at most 8) that fits the remaining bytes and the
+/// alignment at its offset. `size` 4 at alignment 1 gives four bytes; `size` 8 at alignment 4 two words; `size` 3
+/// (an `i24`) at alignment 4 a half-word and a byte.
+pub(crate) fn access_pieces(size: u64, align: u64) -> SmallVec<[(u64, u64); 8]> {
+    let mut out = SmallVec::new();
+    let mut k = 0;
+    while k < size {
+        let mut p = align_at(align, k).min(8);
+        while p > size - k {
+            p /= 2;
+        }
+        out.push((k, p));
+        k += p;
+    }
+    out
+}
+
+/// The integer register class (and its width) that carries a leaf of class `vc` while it is split into pieces.
+fn int_class(vc: RegClass) -> Result<(RegClass, u32)> {
+    Ok(match vc {
+        RegClass::B16 => (RegClass::B16, 16),
+        RegClass::B32 | RegClass::F32 => (RegClass::B32, 32),
+        RegClass::B64 | RegClass::F64 => (RegClass::B64, 64),
+        c => return Err(CodegenError::unsupported(format!("an under-aligned memory access of a {c:?} value"))),
+    })
+}
+
 /// The element type of an array or vector type (also of zero-length arrays, which `element_type` bounds-checks).
 fn seq_elem(m: &simtc_ir::Module, t: Type) -> Type {
     match m.types.data(t) {
@@ -305,8 +349,9 @@ impl Lower<'_> {
                         leaves(m, ty, 0, &mut lv);
                         let mut regs = SmallVec::new();
                         for (lt, off) in lv {
-                            let r = self.load_leaf(lt, Operand::Sym(slot.name.clone()), off as i64, ".param", "")?;
-                            regs.push(r);
+                            let sym = Operand::Sym(slot.name.clone());
+                            let align = u64::from(slot.align);
+                            regs.push(self.load_leaf_aligned(lt, sym, off as i64, ".param", "", align)?);
                         }
                         self.define(v, regs);
                     }
@@ -655,6 +700,128 @@ impl Lower<'_> {
         Ok(out)
     }
 
+    /// Loads one scalar leaf `ty` from `[base+off]`, where `base` is aligned to `align` bytes: one access when the
+    /// leaf's address is aligned to its store size (a power of two), otherwise the pieces [`access_pieces`] gives,
+    /// each zero-extended, shifted to its byte position and or-ed into an integer of the leaf's register width (then
+    /// moved into the float register for `float`/`double`). An atomic access that needs splitting is an error: PTX
+    /// atomics must be naturally aligned and a split would not be atomic.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn load_leaf_aligned(
+        &mut self,
+        ty: Type,
+        base: Operand,
+        off: i64,
+        space: &str,
+        sem: &str,
+        align: u64,
+    ) -> Result<Reg> {
+        let size = self.m.types.store_size(ty);
+        let la = align_at(align, off as u64);
+        if is_natural(size, la) || mem_suffix(self.m, ty).is_err() {
+            // (An unsupported type is reported by `load_leaf` with its name.)
+            return self.load_leaf(ty, base, off, space, sem);
+        }
+        self.check_splittable(sem, size, la, "load")?;
+        let vc = class_of(self.m, ty)?;
+        let (ic, w) = int_class(vc)?;
+        let mut acc: Option<Reg> = None;
+        for (k, p) in access_pieces(size, la) {
+            let r = self.emit_def(
+                format!("ld{sem}{space}.u{}", p * 8),
+                ic,
+                &[Operand::Addr(Box::new(base.clone()), off + k as i64)],
+            );
+            let r = if k == 0 {
+                r
+            } else {
+                self.emit_def(format!("shl.b{w}"), ic, &[Operand::Reg(r), Operand::Imm(8 * k as i64)])
+            };
+            acc = Some(match acc {
+                None => r,
+                Some(a) => self.emit_def(format!("or.b{w}"), ic, &[Operand::Reg(a), Operand::Reg(r)]),
+            });
+        }
+        let acc = acc.expect("a leaf has at least one byte");
+        Ok(if vc == ic { acc } else { self.emit_def(format!("mov.b{w}"), vc, &[Operand::Reg(acc)]) })
+    }
+
+    /// Stores one scalar leaf `ty` (its operand `o`: a register of the leaf's class, or an immediate) to
+    /// `[base+off]`, where `base` is aligned to `align` bytes; split like [`Lower::load_leaf_aligned`] (the value
+    /// moved to an integer register, each piece shifted down and stored with `st.uN`).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn store_leaf_aligned(
+        &mut self,
+        ty: Type,
+        o: Operand,
+        base: Operand,
+        off: i64,
+        space: &str,
+        sem: &str,
+        align: u64,
+    ) -> Result<()> {
+        let m = self.m;
+        let size = m.types.store_size(ty);
+        let la = align_at(align, off as u64);
+        let sfx = mem_suffix(m, ty)?;
+        if is_natural(size, la) {
+            self.emit_effect(format!("st{sem}{space}.{sfx}"), &[], &[Operand::Addr(Box::new(base), off), o]);
+            return Ok(());
+        }
+        self.check_splittable(sem, size, la, "store")?;
+        let vc = class_of(m, ty)?;
+        let (ic, w) = int_class(vc)?;
+        let v = match o {
+            Operand::Reg(r) if self.mf.class(r) != ic => {
+                Operand::Reg(self.emit_def(format!("mov.b{w}"), ic, &[Operand::Reg(r)]))
+            }
+            Operand::F32(b) => Operand::Imm(i64::from(b)),
+            Operand::F64(b) => Operand::Imm(b as i64),
+            o @ (Operand::Reg(_) | Operand::Imm(_)) => o,
+            o => Operand::Reg(self.materialize(o, ic)),
+        };
+        for (k, p) in access_pieces(size, la) {
+            let piece = match &v {
+                Operand::Imm(i) => {
+                    let bits = (*i as u64) >> (8 * k);
+                    Operand::Imm(if p >= 8 { bits as i64 } else { (bits & ((1u64 << (8 * p)) - 1)) as i64 })
+                }
+                Operand::Reg(r) if k > 0 => Operand::Reg(self.emit_def(
+                    format!("shr.u{w}"),
+                    ic,
+                    &[Operand::Reg(*r), Operand::Imm(8 * k as i64)],
+                )),
+                o => o.clone(),
+            };
+            self.emit_effect(
+                format!("st{sem}{space}.u{}", p * 8),
+                &[],
+                &[Operand::Addr(Box::new(base.clone()), off + k as i64), piece],
+            );
+        }
+        Ok(())
+    }
+
+    /// Rejects an atomic read-modify-write whose `align` is below its natural alignment `size`.
+    fn check_atomic_align(&self, align: Option<u64>, size: u64, what: &str) -> Result<()> {
+        match align {
+            Some(a) if a < size => Err(CodegenError::new(format!(
+                "{what} of {size} bytes is aligned to only {a} byte(s): PTX atomics must be naturally aligned"
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Rejects splitting an atomic access (`sem` names an ordering) that is not naturally aligned.
+    fn check_splittable(&self, sem: &str, size: u64, align: u64, what: &str) -> Result<()> {
+        if sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+            return Err(CodegenError::new(format!(
+                "atomic {what} of {size} bytes is aligned to only {align} byte(s): PTX atomics must be naturally \
+                 aligned, and splitting the access would not be atomic"
+            )));
+        }
+        Ok(())
+    }
+
     pub(crate) fn load_leaf(&mut self, ty: Type, base: Operand, off: i64, space: &str, sem: &str) -> Result<Reg> {
         let m = self.m;
         let sfx = mem_suffix(m, ty)?;
@@ -687,9 +854,11 @@ impl Lower<'_> {
         let mut regs = match self.try_vector_access(&lv, align, "", base, space, None)? {
             Some(regs) => regs,
             None => {
+                // The intrinsic's alignment operand; LLVM's ABI alignment of the type without one.
+                let align = align.unwrap_or_else(|| self.m.types.abi_align(ty));
                 let mut regs = SmallVec::new();
                 for (lt, off) in lv {
-                    regs.push(self.load_leaf(lt, Operand::Reg(base), off as i64, space, "")?);
+                    regs.push(self.load_leaf_aligned(lt, Operand::Reg(base), off as i64, space, "", align)?);
                 }
                 regs
             }
@@ -750,9 +919,10 @@ impl Lower<'_> {
             self.define(res, regs);
             return Ok(());
         }
+        let align = align.unwrap_or(1);
         let mut regs = SmallVec::new();
         for (lt, off) in lv {
-            regs.push(self.load_leaf(lt, Operand::Reg(base), off as i64, space, &sem)?);
+            regs.push(self.load_leaf_aligned(lt, Operand::Reg(base), off as i64, space, &sem, align)?);
         }
         if self.m.types.is_ptr(ty) {
             // A loaded pointer is in the space of its type; our register convention wants the inferred space.
@@ -789,24 +959,37 @@ impl Lower<'_> {
         }
         let total = sz * n as u64;
         let c = class_of(self.m, t0)?;
-        if align.unwrap_or(1) < total || total > 16 || c == RegClass::Pred {
+        let align = align.unwrap_or(1);
+        if total > 16 || c == RegClass::Pred || sz != self.m.types.store_size(t0) {
             return Ok(None);
         }
+        // Lanes per access: all of them when the alignment covers the whole vector, else pairs when it covers two
+        // lanes of a four-lane access (`<4 x float>` at align 8 is two `.v2`, as llc-19 splits it).
+        let per = if align >= total {
+            n
+        } else if n == 4 && align >= 2 * sz {
+            2
+        } else {
+            return Ok(None);
+        };
         let sfx = mem_suffix(self.m, t0)?;
-        let addr = Operand::Addr(Box::new(Operand::Reg(base)), 0);
-        let op = |ld: &str| format!("{ld}{sem}{space}.v{n}.{sfx}");
-        match store {
-            None => {
-                let regs: SmallVec<[Reg; 1]> = (0..n).map(|_| self.mf.new_reg(c)).collect();
-                let v = Operand::Vec(regs.iter().map(|r| Operand::Reg(*r)).collect());
-                self.emit(self.mi(op("ld"), &[v], &[addr]));
-                Ok(Some(regs))
-            }
-            Some(vals) => {
-                self.emit_effect(op("st"), &[], &[addr, Operand::Vec(vals.to_vec())]);
-                Ok(Some(SmallVec::new()))
+        let op = |ld: &str| format!("{ld}{sem}{space}.v{per}.{sfx}");
+        let mut regs: SmallVec<[Reg; 1]> = SmallVec::new();
+        for g in 0..n / per {
+            let addr = Operand::Addr(Box::new(Operand::Reg(base)), (g * per) as i64 * sz as i64);
+            match store {
+                None => {
+                    let group: SmallVec<[Reg; 4]> = (0..per).map(|_| self.mf.new_reg(c)).collect();
+                    let v = Operand::Vec(group.iter().map(|r| Operand::Reg(*r)).collect());
+                    self.emit(self.mi(op("ld"), &[v], &[addr]));
+                    regs.extend(group);
+                }
+                Some(vals) => {
+                    self.emit_effect(op("st"), &[], &[addr, Operand::Vec(vals[g * per..(g + 1) * per].to_vec())]);
+                }
             }
         }
+        Ok(Some(regs))
     }
 
     pub(crate) fn lower_store(&mut self, inst: Inst) -> Result<()> {
@@ -856,13 +1039,9 @@ impl Lower<'_> {
         if self.try_vector_access(&lv, align, &sem, base, space, Some(&fixed))?.is_some() {
             return Ok(());
         }
+        let align = align.unwrap_or(1);
         for ((lt, off), o) in lv.iter().zip(fixed) {
-            let sfx = mem_suffix(m, *lt)?;
-            self.emit_effect(
-                format!("st{sem}{space}.{sfx}"),
-                &[],
-                &[Operand::Addr(Box::new(Operand::Reg(base)), *off as i64), o],
-            );
+            self.store_leaf_aligned(*lt, o, Operand::Reg(base), *off as i64, space, &sem, align)?;
         }
         Ok(())
     }
@@ -903,6 +1082,7 @@ impl Lower<'_> {
         if !(bits == 32 || bits == 64) {
             return Err(CodegenError::unsupported(format!("atomicrmw {} on {}-bit values", op.name(), bits)));
         }
+        self.check_atomic_align(mf.align, u64::from(bits / 8), "atomicrmw")?;
         let fk = self.fkind(ty);
         let mut val = if m.types.is_ptr(ty) {
             let (r, sp) = self.ptr(v)?;
@@ -961,6 +1141,7 @@ impl Lower<'_> {
             let w = self.m.types.scalar_bits(ty).unwrap_or(bits);
             return Err(CodegenError::unsupported(format!("cmpxchg on {w}-bit values")));
         }
+        self.check_atomic_align(mem.align, u64::from(bits / 8), "cmpxchg")?;
         // Pointer operands are compared and stored as the memory holds them: in their type's space.
         let mut vals = [Operand::Imm(0), Operand::Imm(0)];
         for (k, &v) in args[1..3].iter().enumerate() {
