@@ -5,7 +5,13 @@
 //! into global addresses with `cvta.to.global` (see [`super::spaces`]). Static allocas live in the function's local
 //! depot `__local_depotN`, addressed through `%SPL` (local) and `%SP` (its generic form). Loads and stores pick
 //! their state space from the pointer's inferred space and use `.v2`/`.v4` forms when a value's scalar leaves are
-//! contiguous, equally typed and the access is aligned to its full size.
+//! contiguous, equally typed and the access is aligned to its full size (four lanes aligned to two: two `.v2`).
+//!
+//! Alignment: a leaf at byte offset `o` of an access aligned to `A` is aligned to `commonAlignment(A, o)`. A leaf
+//! below its natural alignment (a packed struct's member, `load i64 ... align 4`) or whose store size is not a power
+//! of two (`i24`) is accessed in pieces — the widest power of two the alignment allows at each piece's offset, as
+//! LLVM's legalizer splits it — never as one misaligned access, which faults on the GPU. Atomics are never split:
+//! an under-aligned atomic access is an error.
 //!
 //! Atomics follow the PTX memory model mapping: `monotonic` → `.relaxed`, `acquire`/`release`/`acq_rel` →
 //! the same semantics, `seq_cst` → `fence.sc` before an `.acq_rel` (RMW) or `.acquire` (load) access; LLVM's
