@@ -175,6 +175,80 @@ pub fn all_pass_names() -> Vec<&'static str> {
     v
 }
 
+/// How `simtc compile` uses a pass (for `--list-passes` and the generated pass tables of the docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PassRole {
+    /// Always in the pipeline; `--disable-pass` refuses it.
+    Required,
+    /// In the pipeline (at some level or with a knob); `--disable-pass` turns it off and `simtc check` toggles it.
+    Optional,
+    /// Runs only as a prerequisite of another pass (`structurizecfg`'s) and cannot be disabled on its own.
+    Prerequisite,
+    /// Not in `compile`'s pipeline: for `simtc opt` / `simtc mir-opt` (`verify`, ...).
+    ToolOnly,
+}
+
+impl PassRole {
+    /// The word `--list-passes` prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            PassRole::Required => "required",
+            PassRole::Optional => "optional",
+            PassRole::Prerequisite => "prerequisite",
+            PassRole::ToolOnly => "tool-only",
+        }
+    }
+}
+
+/// One row of [`pass_table`].
+#[derive(Clone, Debug)]
+pub struct PassEntry {
+    /// The pass name.
+    pub name: &'static str,
+    /// An IR pass (`simtc opt`) or a MIR pass (`simtc mir-opt`).
+    pub ir: bool,
+    /// How `compile` uses it.
+    pub role: PassRole,
+    /// What it does (the registry's description).
+    pub description: &'static str,
+}
+
+/// Every pass `compile` knows, IR registry first, with its role in the pipeline: the source of `simtc compile
+/// --list-passes` and of the pass tables in the README (a test keeps the two equal).
+pub fn pass_table() -> Vec<PassEntry> {
+    let optional = optional_passes();
+    let pipeline = ir_pipeline(3, true, true);
+    let role = |name: &str, in_pipeline: bool, required: bool| {
+        if required {
+            PassRole::Required
+        } else if optional.contains(&name) {
+            PassRole::Optional
+        } else if STRUCTURIZE_PREREQUISITES.contains(&name) {
+            PassRole::Prerequisite
+        } else if in_pipeline {
+            PassRole::Required
+        } else {
+            PassRole::ToolOnly
+        }
+    };
+    let mut v: Vec<PassEntry> = simtc_opt::registry()
+        .iter()
+        .map(|p| PassEntry {
+            name: p.name,
+            ir: true,
+            role: role(p.name, pipeline.contains(&p.name), REQUIRED_IR.contains(&p.name)),
+            description: p.description,
+        })
+        .collect();
+    v.extend(mir_passes::registry().iter().map(|p| PassEntry {
+        name: p.name,
+        ir: false,
+        role: role(p.name, true, !p.optional),
+        description: p.description,
+    }));
+    v
+}
+
 /// IR passes every pipeline runs, `-O0` included, because the output is wrong without them: `nvvm-reflect`
 /// (libdevice's `__nvvm_reflect` must not reach ptxas).
 const REQUIRED_IR: &[&str] = &["nvvm-reflect"];

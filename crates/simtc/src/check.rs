@@ -23,10 +23,14 @@ use std::path::{Path, PathBuf};
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
     /// LLVM IR input.
-    input: PathBuf,
+    #[arg(required_unless_present = "list_builds")]
+    input: Option<PathBuf>,
     /// Launch spec.
-    #[arg(long)]
-    spec: PathBuf,
+    #[arg(long, required_unless_present = "list_builds")]
+    spec: Option<PathBuf>,
+    /// List the builds `check` compiles and compares (one label per line), and exit.
+    #[arg(long = "list-builds")]
+    list_builds: bool,
     /// Target GPU.
     #[arg(long, default_value = "sm_90")]
     mcpu: String,
@@ -60,12 +64,21 @@ pub(crate) fn compile_ll(
 }
 
 pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
+    if a.list_builds {
+        let labels: String = differential_builds().into_iter().map(|b| b.label + "\n").collect();
+        return Ok(super::write_output(&None, &labels)?);
+    }
+    let (Some(input), Some(spec_path)) = (a.input.as_ref(), a.spec.as_ref()) else {
+        return Err(Failure::Usage("simtc: error: check needs an input and --spec".into()));
+    };
     target_options(&a.mcpu, None, 3)?;
-    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let spec = LaunchSpec::read(spec_path).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let outputs = spec.outputs();
     if outputs.is_empty() {
-        return Err(Rejected(format!("{}: error: the spec has no output buffers to compare", a.spec.display())).into());
+        return Err(
+            Rejected(format!("{}: error: the spec has no output buffers to compare", spec_path.display())).into()
+        );
     }
     let builds: Vec<(String, u8, Vec<String>, Vec<String>)> =
         differential_builds().into_iter().map(|b| (b.label, b.opt_level, b.disabled, b.knobs)).collect();
@@ -73,8 +86,8 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
     let width = builds.iter().map(|b| b.0.len()).max().unwrap_or(0);
     for (label, o, disabled, knobs) in &builds {
-        let ptx = compile_ll(&a.input, &a.mcpu, *o, disabled, knobs)?;
-        let prog = simtc_emu::load_ptx(&ptx, &format!("{} ({label})", a.input.display()))
+        let ptx = compile_ll(input, &a.mcpu, *o, disabled, knobs)?;
+        let prog = simtc_emu::load_ptx(&ptx, &format!("{} ({label})", input.display()))
             .map_err(|e| Rejected(format!("simtc check: the {label} build is not valid PTX:\n{e}")))?;
         let r = simtc_emu::run(&prog, &launch, &opts)
             .map_err(|e| Rejected(format!("simtc check: the {label} build failed in the emulator:\n{e}")))?;

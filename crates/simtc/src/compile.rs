@@ -21,7 +21,7 @@ pub(crate) enum Emit {
 #[derive(clap::Args)]
 pub(crate) struct CompileArgs {
     /// Input LLVM IR file (`-` for standard input).
-    #[arg(required_unless_present = "list_knobs")]
+    #[arg(required_unless_present_any = ["list_knobs", "list_passes"])]
     input: Option<PathBuf>,
     /// Output file (standard output when absent).
     #[arg(short = 'o', long)]
@@ -72,6 +72,10 @@ pub(crate) struct CompileOptions {
     /// List every knob with its default and the seed it comes from, and exit.
     #[arg(long = "list-knobs")]
     pub(crate) list_knobs: bool,
+    /// List every pass with its kind (ir/mir), its role in the pipeline (required, optional: `--disable-pass`
+    /// accepts it, prerequisite, tool-only) and what it does, and exit.
+    #[arg(long = "list-passes")]
+    pub(crate) list_passes: bool,
     /// Write the CFG as Graphviz dot after this IR pass (`all`: every pass): to `OUT.<pass>.<function>.dot`
     /// with `-o`, else to standard error; repeatable.
     #[arg(long = "dot-after", value_name = "NAME")]
@@ -119,9 +123,22 @@ pub(crate) fn compile(a: CompileArgs) -> Result<(), Failure> {
     if a.opts.list_knobs {
         return Ok(write_output(&None, &simtc_codegen::driver::knob_registry().list())?);
     }
+    if a.opts.list_passes {
+        return Ok(write_output(&None, &list_passes())?);
+    }
     let p = pipeline(&a.opts)?;
     let (name, m) = read_module(&a.input.clone().unwrap_or_default())?;
     compile_module(&name, m, &p, &a.opts, &a.output)
+}
+
+/// `--list-passes`: one line per pass, `NAME KIND ROLE DESCRIPTION` in aligned columns.
+pub(crate) fn list_passes() -> String {
+    let mut s = String::new();
+    for p in simtc_codegen::driver::pass_table() {
+        let kind = if p.ir { "ir" } else { "mir" };
+        s.push_str(&format!("{:<18} {kind:<4} {:<12} {}\n", p.name, p.role.name(), p.description));
+    }
+    s
 }
 
 /// Builds the driver's pipeline from the options (usage errors exit 2).

@@ -26,7 +26,7 @@ use std::process::{Command, Stdio};
 #[derive(clap::Args)]
 pub(crate) struct CudaArgs {
     /// Input CUDA source (`-` for standard input).
-    #[arg(required_unless_present = "list_knobs")]
+    #[arg(required_unless_present_any = ["list_knobs", "list_passes"])]
     input: Option<PathBuf>,
     /// Output file (standard output when absent).
     #[arg(short = 'o', long)]
