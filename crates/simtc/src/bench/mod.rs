@@ -17,7 +17,7 @@ mod discover;
 mod measure;
 mod ptx_stats;
 mod report;
-mod tools;
+pub(crate) mod tools;
 
 use super::{Failure, Rejected};
 use measure::{GpuProbe, KernelResult, MeasureOptions};

@@ -137,6 +137,9 @@ struct FnGen<'a> {
     perturb: u32,
     /// Statements left.
     budget: i32,
+    /// The kernel computed its output address `%obase` in the entry block (a 64-bit divergent value live through
+    /// every loop to the stores: `remat`'s input).
+    early_out_base: bool,
     block_size: u32,
 }
 
@@ -166,6 +169,7 @@ impl<'a> FnGen<'a> {
             diverged_exit: false,
             perturb: 0,
             budget,
+            early_out_base: false,
             block_size,
         }
     }
@@ -410,6 +414,14 @@ impl FnGen<'_> {
             }
             6..=8 if nested => self.if_else(env, depth, converged),
             9 if nested => self.switch(env, depth, converged),
+            // A call for nothing: the call stays (the callee is not known pure), its result register is dead.
+            11 if !self.callees.is_empty() && self.rng.chance(30) => {
+                let callee = self.callees[self.rng.below(self.callees.len() as u32) as usize].clone();
+                let (a, _) = self.int_operand(env);
+                let f = self.flt_var();
+                self.feats.call = true;
+                self.emit(format!("call i32 @{callee}(i32 {a}, i32 {a}, float {})", env[f].name));
+            }
             10..=12 if nested => self.loop_(env, depth, converged),
             // Leaving a converged loop body is only allowed from a converged point (under a uniform condition):
             // a uniform condition inside a divergent branch is still taken by some threads only.
@@ -468,7 +480,17 @@ impl FnGen<'_> {
                 preds.push((self.name(self.cur), ee));
             }
         }
+        let before = env.clone();
         *env = self.merge(m, &preds, cu);
+        if self.rng.chance(30) {
+            // A variable's value from before the branch read after the merge whose phi replaced it: the phi and
+            // its operand interfere (a copy `cssa` must place, not coalesce).
+            if let Some(j) = (0..NI).find(|&j| env[j] != before[j]) {
+                let k = self.int_var(env);
+                let t = self.def(format!("xor i32 {}, {}", env[j].name, before[j].name), "i32");
+                env[k] = Var { name: t, uniform: false };
+            }
+        }
     }
 
     fn switch(&mut self, env: &mut Env, depth: u32, converged: bool) {
@@ -541,6 +563,9 @@ impl FnGen<'_> {
         });
         self.cur = body;
         let mut benv = henv.clone();
+        if self.is_kernel && self.rng.chance(60) {
+            self.affine_walk(&mut benv, &iv);
+        }
         // The body's own uniformity: a divergent loop makes everything inside divergent for barriers.
         self.stmts(&mut benv, depth + 1, inner_conv);
         self.term(format!("br label %{ln}"));
@@ -548,8 +573,15 @@ impl FnGen<'_> {
         let ctx = self.loops.pop().expect("loop context");
         let mut lpreds = vec![(bend, benv)];
         lpreds.extend(ctx.continues.iter().cloned());
-        let lenv = self.merge(latch, &lpreds, bu && ctx.continues.is_empty());
-        let inext = self.def(format!("add i32 {iv}, 1"), "i32");
+        let mut lenv = self.merge(latch, &lpreds, bu && ctx.continues.is_empty());
+        // `nsw`: the IV counts up to at most 8 (and `lsr` widens only recurrences that provably do not wrap).
+        let inext = self.def(format!("add nsw i32 {iv}, 1"), "i32");
+        if self.rng.chance(40) {
+            // The old IV read after the increment (`s += i++`): the `update-sink` shape.
+            let j = self.int_var(&lenv);
+            let t = self.def(format!("add i32 {}, {iv}", lenv[j].name), "i32");
+            lenv[j] = Var { name: t, uniform: false };
+        }
         let mut xpreds = ctx.breaks.clone();
         if bottom {
             let c = self.def(format!("icmp slt i32 {inext}, {bound}"), "i1");
@@ -584,6 +616,32 @@ impl FnGen<'_> {
         *env = out;
     }
 
+    /// `in[c + iv * s]` (or `in[(gid & 127) + iv * s]`) accumulated into a variable: an address affine in the
+    /// loop's induction variable, what `lsr` strength-reduces. In range: `iv < 8`, `s <= 4`, `c <= 200`.
+    fn affine_walk(&mut self, env: &mut Env, iv: &str) {
+        let s = 1 + self.rng.below(4);
+        let scaled = self.def(format!("mul nsw i32 {iv}, {s}"), "i32");
+        let idx = if self.rng.chance(50) {
+            let g = self.def("and i32 %gid, 127".into(), "i32");
+            self.def(format!("add nsw i32 {g}, {scaled}"), "i32")
+        } else {
+            let c = self.rng.below(201);
+            self.def(format!("add nsw i32 {scaled}, {c}"), "i32")
+        };
+        let w = self.def(format!("sext i32 {idx} to i64"), "i64");
+        let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+        let mut v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        if self.rng.chance(50) {
+            // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 155 + 28): a group of two roots.
+            let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 1"), "ptr");
+            let v2 = self.def(format!("load i32, ptr {q}, align 4"), "i32");
+            v = self.def(format!("xor i32 {v}, {v2}"), "i32");
+        }
+        let j = self.int_var(env);
+        let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
+        env[j] = Var { name: t, uniform: false };
+    }
+
     fn loop_exit(&mut self, env: &mut Env) {
         let allow_div = !self.loops.last().is_some_and(|l| l.converged_body);
         let (c, cu) = self.cond(env, allow_div);
@@ -608,9 +666,14 @@ impl FnGen<'_> {
 
     fn store_outputs(&mut self, env: &Env) {
         let k = NI + NF;
-        let base = self.def(format!("mul i32 %gid, {k}"), "i32");
+        let base = if self.early_out_base { String::new() } else { self.def(format!("mul i32 %gid, {k}"), "i32") };
         for (j, v) in env.iter().enumerate() {
             let val = if j < NI { v.name.clone() } else { self.def(format!("bitcast float {} to i32", v.name), "i32") };
+            if self.early_out_base {
+                let p = self.def(format!("getelementptr inbounds i32, ptr %obase, i64 {j}"), "ptr");
+                self.emit(format!("store i32 {val}, ptr {p}, align 4"));
+                continue;
+            }
             let idx = self.def(format!("add i32 {base}, {j}"), "i32");
             let w = self.def(format!("zext i32 {idx} to i64"), "i64");
             let p = self.def(format!("getelementptr inbounds i32, ptr %out, i64 {w}"), "ptr");
@@ -722,6 +785,12 @@ impl FnGen<'_> {
         self.feats.local_array = true;
         let (a, b) = (self.int_var(env), self.int_var(env));
         let i = self.def(format!("and i32 {}, {}", env[a].name, ARR - 1), "i32");
+        if self.rng.chance(50) {
+            // The masked index is also read as a value before its address: `split-index`'s input.
+            let u = self.int_var(env);
+            let x = self.def(format!("xor i32 {}, {i}", env[u].name), "i32");
+            env[u] = Var { name: x, uniform: false };
+        }
         let w = self.def(format!("zext i32 {i} to i64"), "i64");
         let p = self.def(format!("getelementptr inbounds [{ARR} x i32], ptr %arr, i64 0, i64 {w}"), "ptr");
         self.emit(format!("store i32 {}, ptr {p}, align 4", env[b].name));
@@ -796,6 +865,18 @@ pub(crate) fn generate(seed: u64) -> Program {
     g.emit("%arr = alloca [8 x i32], align 4".into());
     g.emit("%base = mul i32 %ctaid, %ntid".into());
     g.emit("%gid = add i32 %base, %tid".into());
+    if g.rng.chance(50) {
+        g.early_out_base = true;
+        // (With `; T:` comments, as `def` writes them: the reducer may replace these by zeros.)
+        g.emit(format!("%obase.i = mul i32 %gid, {} ; T:i32", NI + NF));
+        g.emit("%obase.w = zext i32 %obase.i to i64 ; T:i64".into());
+        g.emit("%obase = getelementptr inbounds i32, ptr %out, i64 %obase.w ; T:ptr".into());
+        if g.rng.chance(50) {
+            // Also written at the start (overwritten at the end): the address is read before the loops too,
+            // so it cannot simply be sunk to the final stores.
+            g.emit("store i32 %gid, ptr %obase, align 4".into());
+        }
+    }
     for i in 0..ARR {
         g.emit(format!("%ai{i} = getelementptr inbounds [{ARR} x i32], ptr %arr, i64 0, i64 {i}"));
         g.emit(format!("store i32 {}, ptr %ai{i}, align 4", i * 7 + 1));
@@ -879,13 +960,16 @@ mod reduce_tests {
     /// that reads and verifies.
     #[test]
     fn reduction_of_a_generated_program_stays_valid() {
-        let p = (0..200).map(generate).find(|p| p.ll.contains("shfl.sync") && p.ll.contains("phi")).expect("a seed");
-        let (out, tests) = crate::fuzzdiff::reduce::reduce(
-            &p.ll,
-            &mut |s: &str| verifies(s) && s.contains("call i32 @llvm.nvvm.shfl.sync"),
-            2000,
-        );
+        let needle = "call i32 @llvm.nvvm.shfl.sync";
+        let p = (0..200).map(generate).find(|p| p.ll.contains(needle) && p.ll.contains("phi")).expect("a seed");
+        let (out, tests) =
+            crate::fuzzdiff::reduce::reduce(&p.ll, &mut |s: &str| verifies(s) && s.contains(needle), 2000);
         assert!(verifies(&out), "{out}");
-        assert!(tests > 0 && out.lines().count() * 2 < p.ll.lines().count(), "{out}");
+        assert!(
+            tests > 0 && out.lines().count() * 2 < p.ll.lines().count(),
+            "{} -> {} lines in {tests} tests:\n{out}",
+            p.ll.lines().count(),
+            out.lines().count()
+        );
     }
 }

@@ -8,6 +8,19 @@
 //! emulator rejecting a build) is reduced ([`reduce`]) with the same build and failure kind kept, and written to
 //! the failure directory with the command that shows it. The summary `N programs, M mismatches` ends the run;
 //! the exit status is 1 when M > 0.
+//!
+//! **An independent reference.** Every simtc build is compared with simtc's own `-O0`, so a fault shared by all
+//! builds (instruction selection, the PTX printer) would be invisible. When llc-19 is found (the way `simtc
+//! bench` finds its tools: `$SIMTC_LLC`, `$SIMTC_LLVM_BIN/llc`, `/usr/lib/llvm-19/bin/llc`, `llc-19`/`llc` on
+//! `PATH`), each program is also compiled by `llc -O3 -march=nvptx64 -mcpu=<mcpu>` and its PTX runs in the
+//! emulator as the build `llc-19`, compared with `-O0` like the others: when only it differs, the fault is shared
+//! by every simtc build (or is llc's). Under `CI=true` a missing llc or ptxas is an error (`--no-llc`,
+//! `--no-ptxas` say so explicitly). ptxas is found the same way (`$SIMTC_PTXAS`, the checkout's `tools/` under
+//! the current directory or above the executable, `PATH`).
+//!
+//! **Coverage.** The run ends with the share of programs whose PTX each optional pass changed (its build without
+//! it differs from the full pipeline's) and, for the passes gated by a knob (`backcopyprop`), whose PTX the
+//! knob's own build changed.
 
 pub(crate) mod gen;
 pub(crate) mod reduce;
@@ -47,9 +60,15 @@ pub(crate) struct FuzzDiffArgs {
     /// Target GPU.
     #[arg(long, default_value = "sm_90")]
     mcpu: String,
-    /// ptxas to validate with (default: `$SIMTC_PTXAS`, `tools/cuda13/nvidia/cu13/bin/ptxas`, then `PATH`).
+    /// ptxas to validate with (default: `$SIMTC_PTXAS`, the checkout's `tools/`, then `PATH`, as `simtc bench`).
     #[arg(long)]
     ptxas: Option<PathBuf>,
+    /// llc-19 for the independent reference build (default: found as `simtc bench` finds it).
+    #[arg(long)]
+    llc: Option<PathBuf>,
+    /// Do not compare with llc-19's PTX.
+    #[arg(long = "no-llc")]
+    no_llc: bool,
     /// Do not run ptxas.
     #[arg(long = "no-ptxas")]
     no_ptxas: bool,
@@ -104,6 +123,7 @@ fn panic_msg(e: Box<dyn std::any::Any + Send>) -> String {
 struct Ctx {
     mcpu: String,
     ptxas: Option<PathBuf>,
+    llc: Option<PathBuf>,
     builds: Vec<Build>,
     tmp: PathBuf,
     tmp_n: AtomicU64,
@@ -156,6 +176,26 @@ impl Ctx {
         }
     }
 
+    /// llc-19's PTX of `ll`, or `None` when llc rejects the program (then there is no reference to compare).
+    fn llc_ptx(&self, ll: &str) -> Option<String> {
+        let llc = self.llc.as_ref()?;
+        let n = self.tmp_n.fetch_add(1, Ordering::Relaxed);
+        let (src, out) = (self.tmp.join(format!("{n}.ll")), self.tmp.join(format!("{n}.llc.ptx")));
+        std::fs::write(&src, ll).ok()?;
+        let st = std::process::Command::new(llc)
+            .args(["-O3", "-march=nvptx64"])
+            .arg(format!("-mcpu={}", self.mcpu))
+            .arg(&src)
+            .arg("-o")
+            .arg(&out)
+            .stderr(std::process::Stdio::null())
+            .status();
+        let ptx = st.ok().filter(|s| s.success()).and_then(|_| std::fs::read_to_string(&out).ok());
+        let _ = std::fs::remove_file(&src);
+        let _ = std::fs::remove_file(&out);
+        ptx
+    }
+
     fn emulate(&self, ptx: &str, launch: &simtc_emu::Launch, out_idx: usize) -> Result<Vec<u8>, (Kind, String)> {
         let mut opts = RunOptions { jobs: Some(1), ..RunOptions::default() };
         opts.engine.max_warp_instructions = 20_000_000;
@@ -171,9 +211,16 @@ impl Ctx {
         }
     }
 
-    /// Runs the chosen builds (indices into `self.builds`; the first must be `-O0`); returns the failures and the
-    /// PTX of each build that compiled.
-    fn evaluate(&self, ll: &str, spec: &str, which: &[usize], ptxas: bool) -> (Vec<Fail>, Vec<Option<String>>) {
+    /// Runs the chosen builds (indices into `self.builds`; the first must be `-O0`), then, with `llc`, llc-19's
+    /// PTX as the build [`LLC`]; returns the failures and the PTX of each simtc build that compiled.
+    fn evaluate(
+        &self,
+        ll: &str,
+        spec: &str,
+        which: &[usize],
+        ptxas: bool,
+        llc: bool,
+    ) -> (Vec<Fail>, Vec<Option<String>>) {
         let mut fails = vec![];
         let launch = match LaunchSpec::parse(spec, Path::new("."))
             .map_err(|e| e.to_string())
@@ -233,9 +280,26 @@ impl Ctx {
                 },
             }
         }
+        if let (true, Some(r), Some(ptx)) = (llc, &reference, llc.then(|| self.llc_ptx(ll)).flatten()) {
+            match self.emulate(&ptx, &launch, out_idx) {
+                Err((kind, detail)) => fails.push(Fail { label: LLC.into(), kind, detail }),
+                Ok(buf) => {
+                    if let Some(d) = simtc_emu::report::compare_buffer(r, &buf, simtc_emu::spec::ElemTy::I32, 0.0) {
+                        fails.push(Fail {
+                            label: LLC.into(),
+                            kind: Kind::Mismatch,
+                            detail: format!("buffer 'out': {d}"),
+                        });
+                    }
+                }
+            }
+        }
         (fails, ptxs)
     }
 }
+
+/// The label of llc-19's reference build.
+const LLC: &str = "llc-19";
 
 /// A pass refusing to run because a pass it requires was disabled ("... run lower-switch first").
 fn is_prerequisite_error(detail: &str) -> bool {
@@ -252,26 +316,24 @@ struct Outcome {
     failure: Option<String>,
 }
 
-fn find_ptxas(a: &FuzzDiffArgs) -> Option<PathBuf> {
-    if a.no_ptxas {
-        return None;
+/// ptxas and llc-19, as `simtc bench` finds them (or as given); under `CI` a tool that is wanted and missing is
+/// an error.
+fn find_tools(a: &FuzzDiffArgs) -> Result<(Option<PathBuf>, Option<PathBuf>), Failure> {
+    let found = crate::bench::tools::Tools::find(&a.mcpu);
+    let ptxas = if a.no_ptxas { None } else { a.ptxas.clone().or(found.ptxas) };
+    let llc = if a.no_llc { None } else { a.llc.clone().or(found.llc) };
+    if std::env::var_os("CI").is_some() {
+        for (tool, got, flag) in [("ptxas", &ptxas, a.no_ptxas), ("llc-19", &llc, a.no_llc)] {
+            if got.is_none() && !flag {
+                return Err(Rejected(format!(
+                    "simtc fuzz-diff: error: {tool} is required under CI but was not found (run \
+                     scripts/install-tools.sh)\n"
+                ))
+                .into());
+            }
+        }
     }
-    if let Some(p) = &a.ptxas {
-        return Some(p.clone());
-    }
-    if let Some(p) = std::env::var_os("SIMTC_PTXAS") {
-        return Some(p.into());
-    }
-    let local = PathBuf::from(if a.mcpu == "sm_70" || a.mcpu == "sm_72" {
-        "tools/cuda12/nvidia/cuda_nvcc/bin/ptxas"
-    } else {
-        "tools/cuda13/nvidia/cu13/bin/ptxas"
-    });
-    if local.is_file() {
-        return Some(local);
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).map(|d| d.join("ptxas")).find(|p| p.is_file())
+    Ok((ptxas, llc))
 }
 
 /// The seed of program `i` of a run.
@@ -287,7 +349,7 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
         let _ = std::fs::write(k.join(format!("p{i}.toml")), &prog.spec);
     }
     let all: Vec<usize> = (0..ctx.builds.len()).collect();
-    let (fails, ptxs) = ctx.evaluate(&prog.ll, &prog.spec, &all, ctx.ptxas.is_some());
+    let (fails, ptxs) = ctx.evaluate(&prog.ll, &prog.spec, &all, ctx.ptxas.is_some(), ctx.llc.is_some());
     let full = ctx.builds.iter().position(|b| b.label == FULL);
     let mut changed = vec![];
     let required = ctx
@@ -300,9 +362,19 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
     if let Some(f) = full {
         if let Some(Some(fp)) = ptxs.get(f) {
             for (bi, b) in ctx.builds.iter().enumerate() {
-                if let (Some(p), Some(Some(bp))) = (b.without, ptxs.get(bi)) {
-                    if bp != fp {
-                        changed.push(p);
+                // A pass disabled: compared with the full pipeline; a gated pass switched on by its knob
+                // (`backcopyprop`'s own builds): compared with the same build without the knob.
+                let (pass, base) = match (b.without, super::builds::gated_base(&b.label)) {
+                    (Some(p), _) => (p, Some(fp)),
+                    (None, Some((p, base))) => {
+                        let k = ctx.builds.iter().position(|x| x.label == base);
+                        (p, k.and_then(|k| ptxs.get(k)).and_then(|x| x.as_ref()))
+                    }
+                    _ => continue,
+                };
+                if let (Some(base), Some(Some(bp))) = (base, ptxs.get(bi)) {
+                    if bp != base && !changed.contains(&pass) {
+                        changed.push(pass);
                     }
                 }
             }
@@ -326,6 +398,7 @@ fn report_failure(
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("original.ll"), &prog.ll);
     let _ = std::fs::write(dir.join("spec.toml"), &prog.spec);
+    let is_llc = first.label == LLC;
     let bi = ctx.builds.iter().position(|b| b.label == first.label).unwrap_or(0);
     let which: Vec<usize> = if bi == 0 { vec![0] } else { vec![0, bi] };
     let check_ptxas = first.kind == Kind::Ptxas;
@@ -335,8 +408,8 @@ fn report_failure(
         reduce::reduce(
             &prog.ll,
             &mut |cand: &str| {
-                let (f, _) = ctx.evaluate(cand, &prog.spec, &which, check_ptxas);
-                if bi == 0 {
+                let (f, _) = ctx.evaluate(cand, &prog.spec, &which, check_ptxas, is_llc);
+                if bi == 0 && !is_llc {
                     f.iter().any(|x| x.label == first.label && x.kind == first.kind)
                 } else {
                     f.len() == 1 && f[0].label == first.label && f[0].kind == first.kind
@@ -346,7 +419,14 @@ fn report_failure(
         )
     };
     let _ = std::fs::write(dir.join("reduced.ll"), &reduced);
-    let show = if first.kind == Kind::Mismatch || first.kind == Kind::Emulator {
+    let show = if is_llc {
+        format!(
+            "llc -O3 -march=nvptx64 -mcpu={m} {d}/reduced.ll -o r.ptx && simtc run {d}/spec.toml --ptx r.ptx; \
+             simtc run {d}/spec.toml --ll {d}/reduced.ll -O 0",
+            m = ctx.mcpu,
+            d = dir.display()
+        )
+    } else if first.kind == Kind::Mismatch || first.kind == Kind::Emulator {
         format!("simtc check {}/reduced.ll --spec {}/spec.toml", dir.display(), dir.display())
     } else if first.kind == Kind::Ptxas {
         format!(
@@ -366,9 +446,15 @@ fn report_failure(
     for f in fails {
         note.push_str(&format!("  {}: {}: {}\n", f.label, f.kind, f.detail.lines().next().unwrap_or("")));
     }
-    let labels: Vec<&str> = fails.iter().filter(|f| f.kind == Kind::Mismatch).map(|f| f.label.as_str()).collect();
+    let labels: Vec<&str> =
+        fails.iter().filter(|f| f.kind == Kind::Mismatch && f.label != LLC).map(|f| f.label.as_str()).collect();
     if !labels.is_empty() {
         note.push_str(&super::builds::diagnose(&labels));
+    } else if is_llc {
+        note.push_str(
+            "  every simtc build agrees with -O0 but llc-19 differs: the fault is shared by all simtc builds \
+             (instruction selection, the PTX printer) or is llc-19's\n",
+        );
     }
     note.push_str(&format!(
         "  reduced {} -> {} lines in {tests} tests: {}\n  show it: {show}\n",
@@ -388,15 +474,13 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
     }
     let tmp = std::env::temp_dir().join(format!("simtc-fuzz-diff-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).map_err(|e| Rejected(format!("simtc fuzz-diff: {}: {e}\n", tmp.display())))?;
-    let ctx = Ctx {
-        mcpu: a.mcpu.clone(),
-        ptxas: find_ptxas(&a),
-        builds: differential_builds(),
-        tmp,
-        tmp_n: AtomicU64::new(0),
-    };
+    let (ptxas, llc) = find_tools(&a)?;
+    let ctx = Ctx { mcpu: a.mcpu.clone(), ptxas, llc, builds: differential_builds(), tmp, tmp_n: AtomicU64::new(0) };
     if ctx.ptxas.is_none() && !a.no_ptxas {
         eprintln!("simtc fuzz-diff: note: no ptxas found; PTX is not validated");
+    }
+    if ctx.llc.is_none() && !a.no_llc {
+        eprintln!("simtc fuzz-diff: note: no llc-19 found; there is no independent reference");
     }
     // Panics are caught and reported as failures; keep the default hook from printing each one.
     std::panic::set_hook(Box::new(|_| {}));
@@ -454,6 +538,9 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
         changed.push(',');
     }
     println!("passes that changed the PTX:{}", changed.trim_end_matches(','));
+    if let Some(llc) = &ctx.llc {
+        println!("reference: llc-19 ({}) on every program llc accepts", llc.display());
+    }
     let m = mismatches.load(Ordering::Relaxed);
     println!("{} programs, {m} mismatches ({:.1}s)", outcomes.len(), started.elapsed().as_secs_f64());
     if m > 0 {
