@@ -732,6 +732,8 @@ impl<'e> Cta<'e> {
                     };
                     executed += 1;
                     issued += 1;
+                    // `%clock64` counts the CTA's issued warp instructions, the reading one included.
+                    mem.clock += 1;
                     nonpred += gm.count_ones() as u64;
                     shared += is_shared_access(&inst.op) as u64;
                     if is_control(&inst.op) {
@@ -752,7 +754,6 @@ impl<'e> Cta<'e> {
                     pc += 1;
                 }
             }
-            self.mem.clock += issued;
             self.counters.warp_instructions += issued;
             self.counters.thread_instructions += issued * mask.count_ones() as u64;
             self.counters.thread_instructions_nonpred += nonpred;
