@@ -26,6 +26,9 @@ pub struct Env<'a> {
     pub block: [u32; 3],
     /// Dynamic shared memory bytes.
     pub dyn_smem: u32,
+    /// When the launch must stop (its start plus [`crate::engine::EngineOptions::timeout`]); read by every CTA's
+    /// host thread (an `Instant` is plain data: no synchronisation needed).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Per-CTA state the data path needs.

@@ -352,3 +352,55 @@ fn bad_version_and_target_are_rejected() {
         assert_rejected(&simtc(&["run", &spec, "--ptx", &ptx]), &[needle]);
     }
 }
+
+/// `--timeout SECONDS` stops a spinning kernel with a clear error (exit 1, as the instruction budget), in
+/// `simtc run` and in every build of `simtc check`; bad values are usage errors.
+#[test]
+fn a_spinning_kernel_stops_at_the_wall_clock_limit() {
+    let d = tmp("timeout");
+    // Every thread spins forever (about 7 minutes to the default instruction budget).
+    let spin = "LOOP:\n  add.u32 %r2, %r2, 1;\n  bra.uni LOOP;";
+    let ptx = write(&d, "k.ptx", &kernel(spin));
+    let spec = write(&d, "k.toml", SPEC);
+    let t = std::time::Instant::now();
+    let o = simtc(&["run", &spec, "--ptx", &ptx, "--timeout", "1"]);
+    let took = t.elapsed();
+    assert_rejected(
+        &o,
+        &[
+            "time limit exceeded: the launch ran longer than 1s of wall-clock time",
+            "--timeout",
+            "kernel 'k'",
+            "CTA (0, 0, 0)",
+        ],
+    );
+    assert!(took < std::time::Duration::from_secs(20), "simtc run --timeout 1 took {took:?}");
+    // A fraction of a second, with one host thread.
+    let o = simtc(&["run", &spec, "--ptx", &ptx, "--timeout", "0.25", "--jobs", "1"]);
+    assert_rejected(&o, &["the launch ran longer than 250ms"]);
+    // `simtc check`: the first build that spins is named.
+    let ll = write(
+        &d,
+        "spin.ll",
+        "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\ntarget triple = \"nvptx64-nvidia-cuda\"\n\n\
+         define ptx_kernel void @k(ptr addrspace(1) %flag) {\nentry:\n  br label %loop\n\nloop:\n  \
+         %v = load volatile i32, ptr addrspace(1) %flag, align 4\n  %c = icmp eq i32 %v, 0\n  \
+         br i1 %c, label %loop, label %exit\n\nexit:\n  ret void\n}\n",
+    );
+    let t = std::time::Instant::now();
+    let o = simtc(&["check", &ll, "--spec", &spec, "--timeout", "1"]);
+    assert_rejected(&o, &["the -O0 build failed in the emulator", "time limit exceeded"]);
+    assert!(t.elapsed() < std::time::Duration::from_secs(30), "simtc check --timeout 1 took {:?}", t.elapsed());
+    // 0 is no limit (a kernel that finishes); bad values are usage errors (exit 2).
+    let ok = write(&d, "ok.ptx", &kernel(""));
+    assert_eq!(simtc(&["run", &spec, "--ptx", &ok, "--timeout", "0"]).status.code(), Some(0));
+    for bad in ["abc", "=-1", "1e300", "nan"] {
+        let o = if let Some(v) = bad.strip_prefix('=') {
+            simtc(&["run", &spec, "--ptx", &ok, &format!("--timeout={v}")])
+        } else {
+            simtc(&["run", &spec, "--ptx", &ok, "--timeout", bad])
+        };
+        assert_eq!(o.status.code(), Some(2), "--timeout {bad}: {}", stderr(&o));
+        assert!(stderr(&o).contains("--timeout"), "{}", stderr(&o));
+    }
+}

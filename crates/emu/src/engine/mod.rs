@@ -64,7 +64,17 @@ pub struct EngineOptions {
     pub slice: u32,
     /// CTAs a launch may have (larger grids are valid PTX but would run for days on a CPU).
     pub max_ctas: u64,
+    /// Wall-clock limit of a launch (`None`: none). Each CTA compares the time with the launch's deadline
+    /// ([`crate::exec::Env::deadline`]) when it starts and every [`TIME_CHECK_INTERVAL`] warp instructions, and stops
+    /// with a time-limit error once it has passed.
+    pub timeout: Option<std::time::Duration>,
 }
+
+/// Warp instructions a CTA issues between two looks at the clock (one `clock_gettime`, a vDSO call, per 16384
+/// instructions: the wall-clock limit costs nothing measurable). The clock is read between scheduling rounds, so a
+/// CTA notices the deadline within 16384 warp instructions or one round of its warps (at most 32 × 2048), a few
+/// milliseconds.
+pub const TIME_CHECK_INTERVAL: u64 = 16384;
 
 impl Default for EngineOptions {
     fn default() -> Self {
@@ -74,6 +84,7 @@ impl Default for EngineOptions {
             spin_limit: 1_000_000,
             slice: 4096,
             max_ctas: 1 << 30,
+            timeout: None,
         }
     }
 }
@@ -237,6 +248,14 @@ pub struct Cta<'e> {
     scratch: Box<Scratch>,
 }
 
+/// The message of the time-limit error.
+pub fn time_limit_message(opts: &EngineOptions) -> String {
+    format!(
+        "time limit exceeded: the launch ran longer than {:?} of wall-clock time (livelock? raise it with --timeout)",
+        opts.timeout.unwrap_or_default()
+    )
+}
+
 fn lane_range(mask: u32) -> String {
     let mut parts = Vec::new();
     let mut l = 0;
@@ -396,6 +415,7 @@ impl<'e> Cta<'e> {
             }
         }
         const WARP_SLICE: u64 = 2048;
+        let mut next_time_check = TIME_CHECK_INTERVAL;
         loop {
             let mut progressed = false;
             let mut all_done = true;
@@ -414,6 +434,12 @@ impl<'e> Cta<'e> {
             if !progressed && !self.check_cta_barriers() && !self.release_convergence_waits() {
                 return Err(self.deadlock());
             }
+            if self.counters.warp_instructions >= next_time_check {
+                next_time_check = self.counters.warp_instructions + TIME_CHECK_INTERVAL;
+                if let Some(f) = self.time_limit_failure() {
+                    return Err(f);
+                }
+            }
             if self.counters.warp_instructions > self.opts.max_warp_instructions {
                 return Err(Failure {
                     msg: format!(
@@ -426,6 +452,20 @@ impl<'e> Cta<'e> {
                 });
             }
         }
+    }
+
+    /// The time-limit error, if the launch's deadline has passed (`pc`: where the CTA's first group is).
+    pub fn time_limit_failure(&self) -> Option<Failure> {
+        let deadline = self.env.deadline?;
+        if std::time::Instant::now() < deadline {
+            return None;
+        }
+        Some(Failure {
+            msg: time_limit_message(self.opts),
+            pc: self.warps.iter().find_map(|w| w.groups.first().map(|g| g.pc)),
+            thread: None,
+            details: Vec::new(),
+        })
     }
 
     fn deadlock(&self) -> Failure {
