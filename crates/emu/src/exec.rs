@@ -26,6 +26,9 @@ pub struct Env<'a> {
     pub block: [u32; 3],
     /// Dynamic shared memory bytes.
     pub dyn_smem: u32,
+    /// When the launch must stop (its start plus [`crate::engine::EngineOptions::timeout`]); read by every CTA's
+    /// host thread (an `Instant` is plain data: no synchronisation needed).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Per-CTA state the data path needs.
@@ -79,33 +82,9 @@ pub fn fetch(w: &Warp, env: &Env<'_>, cta: &CtaMem, fr: Frame, s: Src, out: &mut
         Src::ParamSym(o) => *out = [PARAM_FRAME_BASE + (fr.param_fp + o) as u64; 32],
         Src::Sreg(sr) => {
             for (l, x) in out.iter_mut().enumerate() {
-                *x = sreg_value(w, env, cta, sr, l);
+                *x = crate::special::value(w, env, cta, sr, l);
             }
         }
-    }
-}
-
-fn sreg_value(w: &Warp, env: &Env<'_>, cta: &CtaMem, sr: Sreg, l: usize) -> u64 {
-    match sr {
-        Sreg::Tid(c) => w.tid[c as usize][l] as u64,
-        Sreg::Ntid(c) => env.block[c as usize] as u64,
-        Sreg::Ctaid(c) => cta.ctaid[c as usize] as u64,
-        Sreg::Nctaid(c) => env.grid[c as usize] as u64,
-        Sreg::LaneId => l as u64,
-        Sreg::WarpId => w.id as u64,
-        Sreg::NWarpId => cta.nwarps as u64,
-        Sreg::SmId | Sreg::GridId | Sreg::Zero => 0,
-        Sreg::NSmId | Sreg::One => 1,
-        Sreg::LanemaskEq => 1u64 << l,
-        Sreg::LanemaskLe => trunc((1u64 << (l + 1)) - 1, 32),
-        Sreg::LanemaskLt => (1u64 << l) - 1,
-        Sreg::LanemaskGe => trunc(!((1u64 << l) - 1), 32),
-        Sreg::LanemaskGt => trunc(!((1u64 << (l + 1)) - 1), 32),
-        Sreg::Clock => cta.clock as u32 as u64,
-        Sreg::Clock64 => cta.clock,
-        Sreg::GlobalTimer => cta.clock * 1000,
-        Sreg::DynSmem => env.dyn_smem as u64,
-        Sreg::TotalSmem => cta.shared.len() as u64,
     }
 }
 
@@ -738,6 +717,17 @@ pub fn exec(
                 }
             }
             write(w, *d, r, mask);
+        }
+        Op::MovVec { ds, srcs, bits } => {
+            for (d, s) in ds.iter().zip(srcs) {
+                if let Some(d) = d {
+                    fetch(w, env, cta, fr, *s, a);
+                    for l in 0..32 {
+                        r[l] = trunc(a[l], *bits);
+                    }
+                    write(w, *d, r, mask);
+                }
+            }
         }
         Op::Unpack { ds, a: s, bits } => {
             fetch(w, env, cta, fr, *s, a);

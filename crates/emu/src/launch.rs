@@ -8,6 +8,13 @@
 //! are order-independent. With `jobs = 1` CTAs run one after the other in linear-index order (x fastest), which
 //! makes every run identical. After a failure, CTAs not yet started are skipped and the failure of the
 //! lowest-numbered failing CTA is reported.
+//!
+//! Two limits stop a kernel that does not finish: the instruction budget of each CTA
+//! ([`EngineOptions::max_warp_instructions`]) and the wall-clock limit of the launch ([`EngineOptions::timeout`]).
+//! The launch's deadline (start + timeout) is fixed before any CTA runs and shared read-only by the worker threads;
+//! every CTA looks at the clock when it starts and every [`crate::engine::TIME_CHECK_INTERVAL`] warp instructions,
+//! so each running CTA stops by itself soon after the deadline and the ones not yet started stop at once. Both
+//! failures are ordinary run-time errors (exit 1 in the CLI).
 
 use crate::engine::{BranchStat, Counters, Cta, EngineOptions, Failure};
 use crate::error::{EmuError, RuntimeError};
@@ -207,6 +214,7 @@ pub fn param_values(
 
 /// Runs `launch` on `prog`.
 pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResult, EmuError> {
+    let deadline = opts.engine.timeout.and_then(|t| std::time::Instant::now().checked_add(t));
     let kernel = prog.kernel(&launch.kernel).ok_or_else(|| {
         let names = prog.kernel_names();
         EmuError::Launch(format!(
@@ -251,6 +259,7 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
         grid: launch.grid,
         block: launch.block,
         dyn_smem: launch.dynamic_shared_bytes,
+        deadline,
     };
     // Branch index: pc → dense index.
     let mut branch_index = vec![u32::MAX; prog.insts.len()];
@@ -274,7 +283,12 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             (i / (gx as usize * gy as usize)) as u32,
         ];
         let mut cta = Cta::new(&env, &opts.engine, ctaid, &branch_index, branch_pcs.len());
-        match cta.run(kernel) {
+        // A CTA that starts after the deadline stops at once (the CTA checks again as it runs).
+        let started = match cta.time_limit_failure() {
+            Some(f) => Err(f),
+            None => cta.run(kernel),
+        };
+        match started {
             Ok(()) => Some(Ok((cta.counters, cta.branches, cta.output))),
             Err(e) => {
                 first_failure.fetch_min(i, Ordering::Relaxed);

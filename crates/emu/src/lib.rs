@@ -31,6 +31,7 @@ pub mod printf;
 pub mod program;
 pub mod report;
 pub mod spec;
+pub mod special;
 pub mod wmma;
 
 /// The PTX reader: lexer, syntax tree, parser.

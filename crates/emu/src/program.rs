@@ -37,7 +37,7 @@ pub const PARAM_FRAME_BASE: u64 = 0x1000_0000;
 /// "No reconvergence point" (the branch's immediate post-dominator is the function exit).
 pub const NO_RPC: u32 = u32::MAX;
 
-/// A special register.
+/// A special register (names and values: [`crate::special`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[allow(missing_docs)]
 pub enum Sreg {
@@ -57,8 +57,11 @@ pub enum Sreg {
     LanemaskGe,
     LanemaskGt,
     Clock,
+    ClockHi,
     Clock64,
     GlobalTimer,
+    GlobalTimerLo,
+    GlobalTimerHi,
     DynSmem,
     TotalSmem,
     Zero,
@@ -316,6 +319,12 @@ pub enum Op {
     /// `mov.b64 d, {a, b}`: pack `srcs` of `bits` each.
     Pack {
         d: u32,
+        srcs: Vec<Src>,
+        bits: u32,
+    },
+    /// `mov.v4.u32 {a, b, c, d}, %tid`: `ds[k]` (None = sink) receives `srcs[k]`, truncated to `bits`.
+    MovVec {
+        ds: Vec<Option<u32>>,
         srcs: Vec<Src>,
         bits: u32,
     },

@@ -40,6 +40,9 @@ pub(crate) struct CheckArgs {
     /// Relative tolerance for floating-point outputs.
     #[arg(long, default_value_t = 1e-5)]
     rtol: f64,
+    /// Stop each build's emulator run after this many seconds of wall-clock time (0: no limit).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = super::run::parse_timeout)]
+    timeout: super::run::Timeout,
 }
 
 /// Compiles LLVM IR to PTX through the compile driver, as `simtc compile` does.
@@ -82,7 +85,8 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     }
     let builds: Vec<(String, u8, Vec<String>, Vec<String>)> =
         differential_builds().into_iter().map(|b| (b.label, b.opt_level, b.disabled, b.knobs)).collect();
-    let opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
+    let mut opts = RunOptions { jobs: a.jobs, ..RunOptions::default() };
+    opts.engine.timeout = a.timeout.0;
     let mut results: Vec<(String, Vec<Vec<u8>>)> = Vec::new();
     let width = builds.iter().map(|b| b.0.len()).max().unwrap_or(0);
     for (label, o, disabled, knobs) in &builds {

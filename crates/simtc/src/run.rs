@@ -4,6 +4,7 @@
 use super::{Failure, Rejected};
 use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Where kernels run.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -54,6 +55,9 @@ pub(crate) struct RunArgs {
     /// Stop a CTA after this many warp instructions (livelock guard).
     #[arg(long = "max-warp-instructions", default_value_t = EngineOptions::default().max_warp_instructions)]
     max_warp_instructions: u64,
+    /// Stop the emulator after this many seconds of wall-clock time (0: no limit).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_timeout)]
+    timeout: Timeout,
     /// With --ll: optimization level.
     #[arg(short = 'O', default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
     opt_level: u8,
@@ -71,15 +75,32 @@ pub(crate) struct RunArgs {
     gpu: usize,
 }
 
-pub(crate) fn engine_options(r: ReconvArg, max: u64) -> EngineOptions {
+pub(crate) fn engine_options(r: ReconvArg, max: u64, timeout: Option<Duration>) -> EngineOptions {
     EngineOptions {
         reconvergence: match r {
             ReconvArg::Pcs => Reconvergence::Pcs,
             ReconvArg::Stack => Reconvergence::Stack,
         },
         max_warp_instructions: max,
+        timeout,
         ..EngineOptions::default()
     }
+}
+
+/// The emulator's wall-clock limit (`--timeout`; `None`: no limit).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Timeout(pub(crate) Option<Duration>);
+
+/// `--timeout SECONDS`: a non-negative number of seconds (a fraction is allowed); 0 is no limit.
+pub(crate) fn parse_timeout(s: &str) -> Result<Timeout, String> {
+    let secs: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if secs == 0.0 {
+        return Ok(Timeout(None));
+    }
+    if secs.is_nan() || secs < 0.0 {
+        return Err(format!("'{s}' is not a non-negative number of seconds"));
+    }
+    Duration::try_from_secs_f64(secs).map(|d| Timeout(Some(d))).map_err(|_| format!("'{s}' seconds is too long"))
 }
 
 pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
@@ -93,7 +114,8 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
     let (text, file) = ptx_text(&a)?;
     let prog = simtc_emu::load_ptx(&text, &file).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
-    let opts = RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions), jobs: a.jobs };
+    let opts =
+        RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions, a.timeout.0), jobs: a.jobs };
     let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
     if !result.output.is_empty() {
         print!("{}", result.output);

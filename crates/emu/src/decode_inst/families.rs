@@ -217,9 +217,22 @@ impl Ctx<'_> {
             self.n_ops(i, 1..=1)?;
             return Ok(Op::WarpSync { mask: self.src(&o[0], Ty::B32)? });
         }
+        // A thread count is a multiple of the warp size; `bar.arrive` needs a non-zero one (as ptxas says).
+        let count_of = |cx: &Self, op: &Operand, arrive: bool| -> DResult<Src> {
+            let c = cx.src(op, Ty::U32)?;
+            if let Src::Imm(v) = c {
+                if !v.is_multiple_of(32) || (arrive && v == 0) {
+                    return Err(format!(
+                        "barrier thread count {v} is not a {}multiple of the warp size (32)",
+                        if arrive { "non-zero " } else { "" }
+                    ));
+                }
+            }
+            Ok(c)
+        };
         if m.take(".sync") || (i.opcode == "bar" && i.mods.is_empty()) {
             self.n_ops(i, 1..=2)?;
-            let count = if o.len() == 2 { Some(self.src(&o[1], Ty::U32)?) } else { None };
+            let count = if o.len() == 2 { Some(count_of(self, &o[1], false)?) } else { None };
             return Ok(Op::Bar { kind: BarKind::Sync, id: self.src(&o[0], Ty::U32)?, count });
         }
         if m.take(".arrive") {
@@ -227,7 +240,7 @@ impl Ctx<'_> {
             return Ok(Op::Bar {
                 kind: BarKind::Arrive,
                 id: self.src(&o[0], Ty::U32)?,
-                count: Some(self.src(&o[1], Ty::U32)?),
+                count: Some(count_of(self, &o[1], true)?),
             });
         }
         if m.take(".red") {
@@ -236,7 +249,7 @@ impl Ctx<'_> {
             let or = m.take(".or");
             m.take_any(&[".u32", ".pred"]);
             self.n_ops(i, 3..=4)?;
-            let count = if o.len() == 4 { Some(self.src(&o[2], Ty::U32)?) } else { None };
+            let count = if o.len() == 4 { Some(count_of(self, &o[2], false)?) } else { None };
             let c = self.psrc(&o[o.len() - 1])?;
             let kind = if popc {
                 BarKind::RedPopc(self.dst(&o[0])?, c)

@@ -302,53 +302,6 @@ pub(crate) fn decode_body(
     Ok(())
 }
 
-fn sreg(name: &str) -> Option<Sreg> {
-    let comp = |s: &str| match s {
-        "x" => Some(0u8),
-        "y" => Some(1),
-        "z" => Some(2),
-        _ => None,
-    };
-    if let Some((base, c)) = name.split_once('.') {
-        let c = comp(c)?;
-        return Some(match base {
-            "%tid" => Sreg::Tid(c),
-            "%ntid" => Sreg::Ntid(c),
-            "%ctaid" => Sreg::Ctaid(c),
-            "%nctaid" => Sreg::Nctaid(c),
-            // Launches have no clusters: every CTA is a cluster of one (PTX ISA, "Cluster of CTAs").
-            "%clusterid" => Sreg::Ctaid(c),
-            "%nclusterid" => Sreg::Nctaid(c),
-            "%cluster_ctaid" => Sreg::Zero,
-            "%cluster_nctaid" => Sreg::One,
-            _ => return None,
-        });
-    }
-    Some(match name {
-        "%laneid" => Sreg::LaneId,
-        "%warpid" => Sreg::WarpId,
-        "%nwarpid" => Sreg::NWarpId,
-        "%smid" => Sreg::SmId,
-        "%nsmid" => Sreg::NSmId,
-        "%gridid" => Sreg::GridId,
-        "%lanemask_eq" => Sreg::LanemaskEq,
-        "%lanemask_le" => Sreg::LanemaskLe,
-        "%lanemask_lt" => Sreg::LanemaskLt,
-        "%lanemask_ge" => Sreg::LanemaskGe,
-        "%lanemask_gt" => Sreg::LanemaskGt,
-        "%clock" => Sreg::Clock,
-        "%clock64" => Sreg::Clock64,
-        "%globaltimer" | "%globaltimer_lo" | "%globaltimer_hi" => Sreg::GlobalTimer,
-        "%dynamic_smem_size" => Sreg::DynSmem,
-        "%total_smem_size" => Sreg::TotalSmem,
-        "%cluster_ctarank" => Sreg::Zero,
-        "%cluster_nctarank" => Sreg::One,
-        "%tid" | "%ntid" | "%ctaid" | "%nctaid" => return None,
-        n if n.starts_with("%envreg") || n.starts_with("%pm") || n.starts_with("%reserved_smem") => Sreg::Zero,
-        _ => return None,
-    })
-}
-
 /// Bits of an immediate of type `ty`.
 fn imm_bits(op: &Operand, ty: Ty) -> Option<u64> {
     let bits = ty.bits().min(64);
@@ -500,8 +453,29 @@ impl Ctx<'_> {
         }
     }
 
+    /// The special register `name` names (unless a declared register shadows it), with the `mov` widths it
+    /// allows; an error for the predicate `%is_explicit_cluster` used as a value.
+    fn sreg(&self, name: &str) -> DResult<Option<(Sreg, crate::special::MovWidth)>> {
+        if self.lookup(name).is_some() {
+            return Ok(None);
+        }
+        match crate::special::lookup(name) {
+            Some((_, crate::special::MovWidth::Pred)) => {
+                Err(format!("'{name}' is a predicate special register, used where a value is expected"))
+            }
+            other => Ok(other),
+        }
+    }
+
     fn psrc(&self, o: &Operand) -> DResult<PSrc> {
         match o {
+            Operand::Reg(n)
+                if self.lookup(n).is_none()
+                    && crate::special::lookup(n).is_some_and(|s| s.1 == crate::special::MovWidth::Pred) =>
+            {
+                // `%is_explicit_cluster`: launches have no clusters.
+                Ok(PSrc::Const(false))
+            }
             Operand::Reg(n) => Ok(PSrc::Reg(self.pred(n)?, false)),
             Operand::Not(inner) => match self.psrc(inner)? {
                 PSrc::Reg(p, neg) => Ok(PSrc::Reg(p, !neg)),
@@ -515,10 +489,8 @@ impl Ctx<'_> {
     fn src(&self, o: &Operand, ty: Ty) -> DResult<Src> {
         match o {
             Operand::Reg(n) => {
-                if let Some(s) = sreg(n) {
-                    if self.lookup(n).is_none() {
-                        return Ok(Src::Sreg(s));
-                    }
+                if let Some(s) = self.sreg(n)? {
+                    return Ok(Src::Sreg(s.0));
                 }
                 Ok(Src::Reg(self.reg(n)?.0))
             }
@@ -608,10 +580,51 @@ impl Ctx<'_> {
         } else {
             i
         };
+        // As ptxas: special registers are read by `mov` and `cvt` only.
+        if !matches!(i.opcode.as_str(), "mov" | "cvt") {
+            if let Some(n) = i.ops.iter().find_map(|o| self.special_operand(o)) {
+                return Err(format!(
+                    "special register '{n}' is an operand of '{}': only mov and cvt read special registers",
+                    i.full_opcode()
+                ));
+            }
+        }
         let mut m = Mods::new(i);
         let op = self.inst_inner(i, &mut m)?;
         m.finish()?;
         Ok(op)
+    }
+
+    /// `mov.v4.u32 {a, b, c, d}, %tid`: a vector special register read whole (the only vector `mov` the
+    /// emulator supports).
+    fn mov_vector_sreg(&self, i: &ast::Inst, v: &str, ty: Ty) -> DResult<Op> {
+        let (Operand::Vec(ds), Operand::Reg(n)) = (&i.ops[0], &i.ops[1]) else {
+            return Err(format!("'{}' is only supported with a vector special register (`%tid`)", i.full_opcode()));
+        };
+        let Some((srcs, legacy16)) = self.lookup(n).is_none().then(|| crate::special::vector(n)).flatten() else {
+            return Err(format!("'{}': '{n}' is not a vector special register", i.full_opcode()));
+        };
+        if v != ".v4" || ds.len() != 4 {
+            return Err(format!("'{n}' has four components: read it with mov.v4 into four registers"));
+        }
+        if !(ty.bits() == 32 || (legacy16 && ty.bits() == 16)) || ty.is_float() {
+            return Err(format!("special register '{n}' cannot be read by '{}' (wrong width)", i.full_opcode()));
+        }
+        let ds = ds.iter().map(|d| self.dst_bits(d).map(|x| x.0)).collect::<DResult<Vec<_>>>()?;
+        Ok(Op::MovVec { ds, srcs: srcs.iter().map(|&s| Src::Sreg(s)).collect(), bits: ty.bits() })
+    }
+
+    /// The special register `o` names (or one inside it), unless a declared register shadows the name.
+    fn special_operand<'o>(&self, o: &'o Operand) -> Option<&'o str> {
+        match o {
+            Operand::Reg(n) => (self.lookup(n).is_none()
+                && (crate::special::lookup(n).is_some() || crate::special::vector(n).is_some()))
+            .then_some(n.as_str()),
+            Operand::Vec(v) | Operand::List(v) => v.iter().find_map(|x| self.special_operand(x)),
+            Operand::Not(x) => self.special_operand(x),
+            Operand::Pair(a, b) => self.special_operand(a).or_else(|| self.special_operand(b)),
+            _ => None,
+        }
     }
 
     fn is_bare_reg(&self, o: &Operand) -> bool {
@@ -658,7 +671,11 @@ impl Ctx<'_> {
         match i.opcode.as_str() {
             "mov" => {
                 self.n_ops(i, 2..=2)?;
+                let vec = m.take_any(&[".v2", ".v4"]);
                 let ty = m.ty()?;
+                if let Some(v) = vec {
+                    return self.mov_vector_sreg(i, v, ty);
+                }
                 if ty == Ty::Pred {
                     return Ok(Op::PLogic {
                         op: None,
@@ -687,7 +704,19 @@ impl Ctx<'_> {
                         let srcs = ss.iter().map(|s| self.src(s, sty)).collect::<DResult<Vec<_>>>()?;
                         Ok(Op::Pack { d: self.dst(d)?, srcs, bits })
                     }
-                    (d, a) => Ok(Op::Mov { d: self.dst(d)?, a: self.src(a, ty)?, bits: ty.bits().min(64) }),
+                    (d, a) => {
+                        if let Operand::Reg(n) = a {
+                            if let Some((_, width)) = self.sreg(n)? {
+                                if !width.allows(ty.bits()) {
+                                    return Err(format!(
+                                        "special register '{n}' cannot be read by '{}' (wrong width)",
+                                        i.full_opcode()
+                                    ));
+                                }
+                            }
+                        }
+                        Ok(Op::Mov { d: self.dst(d)?, a: self.src(a, ty)?, bits: ty.bits().min(64) })
+                    }
                 }
             }
             "addc" | "subc" | "madc" => self.carry(i, m),

@@ -257,46 +257,7 @@ impl Cta<'_> {
                     details: Vec::new(),
                 })
             }
-            Op::Bar { kind, id, count } => {
-                if gm == 0 {
-                    set_pc(self, gi, pc + 1);
-                    return Ok(Flow::Repick);
-                }
-                let idv = self.src_lane0(wi, gi, *id, gm);
-                if idv >= 16 {
-                    return Err(Failure {
-                        msg: format!("barrier id {idv} is out of range (0-15)"),
-                        pc: Some(pc),
-                        thread: None,
-                        details: Vec::new(),
-                    });
-                }
-                let cnt = count.map(|c| self.src_lane0(wi, gi, c, gm) as u32);
-                let pred = match kind {
-                    BarKind::RedPopc(_, p) | BarKind::RedPred(_, p, _) => Some(exec::pmask(&self.warps[wi], *p)),
-                    _ => None,
-                };
-                let gi = self.split_off(wi, gi, mask & !gm);
-                let b = &mut self.bars[idv as usize];
-                if b.arrived == 0 {
-                    *b = CtaBar { arrived: 0, expected: None, popc: 0, and: true, or: false };
-                }
-                b.arrived += gm.count_ones();
-                if let Some(c) = cnt {
-                    b.expected = Some(c);
-                }
-                if let Some(pm) = pred {
-                    b.popc += (pm & gm).count_ones();
-                    b.and &= pm & gm == gm;
-                    b.or |= pm & gm != 0;
-                }
-                if *kind == BarKind::Arrive {
-                    set_pc(self, gi, pc + 1);
-                } else {
-                    self.warps[wi].groups[gi].state = GState::WaitBar(idv as u32);
-                }
-                Ok(Flow::Repick)
-            }
+            Op::Bar { kind, id, count } => self.bar_arrive(wi, gi, pc, mask, gm, *kind, *id, *count),
             Op::WarpSync { mask: m }
             | Op::Shfl { mask: m, .. }
             | Op::Vote { mask: Some(m), .. }

@@ -21,17 +21,23 @@
 //!   time-slice, never release early. Intra-warp spin locks livelock, as on pre-Volta hardware, and end with the
 //!   instruction-limit error.
 //!
+//! Under both policies, lanes waiting to reconverge are also released when the whole CTA stalls (no warp can
+//! issue, no CTA barrier can complete): convergence never blocks a CTA barrier ([`barrier`]).
+//!
 //! For structured control flow both policies execute the same warp instructions.
 //!
 //! ## CTA barriers and deadlock
-//! `bar.sync` is per thread (sm_70 semantics): arriving lanes wait until the barrier's expected count (its
-//! operand, or all threads of the CTA that have not exited) has arrived. A CTA in which no warp can run and no
-//! barrier can complete is deadlocked: the error lists what every waiting group waits for.
+//! `bar.sync` follows sm_70 semantics ([`barrier`] states the rules): threads arrive separately, a warp has
+//! arrived when all its non-exited threads have, and threads that exited never hold a barrier up. A CTA in which
+//! no warp can run and no barrier can complete first releases the threads waiting to reconverge (convergence
+//! never blocks a CTA barrier); if none waits, it is deadlocked: the error lists what every waiting group waits
+//! for and each open barrier's arrivals.
 
 use crate::exec::{self, CtaMem, Env, ExecError, Frame, Scratch};
 use crate::lanes::lanes_of;
 use crate::program::*;
 
+mod barrier;
 mod control;
 
 /// Reconvergence policy.
@@ -58,7 +64,17 @@ pub struct EngineOptions {
     pub slice: u32,
     /// CTAs a launch may have (larger grids are valid PTX but would run for days on a CPU).
     pub max_ctas: u64,
+    /// Wall-clock limit of a launch (`None`: none). Each CTA compares the time with the launch's deadline
+    /// ([`crate::exec::Env::deadline`]) when it starts and every [`TIME_CHECK_INTERVAL`] warp instructions, and stops
+    /// with a time-limit error once it has passed.
+    pub timeout: Option<std::time::Duration>,
 }
+
+/// Warp instructions a CTA issues between two looks at the clock (one `clock_gettime`, a vDSO call, per 16384
+/// instructions: the wall-clock limit costs nothing measurable). The clock is read between scheduling rounds, so a
+/// CTA notices the deadline within 16384 warp instructions or one round of its warps (at most 32 × 2048), a few
+/// milliseconds.
+pub const TIME_CHECK_INTERVAL: u64 = 16384;
 
 impl Default for EngineOptions {
     fn default() -> Self {
@@ -68,6 +84,7 @@ impl Default for EngineOptions {
             spin_limit: 1_000_000,
             slice: 4096,
             max_ctas: 1 << 30,
+            timeout: None,
         }
     }
 }
@@ -87,7 +104,9 @@ pub struct Counters {
     pub barriers: u64,
     /// `.uni` branches and calls executed with lanes disagreeing on the guard or target.
     pub uni_violations: u64,
-    /// Forward-progress releases of lanes waiting at a convergence barrier (`pcs` only).
+    /// Forward-progress releases of lanes waiting at a convergence barrier (`pcs` spin loops; and, under both
+    /// policies, lanes released because the CTA stalled while they waited to reconverge with lanes held at a CTA
+    /// barrier).
     pub forced_releases: u64,
     /// Warp instructions issued that access `.shared` memory explicitly (`ld`/`st`/`atom`/`red` with the
     /// `.shared` state space; generic accesses that land in shared memory are not counted).
@@ -208,15 +227,6 @@ pub struct Failure {
     pub details: Vec<String>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
-struct CtaBar {
-    arrived: u32,
-    expected: Option<u32>,
-    popc: u32,
-    and: bool,
-    or: bool,
-}
-
 /// One CTA being executed.
 pub struct Cta<'e> {
     env: &'e Env<'e>,
@@ -224,8 +234,10 @@ pub struct Cta<'e> {
     /// Memory and identity.
     pub mem: CtaMem,
     warps: Vec<Warp>,
-    bars: [CtaBar; 16],
-    live: u32,
+    bars: [barrier::CtaBar; 16],
+    /// Lanes of each warp that arrived at each CTA barrier in its current phase and whose warp has not completed
+    /// its arrival, indexed `id * warps + warp`.
+    bar_lanes: Vec<u32>,
     /// Counters.
     pub counters: Counters,
     /// Per-branch statistics, indexed like `branch_index` values.
@@ -234,6 +246,14 @@ pub struct Cta<'e> {
     pub output: String,
     branch_index: &'e [u32],
     scratch: Box<Scratch>,
+}
+
+/// The message of the time-limit error.
+pub fn time_limit_message(opts: &EngineOptions) -> String {
+    format!(
+        "time limit exceeded: the launch ran longer than {:?} of wall-clock time (livelock? raise it with --timeout)",
+        opts.timeout.unwrap_or_default()
+    )
 }
 
 fn lane_range(mask: u32) -> String {
@@ -368,8 +388,8 @@ impl<'e> Cta<'e> {
             opts,
             mem: CtaMem { ctaid, shared, clock: 0, nwarps },
             warps,
-            bars: [CtaBar::default(); 16],
-            live: nthreads,
+            bars: [barrier::CtaBar::default(); 16],
+            bar_lanes: vec![0; 16 * nwarps as usize],
             counters: Counters::default(),
             branches: vec![BranchStat::default(); nbranches],
             branch_index,
@@ -395,6 +415,7 @@ impl<'e> Cta<'e> {
             }
         }
         const WARP_SLICE: u64 = 2048;
+        let mut next_time_check = TIME_CHECK_INTERVAL;
         loop {
             let mut progressed = false;
             let mut all_done = true;
@@ -410,8 +431,14 @@ impl<'e> Cta<'e> {
             if all_done {
                 return Ok(());
             }
-            if !progressed && !self.check_cta_barriers() {
+            if !progressed && !self.check_cta_barriers() && !self.release_convergence_waits() {
                 return Err(self.deadlock());
+            }
+            if self.counters.warp_instructions >= next_time_check {
+                next_time_check = self.counters.warp_instructions + TIME_CHECK_INTERVAL;
+                if let Some(f) = self.time_limit_failure() {
+                    return Err(f);
+                }
             }
             if self.counters.warp_instructions > self.opts.max_warp_instructions {
                 return Err(Failure {
@@ -425,6 +452,20 @@ impl<'e> Cta<'e> {
                 });
             }
         }
+    }
+
+    /// The time-limit error, if the launch's deadline has passed (`pc`: where the CTA's first group is).
+    pub fn time_limit_failure(&self) -> Option<Failure> {
+        let deadline = self.env.deadline?;
+        if std::time::Instant::now() < deadline {
+            return None;
+        }
+        Some(Failure {
+            msg: time_limit_message(self.opts),
+            pc: self.warps.iter().find_map(|w| w.groups.first().map(|g| g.pc)),
+            thread: None,
+            details: Vec::new(),
+        })
     }
 
     fn deadlock(&self) -> Failure {
@@ -456,6 +497,7 @@ impl<'e> Cta<'e> {
                 details.push(format!("warp {} lanes {}: {what}", w.id, lane_range(g.mask)));
             }
         }
+        details.extend(self.barrier_report());
         Failure {
             msg: "barrier deadlock: no thread of the CTA can make progress".into(),
             pc: None,
@@ -471,46 +513,6 @@ impl<'e> Cta<'e> {
 
     fn fail(&self, wi: usize, pc: u32, e: ExecError) -> Failure {
         Failure { msg: e.msg, pc: Some(pc), thread: e.lane.map(|l| self.thread_of(wi, l)), details: Vec::new() }
-    }
-
-    /// Releases completed CTA barriers; true if any was released.
-    fn check_cta_barriers(&mut self) -> bool {
-        let mut any = false;
-        for id in 0..16usize {
-            let b = self.bars[id];
-            if b.arrived == 0 {
-                continue;
-            }
-            let expected = b.expected.unwrap_or(self.live);
-            if b.arrived < expected {
-                continue;
-            }
-            any = true;
-            self.counters.barriers += 1;
-            self.bars[id] = CtaBar::default();
-            for wi in 0..self.warps.len() {
-                for gi in 0..self.warps[wi].groups.len() {
-                    if self.warps[wi].groups[gi].state != GState::WaitBar(id as u32) {
-                        continue;
-                    }
-                    let (pc, mask) = (self.warps[wi].groups[gi].pc, self.warps[wi].groups[gi].mask);
-                    let w = &mut self.warps[wi];
-                    match self.env.prog.insts[pc as usize].op {
-                        Op::Bar { kind: BarKind::RedPopc(d, _), .. } => exec::write(w, d, &[b.popc as u64; 32], mask),
-                        Op::Bar { kind: BarKind::RedPred(p, _, and), .. } if p != 0 => {
-                            let v = if and { b.and } else { b.or };
-                            let old = w.preds[p as usize];
-                            w.preds[p as usize] = (old & !mask) | if v { mask } else { 0 };
-                        }
-                        _ => {}
-                    }
-                    let g = &mut w.groups[gi];
-                    g.state = GState::Ready;
-                    g.pc += 1;
-                }
-            }
-        }
-        any
     }
 
     /// Picks the group to run in warp `wi`.
@@ -594,7 +596,6 @@ impl<'e> Cta<'e> {
         let w = &mut self.warps[wi];
         let lanes = lanes & !w.exited;
         w.exited |= lanes;
-        self.live -= lanes.count_ones();
         for g in &mut w.groups {
             g.mask &= !lanes;
         }
@@ -616,6 +617,8 @@ impl<'e> Cta<'e> {
         for b in waiting {
             self.try_release(wi, b);
         }
+        // The warp may now have arrived at CTA barriers its remaining lanes wait at.
+        self.settle_exits(wi);
         let w = &mut self.warps[wi];
         if w.cur >= w.groups.len() {
             w.cur = w.groups.len().saturating_sub(1);
@@ -769,6 +772,8 @@ impl<'e> Cta<'e> {
                     };
                     executed += 1;
                     issued += 1;
+                    // `%clock64` counts the CTA's issued warp instructions, the reading one included.
+                    mem.clock += 1;
                     nonpred += gm.count_ones() as u64;
                     shared += is_shared_access(&inst.op) as u64;
                     if is_control(&inst.op) {
@@ -789,7 +794,6 @@ impl<'e> Cta<'e> {
                     pc += 1;
                 }
             }
-            self.mem.clock += issued;
             self.counters.warp_instructions += issued;
             self.counters.thread_instructions += issued * mask.count_ones() as u64;
             self.counters.thread_instructions_nonpred += nonpred;

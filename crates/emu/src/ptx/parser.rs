@@ -4,6 +4,12 @@
 //! initializers, `.entry`/`.func` with parameters and performance directives, and bodies of labels, register and
 //! variable declarations, scopes and instructions. `.section` blocks (DWARF) are skipped as balanced braces;
 //! `.file`, `.loc`, `.pragma` and `.alias` are read and dropped. Anything else is an error with a line and column.
+//!
+//! **Integer constants.** Wherever an integer literal is accepted (operands, address offsets, initializers, array
+//! sizes, alignments) so is the predefined identifier `WARP_SZ`, the warp size 32 (nvcc writes `mov.u32 %r3,
+//! WARP_SZ;` for `warpSize`), and both may be combined with `+` and `-` (`WARP_SZ-1`, `-WARP_SZ`, `[%rd1+WARP_SZ]`);
+//! the parser folds them into one integer. Other constant-expression operators (`*`, `/`, `<<`, parentheses, ...)
+//! are not supported.
 
 use super::ast::*;
 use super::lexer::{lex, LineIndex, Spanned, Tok};
@@ -64,6 +70,11 @@ struct Parser<'a> {
 }
 
 type PResult<T> = Result<T, ParseError>;
+
+/// The predefined identifier for the warp size, usable wherever an integer constant is.
+const WARP_SZ: &str = "WARP_SZ";
+/// Its value.
+const WARP_SIZE: i128 = 32;
 
 fn parse_int(s: &str) -> Option<i128> {
     let s = s.strip_suffix('U').unwrap_or(s);
@@ -143,6 +154,12 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether the token `k` ahead is an integer: a literal or `WARP_SZ`.
+    fn int_at(&self, k: usize) -> bool {
+        matches!(self.peek_at(k), Some(Tok::Int(_)) | Some(Tok::Ident(WARP_SZ)))
+    }
+
+    /// An optionally negated integer literal or `WARP_SZ`.
     fn int(&mut self, what: &str) -> PResult<i128> {
         let neg = self.eat(Tok::Minus);
         match self.peek() {
@@ -153,12 +170,31 @@ impl<'a> Parser<'a> {
                 }
                 None => self.err(format!("integer literal '{s}' out of range")),
             },
+            Some(Tok::Ident(WARP_SZ)) => {
+                self.pos += 1;
+                Ok(if neg { -WARP_SIZE } else { WARP_SIZE })
+            }
             _ => self.err(format!("expected {what}, found {}", self.describe())),
         }
     }
 
+    /// An integer ([`Self::int`]) followed by any number of `+ int` / `- int` terms, folded.
+    fn int_sum(&mut self, what: &str) -> PResult<i128> {
+        let mut v = self.int(what)?;
+        loop {
+            if self.peek() == Some(Tok::Plus) && self.int_at(1) {
+                self.bump();
+                v = v.saturating_add(self.int(what)?);
+            } else if self.peek() == Some(Tok::Minus) && self.int_at(1) {
+                v = v.saturating_add(self.int(what)?);
+            } else {
+                return Ok(v);
+            }
+        }
+    }
+
     fn uint(&mut self, what: &str) -> PResult<u64> {
-        let v = self.int(what)?;
+        let v = self.int_sum(what)?;
         u64::try_from(v).or_else(|_| self.err(format!("{what} must be a non-negative integer")))
     }
 
@@ -387,11 +423,11 @@ impl<'a> Parser<'a> {
         }
         let neg = self.eat(Tok::Minus);
         match self.peek() {
-            Some(Tok::Int(_)) => {
+            Some(Tok::Int(_)) | Some(Tok::Ident(WARP_SZ)) => {
                 if neg {
                     self.pos -= 1;
                 }
-                out.push(InitElem::Int(self.int("an integer")?));
+                out.push(InitElem::Int(self.int_sum("an integer")?));
             }
             Some(Tok::F32(b)) => {
                 self.bump();
@@ -427,9 +463,9 @@ impl<'a> Parser<'a> {
     fn sym_offset(&mut self) -> PResult<i64> {
         if self.peek() == Some(Tok::Plus) {
             self.bump();
-            Ok(self.int("an offset")? as i64)
-        } else if self.peek() == Some(Tok::Minus) && matches!(self.peek_at(1), Some(Tok::Int(_))) {
-            Ok(self.int("an offset")? as i64)
+            Ok(self.int_sum("an offset")? as i64)
+        } else if self.peek() == Some(Tok::Minus) && self.int_at(1) {
+            Ok(self.int_sum("an offset")? as i64)
         } else {
             Ok(0)
         }
@@ -703,7 +739,7 @@ impl<'a> Parser<'a> {
             Some(Tok::LBrack) => {
                 self.bump();
                 let base = match self.peek() {
-                    Some(Tok::Ident(s)) => {
+                    Some(Tok::Ident(s)) if s != WARP_SZ => {
                         self.bump();
                         if s.starts_with('%') {
                             AddrBase::Reg(s.to_string())
@@ -714,9 +750,9 @@ impl<'a> Parser<'a> {
                     _ => AddrBase::None,
                 };
                 let off = if base == AddrBase::None {
-                    self.int("an address")? as i64
+                    self.int_sum("an address")? as i64
                 } else if self.eat(Tok::Plus) || self.peek() == Some(Tok::Minus) {
-                    self.int("an offset")? as i64
+                    self.int_sum("an offset")? as i64
                 } else {
                     0
                 };
@@ -732,7 +768,7 @@ impl<'a> Parser<'a> {
                 Ok(Operand::Sink)
             }
             Some(Tok::Minus) => match self.peek_at(1) {
-                Some(Tok::Int(_)) => Ok(Operand::Int(self.int("an integer")?)),
+                Some(Tok::Int(_)) | Some(Tok::Ident(WARP_SZ)) => Ok(Operand::Int(self.int_sum("an integer")?)),
                 Some(Tok::F32(b)) => {
                     self.pos += 2;
                     Ok(Operand::F32(b ^ 0x8000_0000))
@@ -747,7 +783,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => self.err("expected a number after '-'"),
             },
-            Some(Tok::Int(_)) => Ok(Operand::Int(self.int("an integer")?)),
+            Some(Tok::Int(_)) | Some(Tok::Ident(WARP_SZ)) => Ok(Operand::Int(self.int_sum("an integer")?)),
             Some(Tok::F32(b)) => {
                 self.bump();
                 Ok(Operand::F32(b))
@@ -871,6 +907,25 @@ $L__BB0_2:
         assert_eq!(insts[2].guard, Some(("%p1".into(), true)));
         assert_eq!(insts[4].ops[1], Operand::Addr(AddrBase::Sym("tbl".into()), 4));
         assert_eq!(insts[5].line, 21);
+    }
+
+    #[test]
+    fn warp_sz_is_an_integer_constant() {
+        let src = ".version 7.8\n.target sm_90\n.address_size 64\n.global .u32 g[WARP_SZ] = {WARP_SZ, WARP_SZ+1, -WARP_SZ};\n\
+                   .entry k(.param .u64 p) {\n  mov.u32 %r1, WARP_SZ;\n  shfl.sync.idx.b32 %r2, %r1, 0, WARP_SZ-1, -1;\n\
+                   mov.u32 %r3, -WARP_SZ;\n  ld.param.u64 %rd1, [p+WARP_SZ-32];\n  ld.u32 %r4, [WARP_SZ];\n  ld.u32 %r4, [g-WARP_SZ];\n}";
+        let m = parse(src).unwrap();
+        assert_eq!(m.vars[0].dims, vec![Some(32)]);
+        assert_eq!(m.vars[0].init, Some(vec![InitElem::Int(32), InitElem::Int(33), InitElem::Int(-32)]));
+        let body = m.funcs[0].body.as_ref().unwrap();
+        let ops: Vec<&Vec<Operand>> =
+            body.iter().filter_map(|s| if let Stmt::Inst(i) = s { Some(&i.ops) } else { None }).collect();
+        assert_eq!(ops[0][1], Operand::Int(32));
+        assert_eq!(ops[1][3], Operand::Int(31));
+        assert_eq!(ops[2][1], Operand::Int(-32));
+        assert_eq!(ops[3][1], Operand::Addr(AddrBase::Sym("p".into()), 0));
+        assert_eq!(ops[4][1], Operand::Addr(AddrBase::None, 32));
+        assert_eq!(ops[5][1], Operand::Addr(AddrBase::Sym("g".into()), -32));
     }
 
     #[test]
