@@ -1,7 +1,8 @@
 //! CTA barriers with exited threads (sm_70 semantics, `crates/emu/src/engine/barrier.rs`): early returns before
 //! `bar.sync` in partial warps, a whole warp that returns, lanes that return inside a loop containing barriers,
 //! `bar.red` reductions that exited threads do not contribute to, thread-count operands (which exited threads do
-//! not lower), `bar.arrive`, and genuine deadlocks. Hand-written PTX and the PTX clang-19 + llc-19 (and nvcc, when
+//! not lower), `bar.arrive`, and genuine deadlocks. Hand-written PTX and the PTX clang-19 + llc-19, clang-19 + simtc
+//! (-O0 and -O3) and nvcc (when
 //! installed) make from a small CUDA kernel, under both reconvergence policies; every result is checked against
 //! values computed here.
 
@@ -414,7 +415,7 @@ fn the_hand_written_kernels_are_valid_ptx() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The same patterns in CUDA, as clang-19 + llc-19 and nvcc compile them.
+/// The same patterns in CUDA, as clang-19 + llc-19, clang-19 + simtc and nvcc compile them.
 const CUDA: &str = r#"#include "prelude.cuh"
 extern "C" __global__ void early(int *out, int n) {
   __shared__ int sh[1024];
@@ -473,7 +474,7 @@ fn check_cuda_ptx(label: &str, ptx: &str) {
 }
 
 #[test]
-fn early_returns_in_cuda_from_llc_and_nvcc() {
+fn early_returns_in_cuda_from_llc_nvcc_and_simtc() {
     let dir = std::env::temp_dir().join(format!("simtc-emu-barriers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let cu = dir.join("bar.cu");
@@ -496,6 +497,20 @@ fn early_returns_in_cuda_from_llc_and_nvcc() {
         assert!(st.unwrap().success(), "llc failed");
         common::assemble_if_available(&ptx, "sm_90");
         check_cuda_ptx("llc", &std::fs::read_to_string(&ptx).unwrap());
+        // simtc's PTX of the same IR, at -O0 and -O3.
+        for opt in ["-O0", "-O3"] {
+            let ptx = dir.join(format!("bar.simtc{opt}.ptx"));
+            let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+                .args(["compile", opt, "--mcpu", "sm_90"])
+                .arg(&ll)
+                .arg("-o")
+                .arg(&ptx)
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "simtc {opt}: {}", String::from_utf8_lossy(&o.stderr));
+            common::assemble_if_available(&ptx, "sm_90");
+            check_cuda_ptx(&format!("simtc {opt}"), &std::fs::read_to_string(&ptx).unwrap());
+        }
     }
     if let Some(nvcc) = common::cuda_tool("nvcc") {
         let ptx = dir.join("bar.nvcc.ptx");
