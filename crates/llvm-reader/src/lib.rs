@@ -10,6 +10,11 @@
 //! personality functions, aliases, ifuncs) are rejected with an "unsupported" [`Diagnostic`]; malformed input is
 //! rejected with an error pointing at `file:line:col`. The reader never panics on any input (a fuzz target checks).
 //!
+//! Errors are reported where llvm-as 19 reports them: syntax errors as the parse meets them (at the end of the
+//! input for a truncated file), and what needs the whole file afterwards, in llvm-as' order: undefined types,
+//! comdats, globals (the first name in name order, at its first use), metadata (by number). Intrinsics (`llvm.*`)
+//! called without a declaration are declared from the call, as llvm-as 19 does.
+//!
 //! Constant expressions that LLVM 19 no longer has (`and`, `or`, `lshr`, `zext`, `icmp`, `select`, ...) are folded
 //! when their operands are integer constants, and rejected as unsupported otherwise.
 //!

@@ -138,7 +138,8 @@ impl<'s> Parser<'s> {
                 break;
             }
             if self.at_end() {
-                return self.err_at(open, "function body is not closed by '}'");
+                // At the end of the input, where llvm-as reports it (a truncated file).
+                return self.err("found end of file: the function body is not closed by '}'");
             }
             self.block(&mut fs, first)?;
             first = false;
@@ -983,7 +984,7 @@ impl<'s> Parser<'s> {
                 fs.f.dfg.make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR)
             }
             Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
-                let g = self.global_ref()?;
+                let g = self.global_use(true)?;
                 if let GlobalRef::Func(f) = g {
                     if self.m.funcs[f].name.starts_with("llvm.dbg.") {
                         // Debug intrinsics are dropped with their operands.
@@ -1044,6 +1045,7 @@ impl<'s> Parser<'s> {
         if let ValueDef::Const(c) = fs.f.dfg.value_def(callee).clone() {
             if let ConstData::Global(_, GlobalRef::Func(f)) = self.m.consts.data(c) {
                 let f = *f;
+                self.note_call(GlobalRef::Func(f), fn_ty);
                 if !explicit_fn_ty {
                     if !self.defined.contains(&GlobalRef::Func(f)) {
                         // Declared later in the file: checked when the module is complete.
