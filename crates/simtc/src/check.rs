@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
-    /// LLVM IR input.
+    /// LLVM IR input, text or bitcode.
     input: PathBuf,
     /// Launch spec.
     #[arg(long)]

@@ -20,7 +20,7 @@ pub(crate) enum Emit {
 
 #[derive(clap::Args)]
 pub(crate) struct CompileArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     #[arg(required_unless_present = "list_knobs")]
     input: Option<PathBuf>,
     /// Output file (standard output when absent).

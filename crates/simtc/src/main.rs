@@ -10,6 +10,7 @@
 #![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
 mod bench;
+mod bitcode;
 mod builds;
 mod check;
 mod compile;
@@ -59,7 +60,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct AnalyzeArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     input: PathBuf,
     /// What to print; repeatable or comma-separated, printed per function in the order given.
     #[arg(long, value_enum, value_delimiter = ',', required = true, value_name = "ANALYSIS")]
@@ -96,7 +97,7 @@ enum Analysis {
 
 #[derive(clap::Args)]
 struct OptArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     #[arg(required_unless_present_any = ["list_passes", "list_knobs"])]
     input: Option<PathBuf>,
     /// Comma-separated pass pipeline, e.g. `verify,dce`.
@@ -184,7 +185,8 @@ fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(simtc_main())
 }
 
-fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
+/// The input's name in diagnostics (`<stdin>` for `-`) and its bytes.
+fn read_bytes(path: &PathBuf) -> Result<(String, Vec<u8>), Rejected> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
     let r = if name == "-" {
@@ -193,10 +195,24 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
     };
     r.map_err(|e| Rejected(format!("simtc: error: could not read '{name}': {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    Ok((if name == "-" { "<stdin>".into() } else { name }, bytes))
+}
+
+/// The input's text (UTF-8).
+fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, Rejected> {
+    String::from_utf8(bytes).map_err(|e| {
         Rejected(format!("{name}: error: input is not valid UTF-8 (byte offset {})", e.utf8_error().valid_up_to()))
-    })?;
-    Ok((if name == "-" { "<stdin>".into() } else { name }, text))
+    })
+}
+
+/// Reads a text input (MIR): its name in diagnostics and its text. LLVM bitcode is named as such.
+fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
+    let (name, bytes) = read_bytes(path)?;
+    if bitcode::is_bitcode(&bytes) {
+        return Err(Rejected(format!("{name}: error: {name} is LLVM bitcode, not a text file")));
+    }
+    let text = utf8_text(&name, bytes)?;
+    Ok((name, text))
 }
 
 fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
@@ -227,9 +243,19 @@ fn replace_contents(p: &std::path::Path, text: &str) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads and verifies a module, as `opt` does before running anything.
+/// Reads and verifies a module, as `opt` does before running anything: LLVM IR text, or bitcode read through
+/// llvm-dis (see the `bitcode` module).
 fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
-    let (name, src) = read_input(path)?;
+    let (name, bytes) = read_bytes(path)?;
+    if bitcode::is_bitcode(&bytes) {
+        let src = bitcode::disassemble(&name, &bytes)?;
+        let m = parse_verified(&src, &name).map_err(|Rejected(msg)| {
+            let sep = if msg.ends_with('\n') { "" } else { "\n" };
+            Rejected(format!("{msg}{sep}{}", bitcode::position_note(&name)))
+        })?;
+        return Ok((name, m));
+    }
+    let src = utf8_text(&name, bytes)?;
     Ok((name.clone(), parse_verified(&src, &name)?))
 }
 

@@ -30,7 +30,7 @@ pub(crate) struct RunArgs {
     /// PTX to run.
     #[arg(long, conflicts_with = "ll", required_unless_present = "ll")]
     ptx: Option<PathBuf>,
-    /// LLVM IR to compile with simtc and run.
+    /// LLVM IR (text or bitcode) to compile with simtc and run.
     #[arg(long)]
     ll: Option<PathBuf>,
     /// Directory for the output buffers (`<name>.bin`).
