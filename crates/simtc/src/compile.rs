@@ -9,7 +9,8 @@ use std::path::PathBuf;
 pub(crate) enum Emit {
     /// PTX text.
     Ptx,
-    /// The machine IR of every function in the MIR text form: after isel (SSA) and at the end.
+    /// The machine IR of every function in the MIR text form: after isel (SSA) and at the end (laid out);
+    /// `simtc mir-opt` reads the SSA listings back (`--phase laid-out` the others).
     Mir,
     /// The LLVM IR after the IR pipeline.
     Llvm,

@@ -50,7 +50,8 @@ enum Command {
     Run(run::RunArgs),
     /// Compile at -O0, -O3 and -O3 minus each optional pass, emulate all, compare outputs.
     Check(check::CheckArgs),
-    /// Run MIR passes on MIR text (`--emit mir` form): read, verify, run the passes, write MIR text.
+    /// Run MIR passes on MIR text (what `compile --emit mir` writes; its SSA listings unless `--phase` says
+    /// otherwise): read, verify, run the passes, write MIR text.
     MirOpt(mir_opt::MirOptArgs),
     /// Random-program differential testing: generate kernels, compile every build, emulate, compare, reduce.
     FuzzDiff(fuzzdiff::FuzzDiffArgs),
