@@ -77,7 +77,8 @@ pub(crate) struct CompileOptions {
     /// with `-o`, else to standard error; repeatable.
     #[arg(long = "dot-after", value_name = "NAME")]
     pub(crate) dot_after: Vec<String>,
-    /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error.
+    /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error. The default
+    /// pipeline does not structurize: combine with `--knob structurize=true` (at -O2/-O3).
     #[arg(long = "verify-structured")]
     pub(crate) verify_structured: bool,
 }

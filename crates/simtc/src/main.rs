@@ -132,7 +132,8 @@ struct OptArgs {
     /// `<output or input stem>.<pass>.<function>.dot`, or standard error with no `-o`.
     #[arg(long = "dot-after", value_name = "NAME")]
     dot_after: Vec<String>,
-    /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1).
+    /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1). Only a
+    /// pipeline with `structurizecfg` (after `lower-switch,unify-exits`) is expected to pass it.
     #[arg(long = "verify-structured")]
     verify_structured: bool,
 }
@@ -343,6 +344,11 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
     write_output(&a.output, &out)
 }
 
+/// Whether the comma-separated pipeline `passes` names pass `name`.
+fn pm_runs(passes: &str, name: &str) -> bool {
+    passes.split(',').any(|p| p.trim() == name)
+}
+
 /// Prints a usage error (clap's format) and exits with code 2.
 fn usage_error(msg: &str) -> ! {
     use clap::CommandFactory;
@@ -369,7 +375,7 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
     let opts = PassManagerOptions {
         verify_each: a.verify_each || cfg!(debug_assertions),
         print_after: a.print_after,
-        disabled: a.disable_pass,
+        disabled: a.disable_pass.clone(),
         time_passes: a.time_passes,
         knobs,
         dot_after: a.dot_after,
@@ -387,7 +393,18 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
         pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())).collect();
     compile::write_dots(&a.output, &dots)?;
     if a.verify_structured {
-        simtc_opt::verify_structured(&m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+        simtc_opt::verify_structured(&m).map_err(|e| {
+            let ran_structurizecfg =
+                pm_runs(&a.passes, "structurizecfg") && !a.disable_pass.iter().any(|d| d == "structurizecfg");
+            let hint = if ran_structurizecfg {
+                ""
+            } else {
+                "\nnote: --passes does not structurize the CFG, so --verify-structured may well fail: add \
+                 `lower-switch,unify-exits,structurizecfg` to --passes"
+            };
+            let e = if hint.is_empty() { e.as_str() } else { e.trim_end() };
+            Rejected(format!("{name}: error: {e}{hint}"))
+        })?;
     }
     for (pass, text) in &pm.printed {
         eprintln!("; *** IR Dump After {pass} ***");
