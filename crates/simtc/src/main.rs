@@ -129,7 +129,8 @@ struct OptArgs {
     #[arg(long = "list-knobs")]
     list_knobs: bool,
     /// Write every function's CFG as Graphviz after this pass (`all` for every pass); repeatable. The files are
-    /// `<output or input stem>.<pass>.<function>.dot`, or standard error with no `-o`.
+    /// `<output stem>.<pass>.<function>.dot` next to `-o OUT`, or standard error with no `-o`; when OUT is not a
+    /// regular file (`/dev/null`, a FIFO), `<input stem>.<pass>.<function>.dot` in the current directory.
     #[arg(long = "dot-after", value_name = "NAME")]
     dot_after: Vec<String>,
     /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1). Only a
@@ -391,7 +392,7 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
     result.map_err(|e| Rejected(format!("{name}: error: {e}")))?;
     let dots: Vec<(String, String, String)> =
         pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())).collect();
-    compile::write_dots(&a.output, &dots)?;
+    compile::write_dots(&a.output, &name, &dots)?;
     if a.verify_structured {
         simtc_opt::verify_structured(&m).map_err(|e| {
             let ran_structurizecfg =
