@@ -28,12 +28,20 @@ pub mod lexer;
 mod parser;
 
 pub use diag::{DiagKind, Diagnostic};
+pub use parser::SourceMap;
 
 use simtc_ir::Module;
 
 /// Parses LLVM IR text into a module.
 pub fn parse_module(src: &str) -> Result<Module, Diagnostic> {
-    parser::parse(src)
+    parser::parse(src, false).map(|(m, _)| m)
+}
+
+/// Parses LLVM IR text into a module and records where each function, block, instruction and global variable
+/// is in `src` (to point diagnostics about the module, such as the verifier's, at the text). The same text
+/// parses to the same entity ids as with [`parse_module`].
+pub fn parse_module_with_source_map(src: &str) -> Result<(Module, SourceMap), Diagnostic> {
+    parser::parse(src, true).map(|(m, map)| (m, map.unwrap_or_default()))
 }
 
 /// Parses `src`; on failure renders the diagnostic against `file_name` (`file:line:col: error: ...`).

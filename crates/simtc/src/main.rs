@@ -201,10 +201,13 @@ fn read_bytes(path: &PathBuf) -> Result<(String, Vec<u8>), Rejected> {
     Ok((if name == "-" { "<stdin>".into() } else { name }, bytes))
 }
 
-/// The input's text (UTF-8).
+/// The input's text (UTF-8); the first invalid byte is reported at its `file:line:col`.
 fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, Rejected> {
     String::from_utf8(bytes).map_err(|e| {
-        Rejected(format!("{name}: error: input is not valid UTF-8 (byte offset {})", e.utf8_error().valid_up_to()))
+        let at = e.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or_default();
+        let (line, col) = simtc_llvm_reader::diag::line_col(valid, at);
+        Rejected(format!("{name}:{line}:{col}: error: input is not valid UTF-8 (byte offset {at})"))
     })
 }
 
@@ -266,13 +269,33 @@ fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
 fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
     let m = simtc_llvm_reader::parse_module_named(src, name).map_err(Rejected)?;
     if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
-        let mut s = format!("{name}: error: input module is broken\n");
-        for e in errs {
-            s.push_str(&format!("  {e}\n"));
-        }
-        return Err(Rejected(s));
+        return Err(Rejected(verifier_report(src, name, &errs)));
     }
     Ok(m)
+}
+
+/// The verifier's errors about the module read from `src`, each at the `file:line:col` of the instruction,
+/// block, function or global it names (found by reading `src` again with a source map: only on this error
+/// path, so reading stays as fast as it is), with the source line and a caret.
+fn verifier_report(src: &str, name: &str, errs: &[simtc_ir::verifier::VerifierError]) -> String {
+    let map = simtc_llvm_reader::parse_module_with_source_map(src).map(|(_, map)| map).ok();
+    let mut s = String::new();
+    for e in errs {
+        let site = &e.site;
+        let span = map.as_ref().and_then(|map| {
+            let f = site.func;
+            f.zip(site.inst)
+                .and_then(|(f, i)| map.inst(f, i))
+                .or_else(|| f.zip(site.block).and_then(|(f, b)| map.block(f, b)))
+                .or_else(|| f.and_then(|f| map.func(f)))
+                .or_else(|| site.global.and_then(|g| map.global(g)))
+        });
+        match span {
+            Some(sp) => s.push_str(&simtc_llvm_reader::Diagnostic::error(sp, e.to_string()).render(name, src)),
+            None => s.push_str(&format!("{name}: error: input module is broken: {e}\n")),
+        }
+    }
+    s
 }
 
 fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {

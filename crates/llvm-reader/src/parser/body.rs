@@ -204,6 +204,9 @@ impl<'s> Parser<'s> {
         if !fs.block_defined.insert(b) {
             return self.err_at(sp, format!("redefinition of label '{}'", key.show()));
         }
+        if let Some(map) = &mut self.map {
+            map.blocks.insert((fs.fid, b), sp.clone());
+        }
         if let LocalKey::Name(n) = &key {
             fs.f.dfg.set_block_name(b, Some(n));
         }
@@ -345,6 +348,12 @@ impl<'s> Parser<'s> {
             fs.f.dfg.make_inst(parsed.data, Type::VOID)
         };
         fs.f.layout.append_inst(inst, fs.cur.expect("current block"));
+        if self.map.is_some() {
+            let end = self.prev_span().end;
+            if let Some(map) = &mut self.map {
+                map.insts.insert((fs.fid, inst), start.start..end);
+            }
+        }
         for (n, sp) in parsed.groups {
             self.attr_fixups.push((AttrTarget::Call(fs.fid, inst), n, sp));
         }

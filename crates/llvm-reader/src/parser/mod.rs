@@ -60,6 +60,8 @@ pub(crate) struct Parser<'s> {
     undefined_index: FxHashMap<GlobalRef, usize>,
     /// Per-function maps, reused from one function body to the next.
     fn_maps: body::FnMaps<'s>,
+    /// Where entities are in the source, when asked for ([`SourceMap`]).
+    pub(crate) map: Option<Box<SourceMap>>,
 }
 
 /// A global named by a use but defined nowhere in the file (the pre-scan found no definition).
@@ -98,7 +100,37 @@ fn common_int_type(s: &str) -> Option<Type> {
     }
 }
 
-pub(crate) fn parse(src: &str) -> PResult<Module> {
+/// Where the reader found each entity in the source text: byte spans of function names (in their definition or
+/// declaration), block labels (an unlabeled entry block: its first instruction), instructions and global
+/// variable names. Filled only by [`crate::parse_module_with_source_map`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    funcs: FxHashMap<FuncId, Range<usize>>,
+    blocks: FxHashMap<(FuncId, Block), Range<usize>>,
+    insts: FxHashMap<(FuncId, Inst), Range<usize>>,
+    globals: FxHashMap<GlobalId, Range<usize>>,
+}
+
+impl SourceMap {
+    /// The name of function `f` where it is defined or declared.
+    pub fn func(&self, f: FuncId) -> Option<Range<usize>> {
+        self.funcs.get(&f).cloned()
+    }
+    /// The label of block `b` of function `f`.
+    pub fn block(&self, f: FuncId, b: Block) -> Option<Range<usize>> {
+        self.blocks.get(&(f, b)).cloned()
+    }
+    /// Instruction `i` of function `f`.
+    pub fn inst(&self, f: FuncId, i: Inst) -> Option<Range<usize>> {
+        self.insts.get(&(f, i)).cloned()
+    }
+    /// The name of global variable `g` in its definition.
+    pub fn global(&self, g: GlobalId) -> Option<Range<usize>> {
+        self.globals.get(&g).cloned()
+    }
+}
+
+pub(crate) fn parse(src: &str, with_map: bool) -> PResult<(Module, Option<SourceMap>)> {
     let toks = lexer::lex_raw(src).map_err(|sp| {
         let c = src[sp.start..].chars().next().unwrap_or(' ');
         Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
@@ -126,13 +158,14 @@ pub(crate) fn parse(src: &str) -> PResult<Module> {
         undefined_globals: Vec::new(),
         undefined_index: FxHashMap::default(),
         fn_maps: Default::default(),
+        map: with_map.then(Box::default),
     };
     p.prescan()?;
     while !p.at_end() {
         p.top_level()?;
     }
     p.finish()?;
-    Ok(p.m)
+    Ok((p.m, p.map.map(|b| *b)))
 }
 
 impl<'s> Parser<'s> {
@@ -1129,6 +1162,9 @@ impl<'s> Parser<'s> {
         if !self.defined.insert(gref) {
             return self.err_at(name_sp, "redefinition of global");
         }
+        if let Some(map) = &mut self.map {
+            map.globals.insert(id, name_sp.clone());
+        }
         let linkage = self.linkage();
         let dso_local = self.dso();
         let visibility = self.visibility();
@@ -1285,6 +1321,9 @@ impl<'s> Parser<'s> {
         };
         if !self.defined.insert(gref) {
             return self.err_at(name_sp, format!("invalid redefinition of function '@{}'", self.m.funcs[fid].name));
+        }
+        if let Some(map) = &mut self.map {
+            map.funcs.insert(fid, name_sp.clone());
         }
         // Parameters.
         self.expect(&Tok::LParen)?;
