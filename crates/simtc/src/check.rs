@@ -17,7 +17,7 @@ use super::builds::{diagnose, differential_builds};
 use super::compile::{driver_failure, target_options};
 use super::{read_module, Failure, Rejected};
 use simtc_codegen::Pipeline;
-use simtc_emu::{LaunchSpec, RunOptions};
+use simtc_emu::RunOptions;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -61,7 +61,7 @@ pub(crate) fn compile_ll(
 
 pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
     target_options(&a.mcpu, None, 3)?;
-    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let spec = crate::spec_diag::read_spec(&a.spec)?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let outputs = spec.outputs();
     if outputs.is_empty() {

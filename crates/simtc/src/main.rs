@@ -20,6 +20,7 @@ mod entry;
 mod fuzzdiff;
 mod mir_opt;
 mod run;
+mod spec_diag;
 
 use clap::{Parser, Subcommand};
 use simtc_opt::{PassManager, PassManagerOptions};
