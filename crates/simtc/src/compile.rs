@@ -114,7 +114,10 @@ pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
         CompileError::Usage(m) => Failure::Usage(format!("simtc: error: {m}")),
         CompileError::Ir(m) => Failure::Rejected(Rejected(format!("{name}: error: {m}"))),
         CompileError::Codegen(e) if e.loc.is_some() => Failure::Rejected(Rejected(e.to_string())),
-        CompileError::Codegen(e) => Failure::Rejected(Rejected(format!("{name}: {e}"))),
+        CompileError::Codegen(e) => {
+            let located = e.function.as_deref().and_then(|f| super::at_function(name, f, &e));
+            Failure::Rejected(Rejected(located.unwrap_or_else(|| format!("{name}: {e}"))))
+        }
     }
 }
 

@@ -263,7 +263,51 @@ fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
         return Ok((name, m));
     }
     let src = utf8_text(&name, bytes)?;
-    Ok((name.clone(), parse_verified(&src, &name)?))
+    let m = parse_verified(&src, &name)?;
+    let _ = INPUT_TEXT.set((name.clone(), src));
+    Ok((name, m))
+}
+
+/// The LLVM IR text `read_module` read (its name in diagnostics and the text), kept to point later errors, code
+/// generation's, at it. Commands read one module (`check` reads the same one once per build); the text would
+/// only be freed at exit. Bitcode input leaves it unset: its disassembly is no file the user has.
+static INPUT_TEXT: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+
+/// Renders error `e` (its `Display` starts with `error: `) at function `func` of input `name`: at the
+/// instruction the message names inside the function's body (`(at '%x = ...')`: the line defining `%x`; else a
+/// call of the `@callee` it names, when the body has exactly one), else at the function's name in its
+/// definition. `None` when the input text is not at hand or has no such definition.
+pub(crate) fn at_function(name: &str, func: &str, e: &dyn std::fmt::Display) -> Option<String> {
+    let (input, src) = INPUT_TEXT.get()?;
+    if input != name {
+        return None;
+    }
+    let lines: Vec<&str> = src.lines().collect();
+    let (plain, quoted) = (format!("@{func}("), format!("@\"{func}\"("));
+    let def = lines.iter().position(|l| l.starts_with("define") && (l.contains(&plain) || l.contains(&quoted)))?;
+    let body = def + 1..(def..lines.len()).find(|&i| lines[i].starts_with('}')).unwrap_or(lines.len());
+    let msg = e.to_string();
+    let ident =
+        |r: &str| r[..r.find(|c: char| !(c.is_alphanumeric() || "._$-".contains(c))).unwrap_or(r.len())].to_string();
+    let at_inst = msg.split_once("(at '").map(|(_, r)| r);
+    // `(at '%x = ...')`: the line that defines `%x`.
+    let by_result = at_inst.and_then(|r| r.strip_prefix('%')).map(|r| format!("%{} = ", ident(r))).and_then(|def_of| {
+        body.clone()
+            .find_map(|i| lines[i].trim_start().starts_with(&def_of).then(|| (i, lines[i].find(&def_of).unwrap_or(0))))
+    });
+    // Else the one call of the `@callee` the message (or its instruction) names.
+    let by_callee = || {
+        let r = at_inst.unwrap_or(&msg);
+        let callee = format!("@{}(", ident(r.split_once('@')?.1));
+        let calls: Vec<(usize, usize)> = body.clone().filter_map(|i| lines[i].find(&callee).map(|k| (i, k))).collect();
+        (callee.len() > 2 && calls.len() == 1).then(|| calls[0])
+    };
+    let at_def = || (def, lines[def].find(&plain).or_else(|| lines[def].find(&quoted)).unwrap_or(0));
+    let (line, at) = by_result.or_else(by_callee).unwrap_or_else(at_def);
+    let text = lines[line];
+    let col = text[..at].chars().count() + 1;
+    let pad: String = text[..at].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    Some(format!("{name}:{}:{col}: {msg}\n{text}\n{pad}^", line + 1))
 }
 
 /// Parses LLVM IR text named `name` (in diagnostics) and verifies the module.

@@ -118,3 +118,35 @@ fn mir_text_errors_are_located() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn codegen_errors_point_into_the_function() {
+    let d = tmp("codegen");
+    let f = d.join("cg.ll");
+    // The instruction the error names by its callee (the only call of it).
+    std::fs::write(
+        &f,
+        "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %t = call i32 @llvm.nvvm.read.ptx.sreg.foo()\n  \
+         store i32 %t, ptr addrspace(1) %p\n  ret void\n}\ndeclare i32 @llvm.nvvm.read.ptx.sreg.foo()\n",
+    )
+    .unwrap();
+    let file = f.to_str().unwrap();
+    rejected_at(
+        &simtc(&["compile", file, "-o", "/dev/null"]),
+        &format!("{file}:2:17: error: unsupported in codegen: intrinsic @llvm.nvvm.read.ptx.sreg.foo"),
+        &["\n  %t = call i32 @llvm.nvvm.read.ptx.sreg.foo()\n                ^"],
+    );
+    // Nothing finer than the function: its name in the definition.
+    std::fs::write(
+        &f,
+        "define ptx_kernel void @k(ptr addrspace(1) %p) {\n  %v = load i128, ptr addrspace(1) %p\n  \
+         %w = add i128 %v, 1\n  store i128 %w, ptr addrspace(1) %p\n  ret void\n}\n",
+    )
+    .unwrap();
+    rejected_at(
+        &simtc(&["compile", file, "-o", "/dev/null"]),
+        &format!("{file}:1:24: error: unsupported in codegen:"),
+        &["(in function 'k')"],
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
