@@ -112,7 +112,7 @@ pub(crate) fn target_options(mcpu: &str, ptx_version: Option<&str>, opt_level: u
 pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
     match e {
         CompileError::Usage(m) => Failure::Usage(format!("simtc: error: {m}")),
-        CompileError::Ir(m) => Failure::Rejected(Rejected(format!("{name}: error: {m}"))),
+        CompileError::Ir(m) => Failure::Rejected(Rejected(super::ir_failure(name, &m))),
         CompileError::Codegen(e) if e.loc.is_some() => Failure::Rejected(Rejected(e.to_string())),
         CompileError::Codegen(e) => {
             let located = e.function.as_deref().and_then(|f| super::at_function(name, f, &e));

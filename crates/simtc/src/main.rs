@@ -268,6 +268,17 @@ fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
     Ok((name, m))
 }
 
+/// An IR pipeline failure `m` on input `name`: at the function it names (`function @f`) when the input text has
+/// it, else `name: error: m`.
+pub(crate) fn ir_failure(name: &str, m: &str) -> String {
+    let func = m.split_once("function @").map(|(_, r)| {
+        let r = r.trim_start_matches('"');
+        r[..r.find(|c: char| !(c.is_alphanumeric() || "._$-".contains(c))).unwrap_or(r.len())].to_string()
+    });
+    let e = format!("error: {m}");
+    func.filter(|f| !f.is_empty()).and_then(|f| at_function(name, &f, &e)).unwrap_or_else(|| format!("{name}: {e}"))
+}
+
 /// The LLVM IR text `read_module` read (its name in diagnostics and the text), kept to point later errors, code
 /// generation's, at it. Commands read one module (`check` reads the same one once per build); the text would
 /// only be freed at exit. Bitcode input leaves it unset: its disassembly is no file the user has.
@@ -299,6 +310,9 @@ pub(crate) fn at_function(name: &str, func: &str, e: &dyn std::fmt::Display) -> 
     let by_callee = || {
         let r = at_inst.unwrap_or(&msg);
         let callee = format!("@{}(", ident(r.split_once('@')?.1));
+        if callee == plain {
+            return None;
+        }
         let calls: Vec<(usize, usize)> = body.clone().filter_map(|i| lines[i].find(&callee).map(|k| (i, k))).collect();
         (callee.len() > 2 && calls.len() == 1).then(|| calls[0])
     };
@@ -457,7 +471,7 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
     for r in &pm.remarks {
         eprintln!("{name}: {r}");
     }
-    result.map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    result.map_err(|e| Rejected(ir_failure(&name, &e.to_string())))?;
     let dots: Vec<(String, String, String)> =
         pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())).collect();
     compile::write_dots(&a.output, &name, &dots)?;
