@@ -463,34 +463,17 @@ impl<'s> Parser<'s> {
     /// defined nowhere in the file gets a placeholder, reported by `finish` (see [`UndefinedGlobal`]).
     pub(crate) fn global_use(&mut self, as_callee: bool) -> PResult<GlobalRef> {
         let sp = self.span();
-        let (r, name, num) = match self.peek() {
-            Some(Tok::GlobalName(n)) => (self.global_names.get(n.as_ref()).copied(), n.into_owned(), None),
-            Some(Tok::GlobalNum(n)) => (self.global_nums.get(&n).copied(), String::new(), Some(n)),
+        let r = match self.peek() {
+            Some(Tok::GlobalName(n)) => self.global_names.get(n.as_ref()).copied(),
+            Some(Tok::GlobalNum(n)) => self.global_nums.get(&n).copied(),
             _ => return self.expected("global name"),
         };
-        self.pos += 1;
         let g = match r {
             Some(g) => g,
-            None => {
-                let g = if num.is_none() && name.starts_with("llvm.") {
-                    GlobalRef::Func(self.m.add_func(Function::new(&name, Type::VOID, &[])))
-                } else {
-                    GlobalRef::Var(self.m.add_global(GlobalVar::new(&name, Type::VOID, 0)))
-                };
-                self.register_global(&name, num, g, sp.clone())?;
-                self.undefined_index.insert(g, self.undefined_globals.len());
-                self.undefined_globals.push(UndefinedGlobal {
-                    g,
-                    name: num.map_or_else(|| format!("@{name}"), |n| format!("@{n}")),
-                    num,
-                    first_use: sp,
-                    call_ty: None,
-                    other_use: false,
-                });
-                g
-            }
+            None => self.undefined_global(sp),
         };
-        if !as_callee {
+        self.pos += 1;
+        if !as_callee && !self.undefined_globals.is_empty() {
             if let Some(&i) = self.undefined_index.get(&g) {
                 self.undefined_globals[i].other_use = true;
             }
@@ -498,8 +481,39 @@ impl<'s> Parser<'s> {
         Ok(g)
     }
 
+    /// A placeholder for the global named by the current token, defined nowhere in the file, used first at `sp`.
+    fn undefined_global(&mut self, sp: Range<usize>) -> GlobalRef {
+        let (name, num) = match self.peek() {
+            Some(Tok::GlobalName(n)) => (n.into_owned(), None),
+            Some(Tok::GlobalNum(n)) => (String::new(), Some(n)),
+            _ => (String::new(), None),
+        };
+        let g = if num.is_none() && name.starts_with("llvm.") {
+            GlobalRef::Func(self.m.add_func(Function::new(&name, Type::VOID, &[])))
+        } else {
+            GlobalRef::Var(self.m.add_global(GlobalVar::new(&name, Type::VOID, 0)))
+        };
+        match num {
+            Some(n) => self.global_nums.insert(n, g),
+            None => self.global_names.insert(name.clone(), g),
+        };
+        self.undefined_index.insert(g, self.undefined_globals.len());
+        self.undefined_globals.push(UndefinedGlobal {
+            g,
+            name: num.map_or_else(|| format!("@{name}"), |n| format!("@{n}")),
+            num,
+            first_use: sp,
+            call_ty: None,
+            other_use: false,
+        });
+        g
+    }
+
     /// Notes that a call of function type `fn_ty` calls `g` (for the declaration of an undeclared intrinsic).
     pub(crate) fn note_call(&mut self, g: GlobalRef, fn_ty: Type) {
+        if self.undefined_globals.is_empty() {
+            return;
+        }
         if let Some(&i) = self.undefined_index.get(&g) {
             self.undefined_globals[i].call_ty.get_or_insert(fn_ty);
         }
