@@ -72,6 +72,7 @@ fn invalid_utf8_is_located() {
     std::fs::write(&f, b"define void @f() {\n  ret void ; caf\xe9\n}\n").unwrap();
     let f = f.to_str().unwrap();
     rejected_at(&simtc(&["compile", f]), &format!("{f}:2:17: error: input is not valid UTF-8"), &[]);
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]

@@ -41,6 +41,7 @@ fn dot_files_of_dev_null_output_go_to_the_current_directory() {
     assert!(!Path::new("/dev/null.darm.bitonic_sort.dot").exists(), "a side file was written next to /dev/null");
     let dot = std::fs::read_to_string(cwd.join("bitonic_sort.darm.bitonic_sort.dot")).unwrap();
     assert!(dot.starts_with("digraph"), "{dot}");
+    let _ = std::fs::remove_dir_all(&cwd);
     // `opt`, every function of the module, and standard input (named `stdin`).
     let cwd = tmp("devnull-opt");
     let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
