@@ -385,7 +385,10 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
         result.map_err(|e| CompileError::Ir(e.to_string()))?;
         out.dots.extend(pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())));
         if verify {
-            simtc_opt::verify_structured(m).map_err(CompileError::Ir)?;
+            simtc_opt::verify_structured(m).map_err(|e| match structurize_hint(p, &names) {
+                hint if hint.is_empty() => CompileError::Ir(e),
+                hint => CompileError::Ir(format!("{}{hint}", e.trim_end())),
+            })?;
         }
         for (name, text) in &pm.printed {
             out.printed.push_str(&format!("; *** IR Dump After {name} ***\n{text}"));
@@ -394,6 +397,22 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
         analyses = pm.take_analyses();
     }
     Ok(analyses)
+}
+
+/// Why a `--verify-structured` failure may be expected: a note when the pipeline `names` does not structurize,
+/// saying what turns structurization on (empty when it does structurize).
+fn structurize_hint(p: &Pipeline, names: &[&str]) -> String {
+    if names.contains(&"structurizecfg") {
+        return String::new();
+    }
+    let how = if p.disabled.iter().any(|d| d == "structurizecfg") {
+        "drop `--disable-pass structurizecfg`".to_string()
+    } else if p.opts.opt_level < 2 {
+        format!("structurizecfg runs only at -O2/-O3 (this is -O{}) with `--knob structurize=true`", p.opts.opt_level)
+    } else {
+        "add `--knob structurize=true` (structurization is off by default)".to_string()
+    };
+    format!("\nnote: the pipeline does not structurize the CFG, so --verify-structured may well fail: {how}")
 }
 
 /// Code generation of an IR module that has been through the IR pipeline: isel and the MIR pipeline per

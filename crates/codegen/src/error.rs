@@ -1,6 +1,7 @@
 //! Back-end errors. Every error names what is unsupported or wrong and, where the IR has one, the
 //! function/instruction it comes from; the CLI turns them into `file:line:col: error: ...` diagnostics
-//! when the instruction has a `!dbg` location, and `error: ...` otherwise.
+//! at the instruction's `!dbg` location when it has one, else in the input text at the instruction the message
+//! names or at the function, and `error: ...` when neither is at hand.
 
 use std::fmt;
 

@@ -10,6 +10,11 @@
 //! personality functions, aliases, ifuncs) are rejected with an "unsupported" [`Diagnostic`]; malformed input is
 //! rejected with an error pointing at `file:line:col`. The reader never panics on any input (a fuzz target checks).
 //!
+//! Errors are reported where llvm-as 19 reports them: syntax errors as the parse meets them (at the end of the
+//! input for a truncated file), and what needs the whole file afterwards, in llvm-as' order: undefined types,
+//! comdats, globals (the first name in name order, at its first use), metadata (by number). Intrinsics (`llvm.*`)
+//! called without a declaration are declared from the call, as llvm-as 19 does.
+//!
 //! Constant expressions that LLVM 19 no longer has (`and`, `or`, `lshr`, `zext`, `icmp`, `select`, ...) are folded
 //! when their operands are integer constants, and rejected as unsupported otherwise.
 //!
@@ -23,12 +28,20 @@ pub mod lexer;
 mod parser;
 
 pub use diag::{DiagKind, Diagnostic};
+pub use parser::SourceMap;
 
 use simtc_ir::Module;
 
 /// Parses LLVM IR text into a module.
 pub fn parse_module(src: &str) -> Result<Module, Diagnostic> {
-    parser::parse(src)
+    parser::parse(src, false).map(|(m, _)| m)
+}
+
+/// Parses LLVM IR text into a module and records where each function, block, instruction and global variable
+/// is in `src` (to point diagnostics about the module, such as the verifier's, at the text). The same text
+/// parses to the same entity ids as with [`parse_module`].
+pub fn parse_module_with_source_map(src: &str) -> Result<(Module, SourceMap), Diagnostic> {
+    parser::parse(src, true).map(|(m, map)| (m, map.unwrap_or_default()))
 }
 
 /// Parses `src`; on failure renders the diagnostic against `file_name` (`file:line:col: error: ...`).

@@ -17,12 +17,12 @@ use super::builds::{diagnose, differential_builds};
 use super::compile::{driver_failure, target_options};
 use super::{read_module, Failure, Rejected};
 use simtc_codegen::Pipeline;
-use simtc_emu::{LaunchSpec, RunOptions};
+use simtc_emu::RunOptions;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub(crate) struct CheckArgs {
-    /// LLVM IR input.
+    /// LLVM IR input, text or bitcode.
     #[arg(required_unless_present = "list_builds")]
     input: Option<PathBuf>,
     /// Launch spec.
@@ -75,7 +75,7 @@ pub(crate) fn check(a: CheckArgs) -> Result<(), Failure> {
         return Err(Failure::Usage("simtc: error: check needs an input and --spec".into()));
     };
     target_options(&a.mcpu, None, 3)?;
-    let spec = LaunchSpec::read(spec_path).map_err(|e| Rejected(e.to_string()))?;
+    let spec = crate::spec_diag::read_spec(spec_path)?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let outputs = spec.outputs();
     if outputs.is_empty() {

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 pub(crate) enum Emit {
     /// PTX text.
     Ptx,
-    /// The machine IR of every function in the MIR text form: after isel (SSA) and at the end.
+    /// The machine IR of every function in the MIR text form: after isel (SSA) and at the end (laid out);
+    /// `simtc mir-opt` reads the SSA listings back (`--phase laid-out` the others).
     Mir,
     /// The LLVM IR after the IR pipeline.
     Llvm,
@@ -20,7 +21,7 @@ pub(crate) enum Emit {
 
 #[derive(clap::Args)]
 pub(crate) struct CompileArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     #[arg(required_unless_present_any = ["list_knobs", "list_passes"])]
     input: Option<PathBuf>,
     /// Output file (standard output when absent).
@@ -77,10 +78,12 @@ pub(crate) struct CompileOptions {
     #[arg(long = "list-passes")]
     pub(crate) list_passes: bool,
     /// Write the CFG as Graphviz dot after this IR pass (`all`: every pass): to `OUT.<pass>.<function>.dot`
-    /// with `-o`, else to standard error; repeatable.
+    /// with `-o OUT` (`OUT` without its extension), else to standard error; repeatable. When OUT is not a regular
+    /// file (`/dev/null`, a FIFO), the files go to the current directory as `<input stem>.<pass>.<function>.dot`.
     #[arg(long = "dot-after", value_name = "NAME")]
     pub(crate) dot_after: Vec<String>,
-    /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error.
+    /// Check the structured-CFG contract (seed 003) after the IR pipeline; a violation is an error. The default
+    /// pipeline does not structurize: combine with `--knob structurize=true` (at -O2/-O3).
     #[arg(long = "verify-structured")]
     pub(crate) verify_structured: bool,
 }
@@ -113,9 +116,12 @@ pub(crate) fn target_options(mcpu: &str, ptx_version: Option<&str>, opt_level: u
 pub(crate) fn driver_failure(name: &str, e: CompileError) -> Failure {
     match e {
         CompileError::Usage(m) => Failure::Usage(format!("simtc: error: {m}")),
-        CompileError::Ir(m) => Failure::Rejected(Rejected(format!("{name}: error: {m}"))),
+        CompileError::Ir(m) => Failure::Rejected(Rejected(super::ir_failure(name, &m))),
         CompileError::Codegen(e) if e.loc.is_some() => Failure::Rejected(Rejected(e.to_string())),
-        CompileError::Codegen(e) => Failure::Rejected(Rejected(format!("{name}: {e}"))),
+        CompileError::Codegen(e) => {
+            let located = e.function.as_deref().and_then(|f| super::at_function(name, f, &e));
+            Failure::Rejected(Rejected(located.unwrap_or_else(|| format!("{name}: {e}"))))
+        }
     }
 }
 
@@ -188,7 +194,7 @@ pub(crate) fn compile_module(
         }
     }
     ir.map_err(|e| driver_failure(name, e))?;
-    write_dots(output, &out.dots)?;
+    write_dots(output, name, &out.dots)?;
     match o.emit {
         Emit::Llvm => {
             eprint!("{}", out.printed);
@@ -238,20 +244,58 @@ pub(crate) fn compile_module(
     Ok(written?)
 }
 
-/// `--dot-after`: each CFG to `OUT.<pass>.<function>.dot` next to `-o OUT`, else to standard error.
-pub(crate) fn write_dots(output: &Option<PathBuf>, dots: &[(String, String, String)]) -> Result<(), Rejected> {
+/// `--dot-after`: each CFG to a side file `<base>.<pass>.<function>.dot`, or to standard error without `-o` (and
+/// with `-o -`). The base is `-o OUT` without its extension when OUT is a regular file or does not exist yet
+/// (followed through symbolic links: `-o /dev/stdout` redirected to a file puts them next to that file); when
+/// OUT is anything else (`/dev/null`, a FIFO, a terminal), never next to it but in the current directory, named
+/// after the input file (`<input stem>.<pass>.<function>.dot`; `stdin.` for standard input).
+pub(crate) fn write_dots(
+    output: &Option<PathBuf>,
+    input: &str,
+    dots: &[(String, String, String)],
+) -> Result<(), Rejected> {
+    if dots.is_empty() {
+        return Ok(());
+    }
+    let base = match output {
+        Some(o) if o.as_os_str() != "-" => Some(side_file_base(o, input)),
+        _ => None,
+    };
     for (pass, func, dot) in dots {
-        match output {
-            Some(o) if o.as_os_str() != "-" => {
-                let path = o.with_extension(format!("{pass}.{func}.dot"));
+        match &base {
+            Some(b) => {
+                let mut path = b.clone().into_os_string();
+                path.push(format!(".{pass}.{func}.dot"));
+                let path = PathBuf::from(path);
                 std::fs::write(&path, dot)
                     .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", path.display())))?;
             }
-            _ => {
+            None => {
                 eprintln!("; *** CFG (dot) of @{func} after {pass} ***");
                 eprint!("{dot}");
             }
         }
     }
     Ok(())
+}
+
+/// The path side files of output `out` start with (see [`write_dots`]); `input` is the input's name in
+/// diagnostics (`<stdin>` for standard input).
+pub(crate) fn side_file_base(out: &std::path::Path, input: &str) -> PathBuf {
+    let regular = match std::fs::metadata(out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Some(out.to_path_buf()),
+        Ok(m) if m.is_file() => std::fs::canonicalize(out).ok(),
+        _ => None,
+    };
+    match regular {
+        Some(p) => p.with_extension(""),
+        None => {
+            let stem = if input == "<stdin>" {
+                "stdin".into()
+            } else {
+                std::path::Path::new(input).file_stem().map_or_else(|| "out".into(), |s| s.to_os_string())
+            };
+            PathBuf::from(stem)
+        }
+    }
 }

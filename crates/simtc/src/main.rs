@@ -10,6 +10,7 @@
 #![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
 mod bench;
+mod bitcode;
 mod builds;
 mod check;
 mod compile;
@@ -19,6 +20,7 @@ mod entry;
 mod fuzzdiff;
 mod mir_opt;
 mod run;
+mod spec_diag;
 
 use clap::{Parser, Subcommand};
 use simtc_opt::{PassManager, PassManagerOptions};
@@ -49,7 +51,8 @@ enum Command {
     Run(run::RunArgs),
     /// Compile at -O0, -O3 and -O3 minus each optional pass, emulate all, compare outputs.
     Check(check::CheckArgs),
-    /// Run MIR passes on MIR text (`--emit mir` form): read, verify, run the passes, write MIR text.
+    /// Run MIR passes on MIR text (what `compile --emit mir` writes; its SSA listings unless `--phase` says
+    /// otherwise): read, verify, run the passes, write MIR text.
     MirOpt(mir_opt::MirOptArgs),
     /// Random-program differential testing: generate kernels, compile every build, emulate, compare, reduce.
     FuzzDiff(fuzzdiff::FuzzDiffArgs),
@@ -59,7 +62,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct AnalyzeArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     input: PathBuf,
     /// What to print; repeatable or comma-separated, printed per function in the order given.
     #[arg(long, value_enum, value_delimiter = ',', required = true, value_name = "ANALYSIS")]
@@ -96,7 +99,7 @@ enum Analysis {
 
 #[derive(clap::Args)]
 struct OptArgs {
-    /// Input LLVM IR file (`-` for standard input).
+    /// Input LLVM IR file, text or bitcode (`-` for standard input).
     #[arg(required_unless_present_any = ["list_passes", "list_knobs"])]
     input: Option<PathBuf>,
     /// Comma-separated pass pipeline, e.g. `verify,dce`.
@@ -127,10 +130,12 @@ struct OptArgs {
     #[arg(long = "list-knobs")]
     list_knobs: bool,
     /// Write every function's CFG as Graphviz after this pass (`all` for every pass); repeatable. The files are
-    /// `<output or input stem>.<pass>.<function>.dot`, or standard error with no `-o`.
+    /// `<output stem>.<pass>.<function>.dot` next to `-o OUT`, or standard error with no `-o`; when OUT is not a
+    /// regular file (`/dev/null`, a FIFO), `<input stem>.<pass>.<function>.dot` in the current directory.
     #[arg(long = "dot-after", value_name = "NAME")]
     dot_after: Vec<String>,
-    /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1).
+    /// After the pipeline, check seed 003's structured-CFG contract; a violation is an error (exit 1). Only a
+    /// pipeline with `structurizecfg` (after `lower-switch,unify-exits`) is expected to pass it.
     #[arg(long = "verify-structured")]
     verify_structured: bool,
 }
@@ -184,7 +189,8 @@ fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(simtc_main())
 }
 
-fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
+/// The input's name in diagnostics (`<stdin>` for `-`) and its bytes.
+fn read_bytes(path: &PathBuf) -> Result<(String, Vec<u8>), Rejected> {
     let name = path.display().to_string();
     let mut bytes = Vec::new();
     let r = if name == "-" {
@@ -193,10 +199,27 @@ fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
         std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
     };
     r.map_err(|e| Rejected(format!("simtc: error: could not read '{name}': {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Rejected(format!("{name}: error: input is not valid UTF-8 (byte offset {})", e.utf8_error().valid_up_to()))
-    })?;
-    Ok((if name == "-" { "<stdin>".into() } else { name }, text))
+    Ok((if name == "-" { "<stdin>".into() } else { name }, bytes))
+}
+
+/// The input's text (UTF-8); the first invalid byte is reported at its `file:line:col`.
+fn utf8_text(name: &str, bytes: Vec<u8>) -> Result<String, Rejected> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let valid = std::str::from_utf8(&e.as_bytes()[..at]).unwrap_or_default();
+        let (line, col) = simtc_llvm_reader::diag::line_col(valid, at);
+        Rejected(format!("{name}:{line}:{col}: error: input is not valid UTF-8 (byte offset {at})"))
+    })
+}
+
+/// Reads a text input (MIR): its name in diagnostics and its text. LLVM bitcode is named as such.
+fn read_input(path: &PathBuf) -> Result<(String, String), Rejected> {
+    let (name, bytes) = read_bytes(path)?;
+    if bitcode::is_bitcode(&bytes) {
+        return Err(Rejected(format!("{name}: error: {name} is LLVM bitcode, not a text file")));
+    }
+    let text = utf8_text(&name, bytes)?;
+    Ok((name, text))
 }
 
 fn write_output(path: &Option<PathBuf>, text: &str) -> Result<(), Rejected> {
@@ -227,23 +250,111 @@ fn replace_contents(p: &std::path::Path, text: &str) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Reads and verifies a module, as `opt` does before running anything.
+/// Reads and verifies a module, as `opt` does before running anything: LLVM IR text, or bitcode read through
+/// llvm-dis (see the `bitcode` module).
 fn read_module(path: &PathBuf) -> Result<(String, simtc_ir::Module), Rejected> {
-    let (name, src) = read_input(path)?;
-    Ok((name.clone(), parse_verified(&src, &name)?))
+    let (name, bytes) = read_bytes(path)?;
+    if bitcode::is_bitcode(&bytes) {
+        let src = bitcode::disassemble(&name, &bytes)?;
+        let m = parse_verified(&src, &name).map_err(|Rejected(msg)| {
+            let sep = if msg.ends_with('\n') { "" } else { "\n" };
+            Rejected(format!("{msg}{sep}{}", bitcode::position_note(&name)))
+        })?;
+        return Ok((name, m));
+    }
+    let src = utf8_text(&name, bytes)?;
+    let m = parse_verified(&src, &name)?;
+    let _ = INPUT_TEXT.set((name.clone(), src));
+    Ok((name, m))
+}
+
+/// An IR pipeline failure `m` on input `name`: at the function it names (`function @f`) when the input text has
+/// it, else `name: error: m`.
+pub(crate) fn ir_failure(name: &str, m: &str) -> String {
+    let func = m.split_once("function @").map(|(_, r)| {
+        let r = r.trim_start_matches('"');
+        r[..r.find(|c: char| !(c.is_alphanumeric() || "._$-".contains(c))).unwrap_or(r.len())].to_string()
+    });
+    let e = format!("error: {m}");
+    func.filter(|f| !f.is_empty()).and_then(|f| at_function(name, &f, &e)).unwrap_or_else(|| format!("{name}: {e}"))
+}
+
+/// The LLVM IR text `read_module` read (its name in diagnostics and the text), kept to point later errors, code
+/// generation's, at it. Commands read one module (`check` reads the same one once per build); the text would
+/// only be freed at exit. Bitcode input leaves it unset: its disassembly is no file the user has.
+static INPUT_TEXT: std::sync::OnceLock<(String, String)> = std::sync::OnceLock::new();
+
+/// Renders error `e` (its `Display` starts with `error: `) at function `func` of input `name`: at the
+/// instruction the message names inside the function's body (`(at '%x = ...')`: the line defining `%x`; else a
+/// call of the `@callee` it names, when the body has exactly one), else at the function's name in its
+/// definition. `None` when the input text is not at hand or has no such definition.
+pub(crate) fn at_function(name: &str, func: &str, e: &dyn std::fmt::Display) -> Option<String> {
+    let (input, src) = INPUT_TEXT.get()?;
+    if input != name {
+        return None;
+    }
+    let lines: Vec<&str> = src.lines().collect();
+    let (plain, quoted) = (format!("@{func}("), format!("@\"{func}\"("));
+    let def = lines.iter().position(|l| l.starts_with("define") && (l.contains(&plain) || l.contains(&quoted)))?;
+    let body = def + 1..(def..lines.len()).find(|&i| lines[i].starts_with('}')).unwrap_or(lines.len());
+    let msg = e.to_string();
+    let ident =
+        |r: &str| r[..r.find(|c: char| !(c.is_alphanumeric() || "._$-".contains(c))).unwrap_or(r.len())].to_string();
+    let at_inst = msg.split_once("(at '").map(|(_, r)| r);
+    // `(at '%x = ...')`: the line that defines `%x`.
+    let by_result = at_inst.and_then(|r| r.strip_prefix('%')).map(|r| format!("%{} = ", ident(r))).and_then(|def_of| {
+        body.clone()
+            .find_map(|i| lines[i].trim_start().starts_with(&def_of).then(|| (i, lines[i].find(&def_of).unwrap_or(0))))
+    });
+    // Else the one call of the `@callee` the message (or its instruction) names.
+    let by_callee = || {
+        let r = at_inst.unwrap_or(&msg);
+        let callee = format!("@{}(", ident(r.split_once('@')?.1));
+        if callee == plain {
+            return None;
+        }
+        let calls: Vec<(usize, usize)> = body.clone().filter_map(|i| lines[i].find(&callee).map(|k| (i, k))).collect();
+        (callee.len() > 2 && calls.len() == 1).then(|| calls[0])
+    };
+    let at_def = || (def, lines[def].find(&plain).or_else(|| lines[def].find(&quoted)).unwrap_or(0));
+    let (line, at) = by_result.or_else(by_callee).unwrap_or_else(at_def);
+    let text = lines[line];
+    let col = text[..at].chars().count() + 1;
+    let pad: String = text[..at].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    Some(format!("{name}:{}:{col}: {msg}\n{text}\n{pad}^", line + 1))
 }
 
 /// Parses LLVM IR text named `name` (in diagnostics) and verifies the module.
 fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
     let m = simtc_llvm_reader::parse_module_named(src, name).map_err(Rejected)?;
     if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
-        let mut s = format!("{name}: error: input module is broken\n");
-        for e in errs {
-            s.push_str(&format!("  {e}\n"));
-        }
-        return Err(Rejected(s));
+        return Err(Rejected(verifier_report(src, name, &errs)));
     }
     Ok(m)
+}
+
+/// The verifier's errors about the module read from `src`, each at the `file:line:col` of the instruction,
+/// block, function or global it names (found by reading `src` again with a source map: only on this error
+/// path, so reading stays as fast as it is), with the source line and a caret.
+fn verifier_report(src: &str, name: &str, errs: &[simtc_ir::verifier::VerifierError]) -> String {
+    let map = simtc_llvm_reader::parse_module_with_source_map(src).map(|(_, map)| map).ok();
+    let mut s = String::new();
+    for e in errs {
+        let site = &e.site;
+        let span = map.as_ref().and_then(|map| {
+            let f = site.func;
+            f.zip(site.inst)
+                .and_then(|(f, i)| map.inst(f, i))
+                .or_else(|| f.zip(site.block).and_then(|(f, b)| map.block(f, b)))
+                .or_else(|| f.and_then(|f| map.func(f)))
+                .or_else(|| site.global.and_then(|g| map.global(g)))
+        });
+        match span {
+            Some(sp) => s.push_str(&simtc_llvm_reader::Diagnostic::error(sp, e.to_string()).render(name, src)),
+            None => s.push_str(&format!("{name}: error: input module is broken: {e}\n")),
+        }
+    }
+    s
 }
 
 fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
@@ -316,6 +427,11 @@ fn analyze(a: AnalyzeArgs) -> Result<(), Rejected> {
     write_output(&a.output, &out)
 }
 
+/// Whether the comma-separated pipeline `passes` names pass `name`.
+fn pm_runs(passes: &str, name: &str) -> bool {
+    passes.split(',').any(|p| p.trim() == name)
+}
+
 /// Prints a usage error (clap's format) and exits with code 2.
 fn usage_error(msg: &str) -> ! {
     use clap::CommandFactory;
@@ -342,7 +458,7 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
     let opts = PassManagerOptions {
         verify_each: a.verify_each || cfg!(debug_assertions),
         print_after: a.print_after,
-        disabled: a.disable_pass,
+        disabled: a.disable_pass.clone(),
         time_passes: a.time_passes,
         knobs,
         dot_after: a.dot_after,
@@ -355,12 +471,23 @@ fn opt(a: OptArgs) -> Result<(), Failure> {
     for r in &pm.remarks {
         eprintln!("{name}: {r}");
     }
-    result.map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+    result.map_err(|e| Rejected(ir_failure(&name, &e.to_string())))?;
     let dots: Vec<(String, String, String)> =
         pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())).collect();
-    compile::write_dots(&a.output, &dots)?;
+    compile::write_dots(&a.output, &name, &dots)?;
     if a.verify_structured {
-        simtc_opt::verify_structured(&m).map_err(|e| Rejected(format!("{name}: error: {e}")))?;
+        simtc_opt::verify_structured(&m).map_err(|e| {
+            let ran_structurizecfg =
+                pm_runs(&a.passes, "structurizecfg") && !a.disable_pass.iter().any(|d| d == "structurizecfg");
+            let hint = if ran_structurizecfg {
+                ""
+            } else {
+                "\nnote: --passes does not structurize the CFG, so --verify-structured may well fail: add \
+                 `lower-switch,unify-exits,structurizecfg` to --passes"
+            };
+            let e = if hint.is_empty() { e.as_str() } else { e.trim_end() };
+            Rejected(format!("{name}: error: {e}{hint}"))
+        })?;
     }
     for (pass, text) in &pm.printed {
         eprintln!("; *** IR Dump After {pass} ***");

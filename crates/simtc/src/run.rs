@@ -2,7 +2,7 @@
 //! output buffers and the metrics JSON, optionally print the per-branch divergence profile.
 
 use super::{Failure, Rejected};
-use simtc_emu::{EngineOptions, LaunchSpec, Reconvergence, RunOptions};
+use simtc_emu::{EngineOptions, Reconvergence, RunOptions};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -31,7 +31,7 @@ pub(crate) struct RunArgs {
     /// PTX to run.
     #[arg(long, conflicts_with = "ll", required_unless_present = "ll")]
     ptx: Option<PathBuf>,
-    /// LLVM IR to compile with simtc and run.
+    /// LLVM IR (text or bitcode) to compile with simtc and run.
     #[arg(long)]
     ll: Option<PathBuf>,
     /// Directory for the output buffers (`<name>.bin`).
@@ -110,7 +110,7 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         }
         return run_cuda(&a);
     }
-    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let spec = crate::spec_diag::read_spec(&a.spec)?;
     let (text, file) = ptx_text(&a)?;
     let prog = simtc_emu::load_ptx(&text, &file).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
@@ -176,7 +176,7 @@ fn ptx_text(a: &RunArgs) -> Result<(String, String), Failure> {
 /// `--device cuda`: the same outputs as the emulator and a metrics JSON with `gpu_ms` (see `doc/cuda.md`).
 #[cfg(feature = "cuda")]
 fn run_cuda(a: &RunArgs) -> Result<(), Failure> {
-    let spec = LaunchSpec::read(&a.spec).map_err(|e| Rejected(e.to_string()))?;
+    let spec = crate::spec_diag::read_spec(&a.spec)?;
     let (ptx, file) = ptx_text(a)?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
     let opts = simtc_cuda::GpuOptions { warmup: a.warmup, reps: a.reps, device: a.gpu };

@@ -178,8 +178,11 @@ fn bad_specs_are_rejected() {
         ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u33\"\nlen = 4\n", &["unknown type 'u33'"]),
         ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 4\ninit = { gauss = 1 }\n", &["'init' must be"]),
         ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\ninit = { file = \"missing.bin\" }\n", &["could not read", "missing.bin"]),
-        ("kernel = \"k\"\ngrid = 1\nblok = 32\n", &["k.toml: error:", "blok"]),
-        ("this is not toml", &["k.toml: error:"]),
+        ("kernel = \"k\"\ngrid = 1\nblok = 32\n", &["k.toml:3:1: error:", "blok"]),
+        ("this is not toml", &["k.toml:1:6: error:"]),
+        // Errors the spec reader names by argument and key are shown at that key.
+        ("kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u33\"\nlen = 4\n", &["k.toml:6:1: error: argument 1: unknown type 'u33'", "type = \"u33\"\n^"]),
+        ("kernel = \"k\"\ngrid = [1, 1, 1, 1]\nblock = 32\n", &["k.toml:2:1: error: 'grid' must have 1 to 3 dimensions"]),
     ];
     for (spec, needles) in cases {
         let s = write(&d, "k.toml", spec);

@@ -13,6 +13,6 @@ b:
   ret i32 %x
 }
 
-; ERR: cli_broken_module.ll: error: input module is broken
-; ERR-NEXT: instruction does not dominate all uses: %x (defined in block %a) is used here
+; ERR: cli_broken_module.ll:13:3: error: in function @f, block %b, instruction `ret %x`: instruction does not dominate all uses: %x (defined in block %a) is used here
+; ERR-NEXT: ret i32 %x
 ; CHECK-NOT: {{.}}

@@ -16,3 +16,4 @@ merge:
 }
 ; ERR: error: the CFG is not structured:
 ; ERR: @diamond: block %entry: post-dominator reconvergence: divergent branch to %then and %else reconverges at %merge, which is neither successor (no Flow block)
+; ERR-NEXT: note: --passes does not structurize the CFG, so --verify-structured may well fail: add `lower-switch,unify-exits,structurizecfg` to --passes

@@ -18,4 +18,5 @@ exit:
   ret void
 }
 
-; ERR: error: pass 'structurizecfg' failed: remark: UnsupportedIrreducibleCFG: Irreducible CFGs are not supported yet. (function @irr: cycle entered at %b, %a)
+; ERR: irreducible.ll:6:13: error: pass 'structurizecfg' failed: remark: UnsupportedIrreducibleCFG: Irreducible CFGs are not supported yet. (function @irr: cycle entered at %b, %a)
+; ERR-NEXT: define void @irr(ptr %p) {

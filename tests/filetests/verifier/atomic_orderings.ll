@@ -11,9 +11,8 @@ define void @f(ptr %p) {
   ret void
 }
 
-; ERR: {{.*}}atomic_orderings.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%l = load i32, %p`: load cannot have release ordering
-; ERR-NEXT: in function @f, block %bb0, instruction `store %l, %p`: store cannot have acquire ordering
-; ERR-NEXT: in function @f, block %bb0, instruction `%r = atomicrmw add %p, 1`: atomicrmw must have at least monotonic ordering
-; ERR-NEXT: in function @f, block %bb0, instruction `fence`: fence ordering must be acquire, release, acq_rel or seq_cst
-; ERR-NEXT: in function @f, block %bb0, instruction `%c = cmpxchg %p, 0, 1`: cmpxchg failure ordering cannot be release
+; ERR: {{.*}}atomic_orderings.ll:6:3: error: in function @f, block %bb0, instruction `%l = load i32, %p`: load cannot have release ordering
+; ERR: {{.*}}atomic_orderings.ll:7:3: error: in function @f, block %bb0, instruction `store %l, %p`: store cannot have acquire ordering
+; ERR: {{.*}}atomic_orderings.ll:8:3: error: in function @f, block %bb0, instruction `%r = atomicrmw add %p, 1`: atomicrmw must have at least monotonic ordering
+; ERR: {{.*}}atomic_orderings.ll:9:3: error: in function @f, block %bb0, instruction `fence`: fence ordering must be acquire, release, acq_rel or seq_cst
+; ERR: {{.*}}atomic_orderings.ll:10:3: error: in function @f, block %bb0, instruction `%c = cmpxchg %p, 0, 1`: cmpxchg failure ordering cannot be release

@@ -8,6 +8,5 @@ define i32 @f(i64 %x, float %y) {
   ret i32 %a
 }
 
-; ERR: {{.*}}bad_cast.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%a = zext %x`: zext result must be wider than its operand (i64 to i32)
-; ERR-NEXT: in function @f, block %bb0, instruction `%b = bitcast %y`: bitcast requires types of the same bit size (float to i64)
+; ERR: {{.*}}bad_cast.ll:6:3: error: in function @f, block %bb0, instruction `%a = zext %x`: zext result must be wider than its operand (i64 to i32)
+; ERR: {{.*}}bad_cast.ll:7:3: error: in function @f, block %bb0, instruction `%b = bitcast %y`: bitcast requires types of the same bit size (float to i64)

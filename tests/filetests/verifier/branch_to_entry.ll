@@ -10,5 +10,4 @@ exit:
   ret void
 }
 
-; ERR: {{.*}}branch_to_entry.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %entry, instruction `br %c, label %entry, label %exit`: the entry block %entry must not have predecessors
+; ERR: {{.*}}branch_to_entry.ll:7:3: error: in function @f, block %entry, instruction `br %c, label %entry, label %exit`: the entry block %entry must not have predecessors

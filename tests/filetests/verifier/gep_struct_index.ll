@@ -10,6 +10,5 @@ define ptr @f(ptr %p, i32 %i) {
   ret ptr %a
 }
 
-; ERR: {{.*}}gep_struct_index.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%a = getelementptr %p, 0, %i`: getelementptr struct index 1 must be a constant integer
-; ERR-NEXT: in function @f, block %bb0, instruction `%b = getelementptr %p, 0, 2`: getelementptr struct index 2 is out of range for %s
+; ERR: {{.*}}gep_struct_index.ll:8:3: error: in function @f, block %bb0, instruction `%a = getelementptr %p, 0, %i`: getelementptr struct index 1 must be a constant integer
+; ERR: {{.*}}gep_struct_index.ll:9:3: error: in function @f, block %bb0, instruction `%b = getelementptr %p, 0, 2`: getelementptr struct index 2 is out of range for %s

@@ -12,6 +12,5 @@ define ptr @f(ptr %p) {
   ret ptr %a
 }
 
-; ERR: {{.*}}gep_struct_index_type.ll: error: input module is broken
-; ERR-NEXT: global @h: invalid initializer: invalid constant expression: getelementptr struct index 1 must have type i32, got i16
-; ERR-NEXT: in function @f, block %bb0, instruction `%a = getelementptr %p, 0, 1`: getelementptr struct index 1 must have type i32, got i64
+; ERR: {{.*}}gep_struct_index_type.ll:8:1: error: global @h: invalid initializer: invalid constant expression: getelementptr struct index 1 must have type i32, got i16
+; ERR: {{.*}}gep_struct_index_type.ll:11:3: error: in function @f, block %bb0, instruction `%a = getelementptr %p, 0, 1`: getelementptr struct index 1 must have type i32, got i64

@@ -16,5 +16,4 @@ join:
   ret i32 %s
 }
 
-; ERR: {{.*}}phi_not_first.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi nodes must be grouped at the top of their block
+; ERR: {{.*}}phi_not_first.ll:14:3: error: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi nodes must be grouped at the top of their block

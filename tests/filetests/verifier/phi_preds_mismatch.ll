@@ -17,6 +17,5 @@ join:
   ret i32 %p
 }
 
-; ERR: {{.*}}phi_preds_mismatch.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi node entries do not match predecessors: %entry is not a predecessor of this block
-; ERR-NEXT: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi node entries do not match predecessors: no entry for %b
+; ERR: {{.*}}phi_preds_mismatch.ll:16:3: error: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi node entries do not match predecessors: %entry is not a predecessor of this block
+; ERR: {{.*}}phi_preds_mismatch.ll:16:3: error: in function @f, block %join, instruction `%p = phi [1, %a], [2, %entry]`: phi node entries do not match predecessors: no entry for %b

@@ -7,5 +7,4 @@ define i32 @f(i32 %c, i32 %a, i32 %b) {
   ret i32 %s
 }
 
-; ERR: {{.*}}select_condition.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%s = select %c, %a, %b`: select condition must be i1 or a vector of i1 as long as the operands, got i32
+; ERR: {{.*}}select_condition.ll:6:3: error: in function @f, block %bb0, instruction `%s = select %c, %a, %b`: select condition must be i1 or a vector of i1 as long as the operands, got i32

@@ -8,5 +8,4 @@ entry:
   ret i32 %x
 }
 
-; ERR: {{.*}}self_reference.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %entry, instruction `%x = add %x, 1`: only phi nodes may use their own result
+; ERR: {{.*}}self_reference.ll:7:3: error: in function @f, block %entry, instruction `%x = add %x, 1`: only phi nodes may use their own result

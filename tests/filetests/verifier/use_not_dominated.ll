@@ -15,5 +15,4 @@ join:
   ret i32 %z
 }
 
-; ERR: {{.*}}use_not_dominated.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %join, instruction `%z = mul %y, 2`: instruction does not dominate all uses: %y (defined in block %then) is used here
+; ERR: {{.*}}use_not_dominated.ll:14:3: error: in function @f, block %join, instruction `%z = mul %y, 2`: instruction does not dominate all uses: %y (defined in block %then) is used here

@@ -8,6 +8,5 @@ define <4 x i32> @f(<4 x i32> %v, i64 %e) {
   ret <4 x i32> %v
 }
 
-; ERR: {{.*}}vector_element_mismatch.ll: error: input module is broken
-; ERR-NEXT: in function @f, block %bb0, instruction `%a = insertelement %v, %e, 0`: insertelement element type i64 does not match the vector <4 x i32>
-; ERR-NEXT: in function @f, block %bb0, instruction `%b = shufflevector %v, %v`: shufflevector mask element 8 is out of range
+; ERR: {{.*}}vector_element_mismatch.ll:6:3: error: in function @f, block %bb0, instruction `%a = insertelement %v, %e, 0`: insertelement element type i64 does not match the vector <4 x i32>
+; ERR: {{.*}}vector_element_mismatch.ll:7:3: error: in function @f, block %bb0, instruction `%b = shufflevector %v, %v`: shufflevector mask element 8 is out of range

@@ -52,6 +52,8 @@ pub fn verify(f: &MFunction) -> Result<(), MirError> {
     }
     let preds = f.preds();
     let mut def_count = vec![0u32; f.regs.len()];
+    // The first instruction that defines a register a second time (an error in SSA form, reported there).
+    let mut redefined = None;
     for (pos, &b) in f.order.iter().enumerate() {
         let insts = &f.block(b).insts;
         let is_last = pos + 1 == f.order.len();
@@ -95,6 +97,9 @@ pub fn verify(f: &MFunction) -> Result<(), MirError> {
             }
             for r in i.defs() {
                 def_count[r.0 as usize] += 1;
+                if def_count[r.0 as usize] == 2 && redefined.is_none() {
+                    redefined = Some((b, k, r));
+                }
             }
             if let Some((g, _)) = i.guard {
                 if f.class(g) != RegClass::Pred {
@@ -119,8 +124,9 @@ pub fn verify(f: &MFunction) -> Result<(), MirError> {
         }
     }
     if f.phase == Phase::Ssa {
-        if let Some(r) = def_count.iter().position(|&n| n > 1) {
-            return Err(MirError::at(f, None, None, format!("register {r} defined more than once in SSA form")));
+        if let Some((b, k, r)) = redefined {
+            let name = format!("{}{}", f.class(r).prefix(), f.class_numbers()[r.0 as usize]);
+            return Err(err(b, k, format!("register {name} defined more than once in SSA form")));
         }
         check_dominance(f)?;
     }

@@ -13,6 +13,7 @@ impl FuncVerifier<'_, '_> {
             block: b.map(|b| block_name(self.f, b)),
             inst: i.map(|i| inst_text(self.m, self.f, i)),
             message,
+            site: ErrorSite { func: Some(self.fid), block: b, inst: i, global: None },
         };
         self.v.push(e);
     }

@@ -108,6 +108,22 @@ pub struct VerifierError {
     pub inst: Option<String>,
     /// What is wrong.
     pub message: String,
+    /// The same place as entity ids, for tools that map it back to a source position.
+    pub site: ErrorSite,
+}
+
+/// Where a [`VerifierError`] is, as entity ids (each `None` when it does not apply): the function, block and
+/// instruction, or, for a module-level problem, the global variable.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ErrorSite {
+    /// The function.
+    pub func: Option<FuncId>,
+    /// The block.
+    pub block: Option<Block>,
+    /// The instruction.
+    pub inst: Option<Inst>,
+    /// The global variable (module-level problems).
+    pub global: Option<crate::module::GlobalId>,
 }
 
 impl fmt::Display for VerifierError {
@@ -220,7 +236,12 @@ impl<'m> Verifier<'m> {
     }
 
     fn module_err(&mut self, message: String) {
-        self.push(VerifierError { func: None, block: None, inst: None, message });
+        self.push(VerifierError { func: None, block: None, inst: None, message, site: ErrorSite::default() });
+    }
+
+    fn global_err(&mut self, g: crate::module::GlobalId, message: String) {
+        let site = ErrorSite { global: Some(g), ..ErrorSite::default() };
+        self.push(VerifierError { func: None, block: None, inst: None, message, site });
     }
 
     fn finish(self) -> Result<(), Vec<VerifierError>> {
@@ -234,7 +255,7 @@ impl<'m> Verifier<'m> {
     fn verify_function(&mut self, fid: FuncId) {
         let m = self.m;
         let f = &m.funcs[fid];
-        FuncVerifier { v: self, m, f }.run();
+        FuncVerifier { v: self, m, fid, f }.run();
     }
 }
 
@@ -265,5 +286,6 @@ struct LayoutInfo {
 struct FuncVerifier<'a, 'm> {
     v: &'a mut Verifier<'m>,
     m: &'m Module,
+    fid: FuncId,
     f: &'m Function,
 }

@@ -60,55 +60,64 @@ impl Verifier<'_> {
         let gv = &m.globals[g];
         let name = &gv.name;
         if gv.ty.index() >= ts.len() {
-            self.module_err(format!("global @{name}: value type {} does not exist", gv.ty));
+            self.global_err(g, format!("global @{name}: value type {} does not exist", gv.ty));
             return;
         }
         if matches!(
             ts.data(gv.ty),
             TypeData::Void | TypeData::Func { .. } | TypeData::Label | TypeData::Metadata | TypeData::Token
         ) {
-            self.module_err(format!("global @{name}: invalid value type {}", type_name(ts, gv.ty)));
+            self.global_err(g, format!("global @{name}: invalid value type {}", type_name(ts, gv.ty)));
         }
         match gv.init {
             Some(c) => {
                 if !ts.is_sized(gv.ty) {
-                    self.module_err(format!(
-                        "global @{name}: a global with an initializer must have a sized type, got {}",
-                        type_name(ts, gv.ty)
-                    ));
+                    self.global_err(
+                        g,
+                        format!(
+                            "global @{name}: a global with an initializer must have a sized type, got {}",
+                            type_name(ts, gv.ty)
+                        ),
+                    );
                 }
                 if c.index() >= m.consts.len() {
-                    self.module_err(format!("global @{name}: initializer {c} does not exist"));
+                    self.global_err(g, format!("global @{name}: initializer {c} does not exist"));
                 } else {
                     let ct = m.consts.ty(c);
                     if ct != gv.ty {
-                        self.module_err(format!(
-                            "global @{name}: initializer type {} does not match the global's value type {}",
-                            type_name(ts, ct),
-                            type_name(ts, gv.ty)
-                        ));
+                        self.global_err(
+                            g,
+                            format!(
+                                "global @{name}: initializer type {} does not match the global's value type {}",
+                                type_name(ts, ct),
+                                type_name(ts, gv.ty)
+                            ),
+                        );
                     }
                     if let Err(e) = self.check_const(c) {
-                        self.module_err(format!("global @{name}: invalid initializer: {e}"));
+                        self.global_err(g, format!("global @{name}: invalid initializer: {e}"));
                     }
                 }
             }
             None => {
                 if !matches!(gv.linkage, Linkage::External | Linkage::ExternWeak) {
-                    self.module_err(format!(
+                    self.global_err(
+                        g,
+                        format!(
                         "global @{name}: a global without an initializer must have external or extern_weak linkage, \
                          not {}",
                         gv.linkage.name()
-                    ));
+                    ),
+                    );
                 }
             }
         }
         if let Some(e) = align_problem(gv.align) {
-            self.module_err(format!("global @{name}: {e}"));
+            self.global_err(g, format!("global @{name}: {e}"));
         }
         for &(k, md) in &gv.md {
             if let Err(e) = self.check_attachment(k, md, "DIGlobalVariableExpression") {
-                self.module_err(format!("global @{name}: {e}"));
+                self.global_err(g, format!("global @{name}: {e}"));
             }
         }
     }

@@ -138,7 +138,8 @@ impl<'s> Parser<'s> {
                 break;
             }
             if self.at_end() {
-                return self.err_at(open, "function body is not closed by '}'");
+                // At the end of the input, where llvm-as reports it (a truncated file).
+                return self.err("found end of file: the function body is not closed by '}'");
             }
             self.block(&mut fs, first)?;
             first = false;
@@ -202,6 +203,9 @@ impl<'s> Parser<'s> {
         let b = self.block_for(fs, &key, sp.clone(), true);
         if !fs.block_defined.insert(b) {
             return self.err_at(sp, format!("redefinition of label '{}'", key.show()));
+        }
+        if let Some(map) = &mut self.map {
+            map.blocks.insert((fs.fid, b), sp.clone());
         }
         if let LocalKey::Name(n) = &key {
             fs.f.dfg.set_block_name(b, Some(n));
@@ -344,6 +348,12 @@ impl<'s> Parser<'s> {
             fs.f.dfg.make_inst(parsed.data, Type::VOID)
         };
         fs.f.layout.append_inst(inst, fs.cur.expect("current block"));
+        if self.map.is_some() {
+            let end = self.prev_span().end;
+            if let Some(map) = &mut self.map {
+                map.insts.insert((fs.fid, inst), start.start..end);
+            }
+        }
         for (n, sp) in parsed.groups {
             self.attr_fixups.push((AttrTarget::Call(fs.fid, inst), n, sp));
         }
@@ -983,7 +993,7 @@ impl<'s> Parser<'s> {
                 fs.f.dfg.make_value(ValueDef::InlineAsm(Box::new(asm)), Type::PTR)
             }
             Some(Tok::GlobalName(_)) | Some(Tok::GlobalNum(_)) => {
-                let g = self.global_ref()?;
+                let g = self.global_use(true)?;
                 if let GlobalRef::Func(f) = g {
                     if self.m.funcs[f].name.starts_with("llvm.dbg.") {
                         // Debug intrinsics are dropped with their operands.
@@ -1044,6 +1054,7 @@ impl<'s> Parser<'s> {
         if let ValueDef::Const(c) = fs.f.dfg.value_def(callee).clone() {
             if let ConstData::Global(_, GlobalRef::Func(f)) = self.m.consts.data(c) {
                 let f = *f;
+                self.note_call(GlobalRef::Func(f), fn_ty);
                 if !explicit_fn_ty {
                     if !self.defined.contains(&GlobalRef::Func(f)) {
                         // Declared later in the file: checked when the module is complete.

@@ -38,7 +38,7 @@ impl Parser<'_> {
                 self.float_const(ty, s, sp)?
             }
             Tok::GlobalName(_) | Tok::GlobalNum(_) => {
-                let g = self.global_ref()?;
+                let g = self.global_use(false)?;
                 if !self.m.types.is_ptr(ty) {
                     return self.err_at(sp, "global variable reference must have pointer type");
                 }

@@ -1,8 +1,10 @@
 //! Recursive-descent parser: module structure, types, attributes, globals and function headers.
 //!
 //! Globals and functions may be referenced before they are defined, so a pre-scan over the token stream creates
-//! every global and function entity up front (by name or number); the main parse fills them in. Attribute groups
-//! and metadata nodes, usually defined at the end of the file, are resolved after the main parse.
+//! every global and function entity up front (by name or number); the main parse fills them in. A global the
+//! pre-scan did not find gets a placeholder at its first use, reported (or, for an intrinsic, declared) after the
+//! main parse, so that a syntax error anywhere in the file is reported first. Attribute groups and metadata nodes,
+//! usually defined at the end of the file, are resolved after the main parse.
 
 mod body;
 mod consts;
@@ -53,8 +55,35 @@ pub(crate) struct Parser<'s> {
     pending_calls: Vec<(FuncId, Type, Range<usize>)>,
     /// Comdats referenced by globals and functions (`comdat($c)`, or a bare `comdat` naming the object itself).
     comdat_uses: Vec<(String, Range<usize>)>,
+    /// Globals used but defined nowhere in the file (see [`UndefinedGlobal`]), and their index by entity.
+    undefined_globals: Vec<UndefinedGlobal>,
+    undefined_index: FxHashMap<GlobalRef, usize>,
     /// Per-function maps, reused from one function body to the next.
     fn_maps: body::FnMaps<'s>,
+    /// Where entities are in the source, when asked for ([`SourceMap`]).
+    pub(crate) map: Option<Box<SourceMap>>,
+}
+
+/// A global named by a use but defined nowhere in the file (the pre-scan found no definition).
+///
+/// The parse goes on with a placeholder entity (a function for `llvm.*` names, a variable otherwise) and `finish`
+/// reports the name at its first use once the whole file has parsed, as llvm-as does: a syntax error anywhere in
+/// the file (above all at the end of a truncated file, whose later definitions are gone) is reported first.
+/// Intrinsics (`llvm.*`) only used as callees are declared with the type of their first call instead, as llvm-as
+/// 19 declares intrinsics a module calls without declaring them.
+struct UndefinedGlobal {
+    /// The placeholder.
+    g: GlobalRef,
+    /// `@name` or `@N` as written.
+    name: String,
+    /// The number of a numbered global (`@N`): llvm-as reports named globals first, then numbered ones.
+    num: Option<u32>,
+    /// The first use.
+    first_use: Range<usize>,
+    /// The function type of the first call of the placeholder.
+    call_ty: Option<Type>,
+    /// Whether some use is not the callee of a call.
+    other_use: bool,
 }
 
 /// `i1`, `i8`, `i16`, `i32`, `i64`, `i128` without string matching or interning (the reader's most common types).
@@ -71,7 +100,37 @@ fn common_int_type(s: &str) -> Option<Type> {
     }
 }
 
-pub(crate) fn parse(src: &str) -> PResult<Module> {
+/// Where the reader found each entity in the source text: byte spans of function names (in their definition or
+/// declaration), block labels (an unlabeled entry block: its first instruction), instructions and global
+/// variable names. Filled only by [`crate::parse_module_with_source_map`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    funcs: FxHashMap<FuncId, Range<usize>>,
+    blocks: FxHashMap<(FuncId, Block), Range<usize>>,
+    insts: FxHashMap<(FuncId, Inst), Range<usize>>,
+    globals: FxHashMap<GlobalId, Range<usize>>,
+}
+
+impl SourceMap {
+    /// The name of function `f` where it is defined or declared.
+    pub fn func(&self, f: FuncId) -> Option<Range<usize>> {
+        self.funcs.get(&f).cloned()
+    }
+    /// The label of block `b` of function `f`.
+    pub fn block(&self, f: FuncId, b: Block) -> Option<Range<usize>> {
+        self.blocks.get(&(f, b)).cloned()
+    }
+    /// Instruction `i` of function `f`.
+    pub fn inst(&self, f: FuncId, i: Inst) -> Option<Range<usize>> {
+        self.insts.get(&(f, i)).cloned()
+    }
+    /// The name of global variable `g` in its definition.
+    pub fn global(&self, g: GlobalId) -> Option<Range<usize>> {
+        self.globals.get(&g).cloned()
+    }
+}
+
+pub(crate) fn parse(src: &str, with_map: bool) -> PResult<(Module, Option<SourceMap>)> {
     let toks = lexer::lex_raw(src).map_err(|sp| {
         let c = src[sp.start..].chars().next().unwrap_or(' ');
         Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
@@ -96,14 +155,17 @@ pub(crate) fn parse(src: &str) -> PResult<Module> {
         last_pointee: None,
         pending_calls: Vec::new(),
         comdat_uses: Vec::new(),
+        undefined_globals: Vec::new(),
+        undefined_index: FxHashMap::default(),
         fn_maps: Default::default(),
+        map: with_map.then(Box::default),
     };
     p.prescan()?;
     while !p.at_end() {
         p.top_level()?;
     }
     p.finish()?;
-    Ok(p.m)
+    Ok((p.m, p.map.map(|b| *b)))
 }
 
 impl<'s> Parser<'s> {
@@ -377,7 +439,7 @@ impl<'s> Parser<'s> {
         Ok(())
     }
 
-    /// Resolves `@name`/`@N` at the current token.
+    /// Resolves the `@name`/`@N` of a definition at the current token (the pre-scan registered every definition).
     pub(crate) fn global_ref(&mut self) -> PResult<GlobalRef> {
         let sp = self.span();
         let r = match self.peek() {
@@ -394,6 +456,66 @@ impl<'s> Parser<'s> {
                 let f = self.found();
                 self.err_at(sp, format!("use of undefined global value {f}"))
             }
+        }
+    }
+
+    /// Resolves a use of `@name`/`@N` at the current token, `as_callee` when it is the callee of a call. A global
+    /// defined nowhere in the file gets a placeholder, reported by `finish` (see [`UndefinedGlobal`]).
+    pub(crate) fn global_use(&mut self, as_callee: bool) -> PResult<GlobalRef> {
+        let sp = self.span();
+        let r = match self.peek() {
+            Some(Tok::GlobalName(n)) => self.global_names.get(n.as_ref()).copied(),
+            Some(Tok::GlobalNum(n)) => self.global_nums.get(&n).copied(),
+            _ => return self.expected("global name"),
+        };
+        let g = match r {
+            Some(g) => g,
+            None => self.undefined_global(sp),
+        };
+        self.pos += 1;
+        if !as_callee && !self.undefined_globals.is_empty() {
+            if let Some(&i) = self.undefined_index.get(&g) {
+                self.undefined_globals[i].other_use = true;
+            }
+        }
+        Ok(g)
+    }
+
+    /// A placeholder for the global named by the current token, defined nowhere in the file, used first at `sp`.
+    fn undefined_global(&mut self, sp: Range<usize>) -> GlobalRef {
+        let (name, num) = match self.peek() {
+            Some(Tok::GlobalName(n)) => (n.into_owned(), None),
+            Some(Tok::GlobalNum(n)) => (String::new(), Some(n)),
+            _ => (String::new(), None),
+        };
+        let g = if num.is_none() && name.starts_with("llvm.") {
+            GlobalRef::Func(self.m.add_func(Function::new(&name, Type::VOID, &[])))
+        } else {
+            GlobalRef::Var(self.m.add_global(GlobalVar::new(&name, Type::VOID, 0)))
+        };
+        match num {
+            Some(n) => self.global_nums.insert(n, g),
+            None => self.global_names.insert(name.clone(), g),
+        };
+        self.undefined_index.insert(g, self.undefined_globals.len());
+        self.undefined_globals.push(UndefinedGlobal {
+            g,
+            name: num.map_or_else(|| format!("@{name}"), |n| format!("@{n}")),
+            num,
+            first_use: sp,
+            call_ty: None,
+            other_use: false,
+        });
+        g
+    }
+
+    /// Notes that a call of function type `fn_ty` calls `g` (for the declaration of an undeclared intrinsic).
+    pub(crate) fn note_call(&mut self, g: GlobalRef, fn_ty: Type) {
+        if self.undefined_globals.is_empty() {
+            return;
+        }
+        if let Some(&i) = self.undefined_index.get(&g) {
+            self.undefined_globals[i].call_ty.get_or_insert(fn_ty);
         }
     }
 
@@ -1054,6 +1176,9 @@ impl<'s> Parser<'s> {
         if !self.defined.insert(gref) {
             return self.err_at(name_sp, "redefinition of global");
         }
+        if let Some(map) = &mut self.map {
+            map.globals.insert(id, name_sp.clone());
+        }
         let linkage = self.linkage();
         let dso_local = self.dso();
         let visibility = self.visibility();
@@ -1089,8 +1214,8 @@ impl<'s> Parser<'s> {
             return self.err_at(ty_sp, "invalid type for global variable");
         }
         let is_decl = matches!(linkage, Some(Linkage::External) | Some(Linkage::ExternWeak)) && !self.starts_constant();
-        let init =
-            if is_decl || (linkage.is_none() && !self.starts_constant()) { None } else { Some(self.parse_const(ty)?) };
+        // Without a linkage the initializer is required (llvm-as: "expected value token"; a truncated file).
+        let init = if is_decl { None } else { Some(self.parse_const(ty)?) };
         let mut g = GlobalVar::new(&self.m.globals[id].name.clone(), ty, addrspace);
         g.linkage = linkage.unwrap_or(Linkage::External);
         g.dso_local = dso_local;
@@ -1211,6 +1336,9 @@ impl<'s> Parser<'s> {
         if !self.defined.insert(gref) {
             return self.err_at(name_sp, format!("invalid redefinition of function '@{}'", self.m.funcs[fid].name));
         }
+        if let Some(map) = &mut self.map {
+            map.funcs.insert(fid, name_sp.clone());
+        }
         // Parameters.
         self.expect(&Tok::LParen)?;
         let mut ptys = Vec::new();
@@ -1325,7 +1453,45 @@ impl<'s> Parser<'s> {
 
     // ----- finish -----
 
+    /// The checks that need the whole file, in llvm-as 19's order (`LLParser::validateEndOfModule`): types used
+    /// but never defined, comdats, globals (named ones by name, then numbered ones by number, each at its first
+    /// use), metadata (by number); then simtc's own: attribute groups (llvm-as drops an undefined group silently;
+    /// simtc refuses to, since `convergent` may be in it), calls that disagree with a later declaration.
     fn finish(&mut self) -> PResult<()> {
+        // Types used but never defined: numbered ones first, as llvm-as (which reports named ones in hash order;
+        // simtc takes the first in the file).
+        let numbered: FxHashSet<Type> = self.numbered_types.values().copied().collect();
+        let mut undef_types: Vec<(Type, Range<usize>)> = self
+            .type_first_use
+            .iter()
+            .filter(|(t, _)| !self.type_defined.contains(t))
+            .map(|(t, s)| (*t, s.clone()))
+            .collect();
+        undef_types.sort_by_key(|(t, s)| (!numbered.contains(t), s.start));
+        if let Some((t, sp)) = undef_types.into_iter().next() {
+            let name = self.m.types.named_info(t).map(|n| n.name.clone()).unwrap_or_default();
+            return self.err_at(sp, format!("use of undefined type named '{name}'"));
+        }
+        // Comdats.
+        for (name, sp) in std::mem::take(&mut self.comdat_uses) {
+            if !self.m.comdats.iter().any(|(n, _)| *n == name) {
+                return self.err_at(sp, format!("use of undefined comdat '${name}'"));
+            }
+        }
+        // Globals used but defined nowhere: intrinsics only called are declared, the rest are errors.
+        self.declare_intrinsics()?;
+        let mut undefined: Vec<&UndefinedGlobal> =
+            self.undefined_globals.iter().filter(|u| !self.defined.contains(&u.g)).collect();
+        undefined.sort_by(|a, b| (a.num, a.name.as_bytes()).cmp(&(b.num, b.name.as_bytes())));
+        if let Some(u) = undefined.first() {
+            return self.err_at(u.first_use.clone(), format!("use of undefined value '{}'", u.name));
+        }
+        // Metadata, by number.
+        let undefined_md =
+            self.md_first_use.iter().filter(|(n, _)| !self.md_defined.contains(n)).min_by_key(|(n, _)| **n);
+        if let Some((n, sp)) = undefined_md {
+            return self.err_at(sp.clone(), format!("use of undefined metadata '!{n}'"));
+        }
         // Attribute groups.
         let fixups = std::mem::take(&mut self.attr_fixups);
         for (target, n, sp) in fixups {
@@ -1345,47 +1511,49 @@ impl<'s> Parser<'s> {
                 dst.set(a);
             }
         }
-        // Metadata.
-        let mut undefined: Vec<(u32, Range<usize>)> = self
-            .md_first_use
-            .iter()
-            .filter(|(n, _)| !self.md_defined.contains(n))
-            .map(|(n, s)| (*n, s.clone()))
-            .collect();
-        undefined.sort_by_key(|(_, s)| s.start);
-        if let Some((n, sp)) = undefined.into_iter().next() {
-            return self.err_at(sp, format!("use of undefined metadata '!{n}'"));
-        }
-        // Types used but never defined.
-        let mut undef_types: Vec<(Type, Range<usize>)> = self
-            .type_first_use
-            .iter()
-            .filter(|(t, _)| !self.type_defined.contains(t))
-            .map(|(t, s)| (*t, s.clone()))
-            .collect();
-        undef_types.sort_by_key(|(_, s)| s.start);
-        if let Some((t, sp)) = undef_types.into_iter().next() {
-            let name = self.m.types.named_info(t).map(|n| n.name.clone()).unwrap_or_default();
-            return self.err_at(sp, format!("use of undefined type named '{name}'"));
-        }
-        // Comdats.
-        for (name, sp) in std::mem::take(&mut self.comdat_uses) {
-            if !self.m.comdats.iter().any(|(n, _)| *n == name) {
-                return self.err_at(sp, format!("use of undefined comdat '${name}'"));
-            }
-        }
         // Calls of functions declared after them.
         for (f, fn_ty, sp) in std::mem::take(&mut self.pending_calls) {
             if !self.call_matches_decl(f, fn_ty) {
                 return self.err_at(sp, "call does not match the callee's function type");
             }
         }
-        // Globals and functions referenced but never defined.
+        // Globals and functions the pre-scan found but the parse never defined.
         let mut missing: Vec<(String, GlobalRef)> =
             self.global_names.iter().filter(|(_, g)| !self.defined.contains(g)).map(|(n, g)| (n.clone(), *g)).collect();
         missing.sort_by(|a, b| a.0.cmp(&b.0));
         if let Some((n, _)) = missing.into_iter().next() {
             return self.err_at(self.src.len()..self.src.len(), format!("global '@{n}' is never defined"));
+        }
+        Ok(())
+    }
+
+    /// Declares every undefined `llvm.*` function only used as a callee with the type of its first call, as
+    /// llvm-as 19 declares the intrinsics a module calls without declaring them (other calls must agree with
+    /// that type: `pending_calls`). A debug intrinsic whose calls were all dropped gets its LLVM signature. An
+    /// intrinsic used other than as a callee is an error, as in llvm-as. (llvm-as declares only the intrinsics
+    /// it knows; simtc declares any `llvm.*` name, and code generation rejects those it does not support.)
+    fn declare_intrinsics(&mut self) -> PResult<()> {
+        for i in 0..self.undefined_globals.len() {
+            let u = &self.undefined_globals[i];
+            let GlobalRef::Func(f) = u.g else { continue };
+            if u.other_use {
+                return self.err_at(u.first_use.clone(), "intrinsic can only be used as callee");
+            }
+            let fn_ty = match u.call_ty {
+                Some(t) => t,
+                None => {
+                    let n = match self.m.funcs[f].name.as_str() {
+                        "llvm.dbg.assign" => 6,
+                        "llvm.dbg.label" => 1,
+                        _ => 3,
+                    };
+                    self.m.types.func(Type::VOID, vec![Type::METADATA; n], false)
+                }
+            };
+            let params: Vec<Type> = self.m.types.func_parts(fn_ty).map(|p| p.1.to_vec()).unwrap_or_default();
+            let name = self.m.funcs[f].name.clone();
+            self.m.funcs[f] = Function::new(&name, fn_ty, &params);
+            self.defined.insert(GlobalRef::Func(f));
         }
         Ok(())
     }

@@ -210,9 +210,21 @@ fn verify_function_checks_only_that_function() {
 
 #[test]
 fn display_without_location_is_the_message() {
-    let e = VerifierError { func: None, block: None, inst: None, message: "duplicate function name @f".into() };
+    let e = VerifierError {
+        func: None,
+        block: None,
+        inst: None,
+        message: "duplicate function name @f".into(),
+        site: ErrorSite::default(),
+    };
     assert_eq!(e.to_string(), "duplicate function name @f");
-    let e = VerifierError { func: Some("k".into()), block: Some("bb3".into()), inst: None, message: "m".into() };
+    let e = VerifierError {
+        func: Some("k".into()),
+        block: Some("bb3".into()),
+        inst: None,
+        message: "m".into(),
+        site: ErrorSite::default(),
+    };
     assert_eq!(e.to_string(), "in function @k, block %bb3: m");
 }
 
