@@ -6,7 +6,8 @@
 //! different on different paths). Transfer functions:
 //! - an instruction of the SSA function (matched in order, branches compared without their targets, which
 //!   edge splitting may retarget): every register it reads must hold `Val(itself)`; every register it writes
-//!   then holds `Val(itself)`;
+//!   then holds `Val(itself)`. An SSA copy that the renaming turns into `mov r, r` may be missing from the
+//!   output (a coalescing destruction deletes it): it is applied where it would have been;
 //! - any other instruction is a copy that destruction inserted (`mov d, s` → `d` holds what `s` holds;
 //!   `mov d, imm` / `setp.ne.s32 d, imm, 0` → `Const`) or a jump of a split edge; anything else is an error;
 //! - at the entry of a block with phis, along each incoming edge the phi destination `d` must hold the abstract
@@ -83,6 +84,16 @@ struct Matched {
     origin: Vec<Option<MBlock>>,
     /// For each destructed block, for each instruction: `Some(k)` = the k-th non-phi instruction of the origin.
     marks: Vec<Vec<Option<usize>>>,
+    /// For each destructed block, the SSA copies the destruction dropped because coalescing made them `mov r, r`:
+    /// `(p, k)` = the k-th non-phi instruction of the origin, applied just before output instruction `p` (or at
+    /// the block's end when `p` is its length).
+    dropped: Vec<Vec<(usize, usize)>>,
+}
+
+/// An unguarded register copy whose source and destination are the same register (after renaming): a no-op that
+/// a coalescing destruction may delete.
+fn is_identity_copy(i: &MInst) -> bool {
+    i.guard.is_none() && i.is_copy() && i.dsts.first().and_then(|d| d.reg()) == i.srcs.first().and_then(|s| s.reg())
 }
 
 fn same_ignoring_targets(a: &MInst, b: &MInst) -> bool {
@@ -96,6 +107,7 @@ fn same_ignoring_targets(a: &MInst, b: &MInst) -> bool {
 fn match_blocks(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Result<Matched, String> {
     let mut origin = vec![None; out.blocks.len()];
     let mut marks = vec![Vec::new(); out.blocks.len()];
+    let mut dropped = vec![Vec::new(); out.blocks.len()];
     for &b in &out.order {
         let insts = &out.block(b).insts;
         let is_orig = (b.0 as usize) < ssa.blocks.len() && ssa.order.contains(&b);
@@ -108,13 +120,23 @@ fn match_blocks(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Result<Ma
         let want: Vec<MInst> = ssa.block(b).insts.iter().filter(|i| !i.is_phi()).map(|i| asg.rename(i)).collect();
         let mut k = 0;
         let mut m = Vec::with_capacity(insts.len());
+        let mut gone = Vec::new();
         for i in insts {
+            // An SSA copy that coalescing turned into `mov r, r` may be gone: skip it (applied at this point).
+            while k < want.len() && !same_ignoring_targets(i, &want[k]) && is_identity_copy(&want[k]) {
+                gone.push((m.len(), k));
+                k += 1;
+            }
             if k < want.len() && same_ignoring_targets(i, &want[k]) {
                 m.push(Some(k));
                 k += 1;
             } else {
                 m.push(None);
             }
+        }
+        while k < want.len() && is_identity_copy(&want[k]) {
+            gone.push((m.len(), k));
+            k += 1;
         }
         if k != want.len() {
             return Err(format!(
@@ -123,8 +145,9 @@ fn match_blocks(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Result<Ma
             ));
         }
         marks[b.0 as usize] = m;
+        dropped[b.0 as usize] = gone;
     }
-    Ok(Matched { origin, marks })
+    Ok(Matched { origin, marks, dropped })
 }
 
 fn const_of(i: &MInst) -> Option<(Reg, AVal)> {
@@ -252,22 +275,32 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
                 }
             }
             let marks = &matched.marks[b.0 as usize];
-            for (k, i) in out.block(b).insts.iter().enumerate() {
+            let dropped = &matched.dropped[b.0 as usize];
+            // Reads of an SSA instruction must find their SSA values; its definitions then hold its values.
+            let apply = |st: &mut Vec<AVal>, si: &MInst| -> Result<(), String> {
+                for r in si.uses() {
+                    let o = asg.map(r);
+                    let have = &st[o.0 as usize];
+                    if *have != AVal::Val(r) && *have != AVal::Top {
+                        return Err(format!(
+                            "SSA check: in bb{}, `{}` reads register {} holding {:?} instead of its SSA value",
+                            b.0, si.op, o.0, have
+                        ));
+                    }
+                }
+                for r in si.defs() {
+                    st[asg.map(r).0 as usize] = AVal::Val(r);
+                }
+                Ok(())
+            };
+            let ninsts = out.block(b).insts.len();
+            for (k, i) in out.block(b).insts.iter().enumerate().map(|(k, i)| (k, Some(i))).chain([(ninsts, None)]) {
+                for &(_, sk) in dropped.iter().filter(|(p, _)| *p == k) {
+                    apply(&mut st, ssa_inst(orig.expect("matched block"), sk))?;
+                }
+                let Some(i) = i else { break };
                 if let Some(sk) = marks.get(k).copied().flatten() {
-                    let si = ssa_inst(orig.expect("matched block"), sk);
-                    for r in si.uses() {
-                        let o = asg.map(r);
-                        let have = &st[o.0 as usize];
-                        if *have != AVal::Val(r) && *have != AVal::Top {
-                            return Err(format!(
-                                "SSA check: in bb{}, `{}` reads register {} holding {:?} instead of its SSA value",
-                                b.0, i.op, o.0, have
-                            ));
-                        }
-                    }
-                    for r in si.defs() {
-                        st[asg.map(r).0 as usize] = AVal::Val(r);
-                    }
+                    apply(&mut st, ssa_inst(orig.expect("matched block"), sk))?;
                 } else if let Some((d, v)) = const_of(i) {
                     st[d.0 as usize] = v;
                 } else if i.is_copy() {
