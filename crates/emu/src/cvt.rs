@@ -1,7 +1,7 @@
 //! `cvt`: conversions between integer and floating-point types with PTX rounding, saturation and flush-to-zero.
 //!
 //! Integer → integer conversions sign- or zero-extend from the source width and truncate (or with `.sat` clamp) to
-//! the destination. Float → integer conversions round with the `.rni/.rzi/.rmi/.rpi` mode and saturate, NaN → 0
+//! the destination; a signed integer result is sign-extended to the width of a wider destination register. Float → integer conversions round with the `.rni/.rzi/.rmi/.rpi` mode and saturate, NaN → 0
 //! (Rust's `as` has exactly these semantics after rounding). Integer → float and narrowing float → float
 //! conversions round with `.rn/.rz/.rm/.rp`, exactly: the nearest result is compared with the exact source value
 //! and moved one ulp when the mode requires it.
@@ -25,6 +25,9 @@ pub struct Conv {
     pub ftz: bool,
     /// `.sat`
     pub sat: bool,
+    /// Width of the destination register (at least the destination type's): a signed integer result is
+    /// sign-extended to it.
+    pub reg_bits: u32,
 }
 
 fn int_ty(t: Ty) -> bool {
@@ -177,8 +180,20 @@ fn clamp_int(t: Ty, v: i128) -> u64 {
     trunc(v.clamp(lo, hi) as u64, bits)
 }
 
-/// Converts one lane.
+/// Converts one lane. An integer result of a signed destination type narrower than the destination register is
+/// sign-extended to the register's width, as the hardware does (checked on an H200: `cvt.s8.s32` of 0xe8 gives
+/// 0xffe8 in a `.b16` register and 0xffffffe8 in a `.b32` one); unsigned results are zero-extended.
 pub fn convert(c: &Conv, v: u64) -> u64 {
+    let r = convert_narrow(c, v);
+    if int_ty(c.dst) && c.dst.is_signed() && c.reg_bits > c.dst.bits() {
+        trunc(sext(r, c.dst.bits()) as u64, c.reg_bits)
+    } else {
+        r
+    }
+}
+
+/// [`convert`] with the result in the low bits of the destination type only.
+fn convert_narrow(c: &Conv, v: u64) -> u64 {
     let (d, s) = (c.dst, c.src);
     match (int_ty(d), int_ty(s)) {
         (true, true) => {
@@ -213,7 +228,21 @@ mod tests {
     use super::*;
 
     fn cv(dst: Ty, src: Ty, irnd: Option<u8>, frnd: u8, v: u64) -> u64 {
-        convert(&Conv { dst, src, irnd, frnd, ftz: false, sat: false }, v)
+        convert(&Conv { dst, src, irnd, frnd, ftz: false, sat: false, reg_bits: dst.bits() }, v)
+    }
+
+    #[test]
+    fn signed_results_fill_a_wider_register() {
+        let c = |dst: Ty, src: Ty, reg_bits: u32, v: u64| {
+            convert(&Conv { dst, src, irnd: None, frnd: RN, ftz: false, sat: false, reg_bits }, v)
+        };
+        // As on an H200: cvt.s8.s32 of ...e8 into a .b16 and a .b32 register; cvt.u8 zero-extends.
+        assert_eq!(c(Ty::S8, Ty::S32, 16, 0x1_23e8), 0xffe8);
+        assert_eq!(c(Ty::S8, Ty::S32, 32, 0x1_23e8), 0xffff_ffe8);
+        assert_eq!(c(Ty::U8, Ty::S32, 16, 0x1_23e8), 0xe8);
+        assert_eq!(c(Ty::S8, Ty::S16, 16, 0x1239), 0x39);
+        assert_eq!(c(Ty::S16, Ty::S32, 64, 0x8000), 0xffff_ffff_ffff_8000);
+        assert_eq!(c(Ty::S32, Ty::F32, 32, (-2.0f32).to_bits() as u64), 0xffff_fffe);
     }
 
     #[test]

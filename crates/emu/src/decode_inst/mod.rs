@@ -1074,12 +1074,14 @@ impl Ctx<'_> {
                 {
                     return Err(format!("cvt.{}.{} is not supported", dst.name(), src.name()));
                 }
-                let d = self.dst(&o[0])?;
+                let (d, reg_bits) = self.dst_bits(&o[0])?;
+                let d = d.unwrap_or(0);
                 let a = self.src(&o[1], src)?;
                 if dst == src && !dst.is_float() && !sat {
                     return Ok(Op::Mov { d, a, bits: dst.bits() });
                 }
-                Ok(Op::Cvt { d, a, c: Conv { dst, src, irnd, frnd: frnd.unwrap_or(RN), ftz, sat } })
+                let reg_bits = reg_bits.max(dst.bits());
+                Ok(Op::Cvt { d, a, c: Conv { dst, src, irnd, frnd: frnd.unwrap_or(RN), ftz, sat, reg_bits } })
             }
             "cvta" => {
                 self.n_ops(i, 2..=2)?;
