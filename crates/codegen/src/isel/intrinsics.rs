@@ -548,12 +548,22 @@ impl Lower<'_> {
     }
 
     fn lower_mem_intrinsic(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        // The `lower-mem-intrinsics` IR pass (required in every pipeline) turns run-time lengths and constant
+        // lengths above `max-aggr-copy-size` (at most 4096) into loops; only small constant lengths get here.
         let len = match self.op(args[2])? {
             Operand::Imm(n) => n as u64,
-            _ => return Err(CodegenError::unsupported(format!("@{name} with a run-time length"))),
+            _ => {
+                return Err(CodegenError::unsupported(format!(
+                    "@{name} with a run-time length reached instruction selection (the lower-mem-intrinsics pass \
+                     expands it into a loop)"
+                )))
+            }
         };
         if len > 4096 {
-            return Err(CodegenError::unsupported(format!("@{name} of {len} bytes (at most 4096 are unrolled)")));
+            return Err(CodegenError::unsupported(format!(
+                "@{name} of {len} bytes reached instruction selection (the lower-mem-intrinsics pass expands \
+                 lengths above max-aggr-copy-size into a loop; isel unrolls at most 4096)"
+            )));
         }
         let (dst, dsp) = self.ptr(args[0])?;
         // Alignment from the call-site `align` parameter attributes (clang always writes them).
