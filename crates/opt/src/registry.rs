@@ -123,6 +123,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::simplifycfg::INFO,
         crate::passes::nvvm_reflect::INFO,
         crate::passes::lower_mem_intrinsics::INFO,
+        crate::passes::expand_reductions::INFO,
         crate::passes::lower_switch::INFO,
         crate::passes::unify_exits::INFO,
         crate::passes::structurizecfg::INFO,
