@@ -78,7 +78,7 @@ impl MemOp {
 
 /// The memory intrinsic `name` names, if any (`llvm.memcpy.p0.p0.i64`, `llvm.memset.inline.p1.i32`, the typed
 /// pointer spellings `llvm.memcpy.p0i8.p0i8.i64`; not the element-wise atomic forms, whose operands differ).
-pub fn mem_op_of(name: &str) -> Option<&'static str> {
+fn classify(name: &str) -> Option<MemOp> {
     let rest = name.strip_prefix("llvm.")?;
     if rest.contains(".element.unordered.atomic") {
         return None;
@@ -86,15 +86,6 @@ pub fn mem_op_of(name: &str) -> Option<&'static str> {
     [MemOp::Set, MemOp::Copy, MemOp::Move]
         .into_iter()
         .find(|op| rest.strip_prefix(op.prefix()).is_some_and(|r| r.starts_with('.')))
-        .map(MemOp::prefix)
-}
-
-fn classify(name: &str) -> Option<MemOp> {
-    match mem_op_of(name)? {
-        "memset" => Some(MemOp::Set),
-        "memcpy" => Some(MemOp::Copy),
-        _ => Some(MemOp::Move),
-    }
 }
 
 impl FunctionPass for LowerMemIntrinsics {
