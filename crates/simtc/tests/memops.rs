@@ -750,3 +750,68 @@ fn vector_reductions_match_the_reference_and_llc_bit_for_bit() {
         }
     }
 }
+
+/// `simtc check` builds every pipeline variant (`-O0`, `-O3`, structurized, each optional pass off) of the
+/// expanded loops and reductions and finds the same outputs on all of them.
+#[test]
+fn simtc_check_agrees_on_every_build() {
+    let dir = tmp_dir("check");
+    let mut rng = Rng(0x5151_7A7A);
+    let mv_bytes: Vec<u8> =
+        moves().iter().flat_map(|&(d, s, n)| [d, s, n]).flat_map(|x: u32| x.to_le_bytes()).collect();
+    let f32_in = encode(&float_inputs(FloatTy { bits: 32 }, &mut rng), 4);
+    let runs: Vec<(&str, &str, u32, Vec<Arg>)> = vec![
+        (
+            "mem.ll",
+            "runtime_len",
+            32,
+            vec![
+                Arg::Buf("set", "u8", vec![0xEE; 32 * 512], true),
+                Arg::Buf("cpy", "u8", vec![0xEE; 32 * 512], true),
+                Arg::Buf("src", "u8", rng.bytes(32 * 512), false),
+                Arg::Buf("lens", "u64", lens_bytes(), false),
+                Arg::Scalar("u8", 0xC3),
+            ],
+        ),
+        (
+            "mem.ll",
+            "memmove_rt",
+            32,
+            vec![
+                Arg::Buf("buf", "u8", rng.bytes(32 * 1024), true),
+                Arg::Buf("wide", "u8", rng.bytes(32 * 1024), true),
+                Arg::Buf("mv", "u32", mv_bytes, false),
+            ],
+        ),
+        (
+            "mem.ll",
+            "memset_shared",
+            128,
+            vec![
+                Arg::Buf("out", "u8", vec![0x11; 32768], true),
+                Arg::Buf("all", "u8", vec![0x22; 32768], true),
+                Arg::Scalar("u8", 0x5A),
+            ],
+        ),
+        (
+            "reductions.ll",
+            "red_f32",
+            THREADS as u32,
+            vec![Arg::Buf("in", "f32", f32_in, false), Arg::Buf("out", "f32", vec![0; THREADS * 14 * 4], true)],
+        ),
+    ];
+    for (file, kernel, block, args) in runs {
+        let spec = dir.join(format!("{kernel}.toml"));
+        std::fs::write(&spec, spec_text(&dir, kernel, block, &args)).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+            .arg("check")
+            .arg(memops_dir().join(file))
+            .arg("--spec")
+            .arg(&spec)
+            .output()
+            .expect("run simtc check");
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{kernel}: {text}\n{}", String::from_utf8_lossy(&o.stderr));
+        assert!(text.contains("ok: all"), "{kernel}: {text}");
+    }
+}
