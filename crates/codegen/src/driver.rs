@@ -250,8 +250,9 @@ pub fn pass_table() -> Vec<PassEntry> {
 }
 
 /// IR passes every pipeline runs, `-O0` included, because the output is wrong without them: `nvvm-reflect`
-/// (libdevice's `__nvvm_reflect` must not reach ptxas).
-const REQUIRED_IR: &[&str] = &["nvvm-reflect"];
+/// (libdevice's `__nvvm_reflect` must not reach ptxas), `lower-mem-intrinsics` (isel only unrolls memset/memcpy/
+/// memmove of small constant lengths) and `expand-reductions` (isel has no vector reductions).
+const REQUIRED_IR: &[&str] = &["nvvm-reflect", "lower-mem-intrinsics", "expand-reductions"];
 
 /// IR passes of the pipeline that exist only as prerequisites of `structurizecfg` (it rejects a switch and
 /// needs one exit); they run whenever it does and cannot be disabled on their own.

@@ -116,6 +116,14 @@ pub const IR_KNOBS: &[KnobDef] = &[
         doc: "nvvm-reflect: the value of __nvvm_reflect(\"__CUDA_ARCH\") (0: from --mcpu, e.g. 900 for sm_90)",
     },
     KnobDef {
+        name: "max-aggr-copy-size",
+        kind: KnobKind::Int { min: 0, max: 4096 },
+        default: "128",
+        seed: "simtc",
+        doc: "lower-mem-intrinsics: memset/memcpy/memmove of a constant length up to this many bytes are unrolled by \
+              isel, longer ones and run-time lengths become loops (LLVM NVPTX's MaxAggrCopySize)",
+    },
+    KnobDef {
         name: "structurizecfg-skip-uniform-regions",
         kind: KnobKind::Bool,
         default: "false",

@@ -122,6 +122,8 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::dce::INFO,
         crate::passes::simplifycfg::INFO,
         crate::passes::nvvm_reflect::INFO,
+        crate::passes::lower_mem_intrinsics::INFO,
+        crate::passes::expand_reductions::INFO,
         crate::passes::lower_switch::INFO,
         crate::passes::unify_exits::INFO,
         crate::passes::structurizecfg::INFO,

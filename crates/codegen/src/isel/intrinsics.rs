@@ -548,12 +548,22 @@ impl Lower<'_> {
     }
 
     fn lower_mem_intrinsic(&mut self, inst: Inst, name: &str, args: &[Value]) -> Result<()> {
+        // The `lower-mem-intrinsics` IR pass (required in every pipeline) turns run-time lengths and constant
+        // lengths above `max-aggr-copy-size` (at most 4096) into loops; only small constant lengths get here.
         let len = match self.op(args[2])? {
             Operand::Imm(n) => n as u64,
-            _ => return Err(CodegenError::unsupported(format!("@{name} with a run-time length"))),
+            _ => {
+                return Err(CodegenError::unsupported(format!(
+                    "@{name} with a run-time length reached instruction selection (the lower-mem-intrinsics pass \
+                     expands it into a loop)"
+                )))
+            }
         };
         if len > 4096 {
-            return Err(CodegenError::unsupported(format!("@{name} of {len} bytes (at most 4096 are unrolled)")));
+            return Err(CodegenError::unsupported(format!(
+                "@{name} of {len} bytes reached instruction selection (the lower-mem-intrinsics pass expands \
+                 lengths above max-aggr-copy-size into a loop; isel unrolls at most 4096)"
+            )));
         }
         let (dst, dsp) = self.ptr(args[0])?;
         // Alignment from the call-site `align` parameter attributes (clang always writes them).
@@ -680,16 +690,36 @@ impl Lower<'_> {
                 self.emit_def(format!("fma.rn.{fs}"), c, &[a, ops[1].clone(), ops[2].clone()])
             }
             "sqrt" => self.emit_def(format!("sqrt.rn.{fs}"), c, &[ops[0].clone()]),
-            "minnum" | "maxnum" => {
-                let a = first_reg(self, ops[0].clone(), c);
-                self.emit_def(format!("{}.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
-            }
-            "minimum" | "maximum" => {
-                if self.opts.target.sm() < 80 {
-                    return Err(CodegenError::unsupported(format!("@{name} before sm_80 (needs min.NaN)")));
+            "minnum" | "maxnum" => match fk {
+                // `min.f16`/`min.bf16` need sm_80: before, in f32 and rounded back (exact: the result is one of
+                // the operands), as LLVM promotes them.
+                Some(k @ (FKind::F16 | FKind::BF16)) if self.opts.target.sm() < 80 => {
+                    let fa = self.half_to_f32(ops[0].clone(), k);
+                    let fb = self.half_to_f32(ops[1].clone(), k);
+                    let r = self.emit_def(
+                        format!("{}.f32", &stem[..3]),
+                        RegClass::F32,
+                        &[Operand::Reg(fa), Operand::Reg(fb)],
+                    );
+                    self.f32_to_half(r, k)?
                 }
-                let a = first_reg(self, ops[0].clone(), c);
-                self.emit_def(format!("{}.NaN.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
+                _ => {
+                    let a = first_reg(self, ops[0].clone(), c);
+                    self.emit_def(format!("{}.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
+                }
+            },
+            "minimum" | "maximum" => {
+                let k = fk.ok_or_else(unsupported)?;
+                if self.opts.target.sm() >= 80 && k != FKind::F64 {
+                    let a = first_reg(self, ops[0].clone(), c);
+                    self.emit_def(format!("{}.NaN.{fs}", &stem[..3]), c, &[a, ops[1].clone()])
+                } else if k == FKind::BF16 {
+                    return Err(CodegenError::unsupported(format!("@{name} before sm_80")));
+                } else {
+                    let flags = self.f.dfg.inst(inst).flags;
+                    let (a, b2) = (first_reg(self, ops[0].clone(), c), first_reg(self, ops[1].clone(), c));
+                    self.nan_min_max(stem == "maximum", k, c, a, b2, flags)
+                }
             }
             "ldexp" if matches!(fk, Some(FKind::F32 | FKind::F64)) => {
                 // A constant exponent whose power of two is a normal number: x * 2^k rounds exactly like ldexp.
@@ -841,6 +871,53 @@ impl Lower<'_> {
         };
         self.set(inst, r);
         Ok(())
+    }
+
+    /// `llvm.maximum`/`llvm.minimum` where PTX has no `max.NaN` (f64 always, f32 and f16 before sm_80), LLVM's
+    /// expansion (`expandFMINIMUM_FMAXIMUM`): the NaN-ignoring `max`/`min` (for f16 a compare and select, as
+    /// `max.f16` needs sm_80 too), then, without `nnan`, the canonical NaN when either operand is one, then,
+    /// without `nsz`, when the result compares equal to zero, whichever operand is +0.0 (maximum) / -0.0
+    /// (minimum) by its bits.
+    fn nan_min_max(&mut self, max: bool, k: FKind, c: RegClass, a: Operand, b: Operand, flags: simtc_ir::Flags) -> Reg {
+        let fs = k.suffix();
+        let bits = c.bits();
+        let op = if max { "max" } else { "min" };
+        let mut r = if k == FKind::F16 {
+            let cmp = if max { "gt" } else { "lt" };
+            let p = self.emit_def(format!("setp.{cmp}.f16"), RegClass::Pred, &[a.clone(), b.clone()]);
+            self.select(c, p, a.clone(), b.clone())
+        } else {
+            self.emit_def(format!("{op}.{fs}"), c, &[a.clone(), b.clone()])
+        };
+        let (nan, zero) = match k {
+            FKind::F64 => (Operand::F64(0x7FF8_0000_0000_0000), Operand::F64(0)),
+            FKind::F32 => (Operand::F32(0x7FC0_0000), Operand::F32(0)),
+            _ => (Operand::Imm(0x7E00), Operand::Reg(self.materialize(Operand::Imm(0), c))),
+        };
+        if !flags.contains(simtc_ir::Flags::NNAN) {
+            let p = self.emit_def(format!("setp.nan.{fs}"), RegClass::Pred, &[a.clone(), b.clone()]);
+            r = self.select(c, p, nan, Operand::Reg(r));
+        }
+        if !flags.contains(simtc_ir::Flags::NSZ) {
+            // +0.0 is all zero bits; -0.0 only the sign bit (a negative number as a signed integer).
+            let signed_zero = if max { 0 } else { i64::MIN >> (64 - bits) };
+            let bits_of = |s: &mut Self, x: Operand| match k {
+                FKind::F16 => x,
+                _ => {
+                    let ic = if bits == 64 { RegClass::B64 } else { RegClass::B32 };
+                    Operand::Reg(s.emit_def(format!("mov.b{bits}"), ic, &[x]))
+                }
+            };
+            let ia = bits_of(self, a.clone());
+            let pa = self.emit_def(format!("setp.eq.s{bits}"), RegClass::Pred, &[ia, Operand::Imm(signed_zero)]);
+            let l = self.select(c, pa, a, Operand::Reg(r));
+            let ib = bits_of(self, b.clone());
+            let pb = self.emit_def(format!("setp.eq.s{bits}"), RegClass::Pred, &[ib, Operand::Imm(signed_zero)]);
+            let rr = self.select(c, pb, b, Operand::Reg(l));
+            let pz = self.emit_def(format!("setp.eq.{fs}"), RegClass::Pred, &[Operand::Reg(r), zero]);
+            r = self.select(c, pz, Operand::Reg(rr), Operand::Reg(r));
+        }
+        r
     }
 
     fn lower_nvvm_math(

@@ -2,7 +2,9 @@
 
 pub mod cssa;
 pub mod dce;
+pub mod expand_reductions;
 pub mod licm;
+pub mod lower_mem_intrinsics;
 pub mod lower_switch;
 pub mod lsr;
 pub mod nvvm_reflect;

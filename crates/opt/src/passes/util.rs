@@ -160,3 +160,33 @@ pub fn fix_phi_entry_count(func: &mut Function, from: Block, to: Block) {
         }
     }
 }
+
+/// The name of the function a call instruction calls directly (`None` for other instructions and indirect calls).
+pub fn callee_name<'m>(m: &'m Module, func: &Function, i: Inst) -> Option<&'m str> {
+    let callee = func.dfg.inst(i).callee()?;
+    match m.consts.data(func.dfg.value_const(callee)?) {
+        ConstData::Global(_, GlobalRef::Func(f)) => Some(m.funcs[*f].name.as_str()),
+        _ => None,
+    }
+}
+
+/// Splits `at`'s block after `at`: the instructions that follow it (the terminator included) move to a new block
+/// named `name`, placed right after it in the layout; the phis of the moved terminator's successors name the new
+/// block instead. The old block is left without a terminator. O(moved instructions + successor phis).
+pub fn split_block_after(func: &mut Function, at: Inst, name: &str) -> Block {
+    let b = func.layout.inst_block(at).expect("split point in the layout");
+    let nb = func.dfg.make_block(Some(name));
+    func.layout.insert_block_after(nb, b);
+    if let Some(next) = func.layout.next_inst(at) {
+        func.layout.split_block_at(next, nb);
+    }
+    let mut succs = func.successors(nb);
+    succs.sort();
+    succs.dedup();
+    for s in succs {
+        for phi in phis(func, s) {
+            func.dfg.phi_replace_block(phi, b, nb);
+        }
+    }
+    nb
+}
