@@ -829,6 +829,54 @@ impl Lower<'_> {
                 self.emit(self.mi("mov.b64", &[Operand::Reg(d)], &[v]));
                 d
             }
+            "fshl" | "fshr"
+                if c == RegClass::B16 || (c == RegClass::B32 && self.int_width(rty).is_some_and(|w| w < 32)) =>
+            {
+                // A funnel shift narrower than its register (i8, i16, i24...): the operands' upper bits are
+                // undefined, so normalize them, concatenate `a:b` (2w bits) in a 32-bit register (64-bit for w > 16),
+                // shift by `s mod w`, and take the high (fshl) or low (fshr) w bits.
+                let w = self.int_width(rty).unwrap_or(16);
+                let (wc, wb) = if 2 * w <= 32 { (RegClass::B32, 32) } else { (RegClass::B64, 64) };
+                let widen = |l: &mut Self, o: Operand| -> Operand {
+                    let o = l.normalized(o, w, c, false);
+                    match o {
+                        Operand::Imm(v) => Operand::Imm(v),
+                        o => Operand::Reg(l.emit_def(format!("cvt.u{wb}.u{}", c.bits()), wc, &[o])),
+                    }
+                };
+                let (a, b) = (widen(self, ops[0].clone()), widen(self, ops[1].clone()));
+                let hi = match a {
+                    Operand::Imm(v) => Operand::Imm(v << w),
+                    a => Operand::Reg(self.emit_def(format!("shl.b{wb}"), wc, &[a, Operand::Imm(w as i64)])),
+                };
+                let x = self.emit_def(format!("or.b{wb}"), wc, &[hi, b]);
+                let s = match self.normalized(ops[2].clone(), w, c, false) {
+                    Operand::Imm(k) => Operand::Imm(k.rem_euclid(w as i64)),
+                    o => {
+                        let s32 = self.emit_def(format!("cvt.u32.u{}", c.bits()), RegClass::B32, &[o]);
+                        Operand::Reg(if w.is_power_of_two() {
+                            self.emit_def("and.b32", RegClass::B32, &[Operand::Reg(s32), Operand::Imm(w as i64 - 1)])
+                        } else {
+                            self.emit_def("rem.u32", RegClass::B32, &[Operand::Reg(s32), Operand::Imm(w as i64)])
+                        })
+                    }
+                };
+                let r = if stem == "fshl" {
+                    let t = self.emit_def(format!("shl.b{wb}"), wc, &[Operand::Reg(x), s]);
+                    self.emit_def(format!("shr.u{wb}"), wc, &[Operand::Reg(t), Operand::Imm(w as i64)])
+                } else {
+                    self.emit_def(format!("shr.u{wb}"), wc, &[Operand::Reg(x), s])
+                };
+                if wc == c {
+                    r
+                } else {
+                    self.emit_def(format!("cvt.u{}.u{wb}", c.bits()), c, &[Operand::Reg(r)])
+                }
+            }
+            "fshl" | "fshr" if c == RegClass::B64 && self.int_width(rty).is_some_and(|w| w < 64) => {
+                // i33..i63 would need a 128-bit concatenation; rejected rather than computed on 64 bits.
+                return Err(unsupported());
+            }
             "fshl" | "fshr" if c == RegClass::B64 => {
                 // No 64-bit funnel shift in PTX: (a << s) | (b >> (64 - s)) with s mod 64; PTX clamps a shift by 64
                 // to a zero result, which makes s = 0 come out right (fshr mirrors it).
