@@ -13,6 +13,10 @@
 /// The label of the full pipeline (every optional pass on), against which each pass is toggled.
 pub(crate) const FULL: &str = "-O3 --knob structurize=true";
 
+/// Instruction-selection rules that a boolean knob (default on) turns off: each gets a build with it off, so a
+/// rule's fault shows as that build agreeing with `-O0` where [`FULL`] does not.
+pub(crate) const ISEL_RULE_KNOBS: &[&str] = &["div-by-const"];
+
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.
 pub(crate) const PLAIN_SSA_EXIT: &str = "-O3 --knob structurize=true --disable-pass phi-elim";
 
@@ -62,6 +66,17 @@ pub(crate) fn differential_builds() -> Vec<Build> {
             without: Some(p),
         });
     }
+    for knob in ISEL_RULE_KNOBS {
+        let mut knobs = structurize.clone();
+        knobs.push(format!("{knob}=false"));
+        builds.push(Build {
+            label: format!("{FULL} --knob {knob}=false"),
+            opt_level: 3,
+            disabled: vec![],
+            knobs,
+            without: None,
+        });
+    }
     for (_, knob) in simtc_codegen::mir::passes::GATED {
         let mut knobs = structurize.clone();
         knobs.push(format!("{knob}=true"));
@@ -101,6 +116,16 @@ pub(crate) fn diagnose(failed: &[&str]) -> String {
             "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into()
         };
     }
+    let rules: String = ISEL_RULE_KNOBS
+        .iter()
+        .filter(|k| !failed.iter().any(|f| *f == format!("{FULL} --knob {k}=false")))
+        .map(|k| {
+            format!("  culprit: instruction-selection rule '{k}' ({FULL} differs from -O0, with {k}=false it agrees)\n")
+        })
+        .collect();
+    if !rules.is_empty() {
+        return rules;
+    }
     let culprits: Vec<&str> = optional_passes()
         .into_iter()
         .filter(|p| !failed.iter().any(|f| *f == format!("{FULL} --disable-pass {p}")))
@@ -136,12 +161,17 @@ mod tests {
     #[test]
     fn names_the_culprit_pass() {
         let without = |p: &str| format!("{} --disable-pass {p}", super::FULL);
+        // The builds with an isel rule off fail too unless the rule is the culprit.
+        let rules_off = format!("{} --knob div-by-const=false", super::FULL);
         let (a, b) = (without("dce"), without("machine-dce"));
-        let d = diagnose(&["-O3", super::FULL, &a, &b]);
+        let d = diagnose(&["-O3", super::FULL, &a, &b, &rules_off]);
         assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
+        let d = diagnose(&["-O3", super::FULL, &a, &b]);
+        assert!(d.contains("culprit: instruction-selection rule 'div-by-const'") && !d.contains("peephole"), "{d}");
         let all: Vec<String> = super::optional_passes().iter().map(|p| without(p)).collect();
         let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
         failed.push(super::FULL);
+        failed.push(&rules_off);
         let d = diagnose(&failed);
         assert!(d.contains("mandatory pipeline"), "{d}");
         let d = diagnose(&[&a]);

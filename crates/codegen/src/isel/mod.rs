@@ -15,6 +15,7 @@
 //! only when [`UniformityInfo`] proves the IR branch uniform, `@%p bra` otherwise (ARCHITECTURE §6).
 
 mod call;
+mod divconst;
 mod intrinsics;
 mod mem;
 mod ops;
@@ -119,20 +120,34 @@ pub struct Lower<'a> {
     /// `--knob cuda-atomics=relaxed`: CUDA's atomic functions as relaxed device-scope atomics (see
     /// `atomic_prefix`).
     pub(crate) cuda_relaxed_atomics: bool,
+    /// `--knob div-by-const` (default on): integer division and remainder by a constant as multiply-high
+    /// sequences ([`divconst`]).
+    pub(crate) div_by_const_enabled: bool,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
 }
 
 /// The knobs of instruction selection.
-pub const KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
-    name: "cuda-atomics",
-    kind: simtc_opt::KnobKind::Enum(&["exact", "relaxed"]),
-    default: "exact",
-    seed: "simtc",
-    doc: "exact: seq_cst system-scope atomicrmw/cmpxchg as the PTX memory model maps them (fence.sc.sys + \
-          atom.acq_rel.sys); relaxed: as CUDA defines atomicAdd & co. (relaxed, device scope: nvcc's atom.global.add)",
-}];
+pub const KNOBS: &[simtc_opt::KnobDef] = &[
+    simtc_opt::KnobDef {
+        name: "cuda-atomics",
+        kind: simtc_opt::KnobKind::Enum(&["exact", "relaxed"]),
+        default: "exact",
+        seed: "simtc",
+        doc: "exact: seq_cst system-scope atomicrmw/cmpxchg as the PTX memory model maps them (fence.sc.sys + \
+              atom.acq_rel.sys); relaxed: as CUDA defines atomicAdd & co. (relaxed, device scope: nvcc's \
+              atom.global.add)",
+    },
+    simtc_opt::KnobDef {
+        name: "div-by-const",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: integer division and remainder by a constant as multiply-high sequences (Granlund-Montgomery, \
+              as llc does; ptxas expands div/rem into ~20-70 SASS instructions); false: div/rem instructions",
+    },
+];
 
 impl<'a> Lower<'a> {
     /// Lowers `fid` (a definition) to MIR in SSA form. The CFG and uniformity come from `analyses` (computed
@@ -177,6 +192,7 @@ impl<'a> Lower<'a> {
             no_branch_prefix: Vec::new(),
             bad_opcode: Default::default(),
             cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
+            div_by_const_enabled: knobs.bool("div-by-const"),
             packed_halves: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;

@@ -234,7 +234,13 @@ impl Lower<'_> {
                 let signed = matches!(op, BinaryOp::SDiv | BinaryOp::SRem);
                 let a = self.normalized(a, w, c, signed);
                 let b = self.normalized(b, w, c, signed);
-                let name = if matches!(op, BinaryOp::UDiv | BinaryOp::SDiv) { "div" } else { "rem" };
+                let rem = matches!(op, BinaryOp::URem | BinaryOp::SRem);
+                if let (Operand::Imm(d), true) = (&b, self.div_by_const_enabled) {
+                    if let Some(r) = self.div_by_const(rem, signed, &a, *d, w, c) {
+                        return Ok(r);
+                    }
+                }
+                let name = if rem { "rem" } else { "div" };
                 self.emit_def(format!("{name}.{}", sfx(if signed { 's' } else { 'u' })), c, &[a, b])
             }
             BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr => {

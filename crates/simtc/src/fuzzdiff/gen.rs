@@ -4,7 +4,8 @@
 //! Invariants of every generated program:
 //! - **Terminates.** Every loop counts an induction variable from 0 up to a bound in `1..=8`; there is no
 //!   recursion (device function `fK` only calls `fJ` with `J < K`).
-//! - **No undefined behaviour.** Divisors are forced non-zero and positive (`| 1`, masked), shift amounts are
+//! - **No undefined behaviour.** Divisors are forced non-zero (`| 1`, masked, or a non-zero constant; a signed
+//!   constant divisor is never -1), shift amounts are
 //!   masked to `0..32`, array and buffer indices are masked into range, local arrays are initialised before
 //!   use, floats are clamped into `(-1e6, 1e6)` after every operation (NaN and infinities become 1.0), so the
 //!   `fptosi` conversions are in range and the outputs are bit-exact across builds.
@@ -244,11 +245,29 @@ impl FnGen<'_> {
             }
             5 => {
                 let op = ["udiv", "urem"][self.rng.below(2) as usize];
+                if self.rng.chance(50) {
+                    // A constant divisor (the multiply-high lowering): any non-zero value, powers of two included.
+                    let k = match self.konst() {
+                        0 => 1 << self.rng.below(31),
+                        k => k,
+                    };
+                    return (self.def(format!("{op} i32 {an}, {k}"), "i32"), au);
+                }
                 let d = self.def(format!("or i32 {b}, 1"), "i32");
                 (self.def(format!("{op} i32 {an}, {d}"), "i32"), u)
             }
             6 => {
                 let op = ["sdiv", "srem"][self.rng.below(2) as usize];
+                if self.rng.chance(50) {
+                    // A constant divisor, never -1 (INT_MIN / -1 is undefined): +-2..1001 or +-2^k.
+                    let m = if self.rng.chance(70) {
+                        2 + self.rng.below(1000) as i32
+                    } else {
+                        1 << (1 + self.rng.below(30))
+                    };
+                    let k = if self.rng.chance(50) { -m } else { m };
+                    return (self.def(format!("{op} i32 {an}, {k}"), "i32"), au);
+                }
                 let m = self.def(format!("and i32 {b}, 65535"), "i32");
                 let d = self.def(format!("or i32 {m}, 1"), "i32");
                 (self.def(format!("{op} i32 {an}, {d}"), "i32"), u)

@@ -364,8 +364,11 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
             for (bi, b) in ctx.builds.iter().enumerate() {
                 // A pass disabled: compared with the full pipeline; a gated pass switched on by its knob
                 // (`backcopyprop`'s own builds): compared with the same build without the knob.
+                let rule =
+                    super::builds::ISEL_RULE_KNOBS.iter().find(|k| b.label == format!("{FULL} --knob {k}=false"));
                 let (pass, base) = match (b.without, super::builds::gated_base(&b.label)) {
                     (Some(p), _) => (p, Some(fp)),
+                    (None, None) if rule.is_some() => (*rule.expect("checked"), Some(fp)),
                     (None, Some((p, base))) => {
                         let k = ctx.builds.iter().position(|x| x.label == base);
                         (p, k.and_then(|k| ptxs.get(k)).and_then(|x| x.as_ref()))
@@ -538,6 +541,11 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
         changed.push(',');
     }
     println!("passes that changed the PTX:{}", changed.trim_end_matches(','));
+    let rules: Vec<String> = super::builds::ISEL_RULE_KNOBS
+        .iter()
+        .map(|k| format!("{k} {:.0}%", 100.0 * outcomes.iter().filter(|o| o.changed.contains(k)).count() as f64 / n))
+        .collect();
+    println!("instruction-selection rules that changed the PTX: {}", rules.join(", "));
     if let Some(llc) = &ctx.llc {
         println!("reference: llc-19 ({}) on every program llc accepts", llc.display());
     }
