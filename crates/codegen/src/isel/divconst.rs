@@ -114,9 +114,8 @@ pub fn sdiv_plan(d: i64, w: u32) -> (SDiv, bool) {
         return (SDiv::Pow2(a.trailing_zeros()), neg);
     }
     let l = ceil_log2(a);
-    let m = 1 + (1u128 << (w + l - 1)) / a as u128 - (1u128 << w);
-    // m is in [-2^(w-1), 0] as a signed value: here it is computed modulo 2^128, so reinterpret.
-    let m = m as i128 as i64;
+    // In [-2^(w-1), 0]: the quotient is below 2^w (as 2^(l-1) < |d|), so the difference is negative or zero.
+    let m = (1 + ((1u128 << (w + l - 1)) / a as u128) as i128 - (1i128 << w)) as i64;
     (SDiv::MulHi { m, s: l - 1 }, neg)
 }
 
