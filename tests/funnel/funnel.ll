@@ -1,7 +1,8 @@
 ; Funnel shifts narrower than their register (i8, i16 in .b16; i24 in .b32), as clang emits for byte rotations
 ; (HeCBench's present-cuda: `(x << 5) | (x >> 3)` on unsigned char becomes @llvm.fshl.i8). Thread t takes
 ; a = in[t], b = in[t + 1], s = in[t + 2] (raw 32-bit words, truncated), and writes fshl and fshr of each width,
-; with a variable amount and with the constant 5, to out[8 t ...].
+; with variable operands and with constants (i8 amount 5; i16 a = -1 and amount -3, i.e. 0xfffd mod 16 = 13), to
+; out[8 t ...].
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -33,7 +34,7 @@ entry:
   %k8 = call i8 @llvm.fshl.i8(i8 %a8, i8 %a8, i8 5)
   %l16 = call i16 @llvm.fshl.i16(i16 %a16, i16 %b16, i16 %s16)
   %r16 = call i16 @llvm.fshr.i16(i16 %a16, i16 %b16, i16 %s16)
-  %k16 = call i16 @llvm.fshr.i16(i16 %a16, i16 %b16, i16 5)
+  %k16 = call i16 @llvm.fshr.i16(i16 -1, i16 %b16, i16 -3)
   %l24 = call i24 @llvm.fshl.i24(i24 %a24, i24 %b24, i24 %s24)
   %r24 = call i24 @llvm.fshr.i24(i24 %a24, i24 %b24, i24 %s24)
   %o = mul i64 %g64, 8

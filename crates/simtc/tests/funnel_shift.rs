@@ -27,7 +27,7 @@ fn expected(input: &[u32], n: usize) -> Vec<u32> {
             fsh(true, 8, a, a, 5),
             fsh(true, 16, a, b, s),
             fsh(false, 16, a, b, s),
-            fsh(false, 16, a, b, 5),
+            fsh(false, 16, 0xffff, b, 0xfffd),
             fsh(true, 24, a, b, s),
             fsh(false, 24, a, b, s),
         ]);

@@ -840,7 +840,8 @@ impl Lower<'_> {
                 let widen = |l: &mut Self, o: Operand| -> Operand {
                     let o = l.normalized(o, w, c, false);
                     match o {
-                        Operand::Imm(v) => Operand::Imm(v),
+                        // An immediate is not normalized when the type fills its register (i16 -1 is Imm(-1)).
+                        Operand::Imm(v) => Operand::Imm(v & ((1i64 << w) - 1)),
                         o => Operand::Reg(l.emit_def(format!("cvt.u{wb}.u{}", c.bits()), wc, &[o])),
                     }
                 };
@@ -851,7 +852,7 @@ impl Lower<'_> {
                 };
                 let x = self.emit_def(format!("or.b{wb}"), wc, &[hi, b]);
                 let s = match self.normalized(ops[2].clone(), w, c, false) {
-                    Operand::Imm(k) => Operand::Imm(k.rem_euclid(w as i64)),
+                    Operand::Imm(k) => Operand::Imm((k & ((1i64 << w) - 1)) % w as i64),
                     o => {
                         let s32 = self.emit_def(format!("cvt.u32.u{}", c.bits()), RegClass::B32, &[o]);
                         Operand::Reg(if w.is_power_of_two() {
