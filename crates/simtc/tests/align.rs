@@ -35,16 +35,11 @@ fn builds() -> Vec<(String, PathBuf)> {
     for arch in ["sm_70", "sm_90"] {
         for opt in ["-O0", "-O3"] {
             let ptx = t.join(format!("packed.simtc{opt}.{arch}.ptx"));
-            let o = simtc(&["compile", ll.to_str().unwrap(), opt, "--mcpu", arch, "-o", ptx.to_str().unwrap()]);
-            assert!(o.status.success(), "simtc {opt} {arch}: {}", String::from_utf8_lossy(&o.stderr));
-            common::assemble_if_available(&ptx, arch);
+            common::simtc_ptx(&ll, &ptx, arch, &[opt]);
             out.push((format!("simtc {opt} {arch}"), ptx));
         }
     }
-    if let Some(llc) = common::llvm_tool("llc") {
-        let ptx = t.join("packed.llc.ptx");
-        let st = Command::new(llc).args(["-O3", "-march=nvptx64", "-mcpu=sm_90"]).arg(&ll).arg("-o").arg(&ptx).status();
-        assert!(st.expect("run llc").success(), "llc failed");
+    if let Some(ptx) = common::llc_ptx(&ll, &t.join("packed.llc.ptx"), "sm_90") {
         out.push(("llc-19".into(), ptx));
     }
     out

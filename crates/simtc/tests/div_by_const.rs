@@ -8,7 +8,6 @@ mod common;
 
 use simtc_emu::{Arg, Buffer, Launch, RunOptions};
 use std::fmt::Write as _;
-use std::process::Command;
 
 const OPS: [&str; 4] = ["udiv", "urem", "sdiv", "srem"];
 
@@ -123,21 +122,10 @@ fn run_case(widths: &[u32], inputs: &[i64]) {
         ("sm_90", "-O3", "div-by-const=false"),
     ] {
         let ptx = dir.join(format!("div{opt}.{arch}.{knob}.ptx"));
-        let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
-            .args(["compile", opt, "--mcpu", arch, "--knob", knob])
-            .arg(&ll)
-            .arg("-o")
-            .arg(&ptx)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "simtc {opt} {arch}: {}", String::from_utf8_lossy(&o.stderr));
-        common::assemble_if_available(&ptx, arch);
+        common::simtc_ptx(&ll, &ptx, arch, &[opt, "--knob", knob]);
         ptxs.push((format!("simtc {opt} {arch} {knob}"), ptx));
     }
-    if let Some(llc) = common::llvm_tool("llc") {
-        let ptx = dir.join("div.llc.ptx");
-        let st = Command::new(llc).args(["-O3", "-march=nvptx64", "-mcpu=sm_90"]).arg(&ll).arg("-o").arg(&ptx).status();
-        assert!(st.unwrap().success(), "llc failed");
+    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("div.llc.ptx"), "sm_90") {
         ptxs.push(("llc-19".into(), ptx));
     }
     // The divisions by a constant are gone from simtc's -O3 PTX (only the knob-off build keeps div/rem).

@@ -500,15 +500,7 @@ fn early_returns_in_cuda_from_llc_nvcc_and_simtc() {
         // simtc's PTX of the same IR, at -O0 and -O3.
         for opt in ["-O0", "-O3"] {
             let ptx = dir.join(format!("bar.simtc{opt}.ptx"));
-            let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
-                .args(["compile", opt, "--mcpu", "sm_90"])
-                .arg(&ll)
-                .arg("-o")
-                .arg(&ptx)
-                .output()
-                .unwrap();
-            assert!(o.status.success(), "simtc {opt}: {}", String::from_utf8_lossy(&o.stderr));
-            common::assemble_if_available(&ptx, "sm_90");
+            common::simtc_ptx(&ll, &ptx, "sm_90", &[opt]);
             check_cuda_ptx(&format!("simtc {opt}"), &std::fs::read_to_string(&ptx).unwrap());
         }
     }

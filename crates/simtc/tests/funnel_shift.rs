@@ -6,7 +6,6 @@
 mod common;
 
 use simtc_emu::{Arg, Buffer, Launch, RunOptions};
-use std::process::Command;
 
 /// LLVM's funnel shift of width `w`: `fshl(a, b, s)` is the high `w` bits of `(a:b) << (s mod w)`, `fshr` the low
 /// `w` bits of `(a:b) >> (s mod w)`.
@@ -44,22 +43,11 @@ fn narrow_funnel_shifts_match_llvm_semantics() {
     for arch in ["sm_70", "sm_90"] {
         for opt in ["-O0", "-O3"] {
             let ptx = dir.join(format!("funnel{opt}.{arch}.ptx"));
-            let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
-                .args(["compile", opt, "--mcpu", arch])
-                .arg(&ll)
-                .arg("-o")
-                .arg(&ptx)
-                .output()
-                .unwrap();
-            assert!(o.status.success(), "simtc {opt} {arch}: {}", String::from_utf8_lossy(&o.stderr));
-            common::assemble_if_available(&ptx, arch);
+            common::simtc_ptx(&ll, &ptx, arch, &[opt]);
             ptxs.push((format!("simtc {opt} {arch}"), ptx));
         }
     }
-    if let Some(llc) = common::llvm_tool("llc") {
-        let ptx = dir.join("funnel.llc.ptx");
-        let st = Command::new(llc).args(["-O3", "-march=nvptx64", "-mcpu=sm_90"]).arg(&ll).arg("-o").arg(&ptx).status();
-        assert!(st.unwrap().success(), "llc failed");
+    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("funnel.llc.ptx"), "sm_90") {
         ptxs.push(("llc-19".into(), ptx));
     }
     let n = 4096;

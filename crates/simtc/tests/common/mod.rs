@@ -79,3 +79,39 @@ pub fn assemble_if_available(ptx: &std::path::Path, arch: &str) {
         .expect("ptxas runs");
     assert!(o.status.success(), "ptxas rejected {}:\n{}", ptx.display(), String::from_utf8_lossy(&o.stderr));
 }
+
+/// Compiles `ll` with this simtc (`simtc compile <args> --mcpu arch`) into `out`, panicking with simtc's message
+/// when it fails, and has ptxas validate the PTX for `arch` (see [`assemble_if_available`]).
+#[allow(dead_code)]
+pub fn simtc_ptx(ll: &std::path::Path, out: &std::path::Path, arch: &str, args: &[&str]) {
+    // `option_env!`: other crates' tests include this module too, where simtc's executable is not built.
+    let Some(simtc) = option_env!("CARGO_BIN_EXE_simtc") else { panic!("simtc_ptx is for simtc's integration tests") };
+    let o = std::process::Command::new(simtc)
+        .arg("compile")
+        .args(args)
+        .args(["--mcpu", arch])
+        .arg(ll)
+        .arg("-o")
+        .arg(out)
+        .output()
+        .expect("run simtc");
+    assert!(o.status.success(), "simtc {args:?} {arch} on {}: {}", ll.display(), String::from_utf8_lossy(&o.stderr));
+    assemble_if_available(out, arch);
+}
+
+/// llc-19's PTX of `ll` (`llc -O3 -march=nvptx64 -mcpu=arch`) written to `out`; `None` when llc is not installed
+/// (under `CI` that fails, through [`llvm_tool`]).
+#[allow(dead_code)]
+pub fn llc_ptx(ll: &std::path::Path, out: &std::path::Path, arch: &str) -> Option<PathBuf> {
+    let llc = llvm_tool("llc")?;
+    let st = std::process::Command::new(llc)
+        .args(["-O3", "-march=nvptx64"])
+        .arg(format!("-mcpu={arch}"))
+        .arg(ll)
+        .arg("-o")
+        .arg(out)
+        .status()
+        .expect("run llc");
+    assert!(st.success(), "llc failed on {}", ll.display());
+    Some(out.to_path_buf())
+}
