@@ -366,9 +366,9 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
                 // (`backcopyprop`'s own builds): compared with the same build without the knob.
                 let rule =
                     super::builds::ISEL_RULE_KNOBS.iter().find(|k| b.label == format!("{FULL} --knob {k}=false"));
-                let (pass, base) = match (b.without, super::builds::gated_base(&b.label)) {
+                let (pass, base) = match (b.without.or(rule.copied()), super::builds::gated_base(&b.label)) {
+                    // A pass disabled or an isel rule turned off: compared with the full pipeline.
                     (Some(p), _) => (p, Some(fp)),
-                    (None, None) if rule.is_some() => (*rule.expect("checked"), Some(fp)),
                     (None, Some((p, base))) => {
                         let k = ctx.builds.iter().position(|x| x.label == base);
                         (p, k.and_then(|k| ptxs.get(k)).and_then(|x| x.as_ref()))
