@@ -911,7 +911,8 @@ impl Lower<'_> {
         let (base, sp) = self.ptr(p)?;
         let ty = self.ty(res);
         let sem = self.mem_semantics(&mf, true);
-        let space = sp.suffix();
+        let nc = sp == Space::Global && sem.is_empty() && self.ldg_readonly && self.reads_readonly_memory(inst, p);
+        let space = if nc { ".global.nc" } else { sp.suffix() };
         // Without `align` the access has its type's ABI alignment (LLVM's rule).
         let align = mf.align.or_else(|| Some(self.m.types.abi_align(ty)));
         if let Some((n, k)) = self.packed_vector(ty) {

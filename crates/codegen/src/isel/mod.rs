@@ -19,6 +19,7 @@ mod divconst;
 mod intrinsics;
 mod mem;
 mod ops;
+mod readonly;
 pub mod spaces;
 pub mod wmma;
 
@@ -123,6 +124,8 @@ pub struct Lower<'a> {
     /// `--knob div-by-const` (default on): integer division and remainder by a constant as multiply-high
     /// sequences ([`divconst`]).
     pub(crate) div_by_const_enabled: bool,
+    /// `--knob ldg-readonly` (default on): `ld.global.nc` for loads of read-only memory ([`readonly`]).
+    pub(crate) ldg_readonly: bool,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
@@ -146,6 +149,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         seed: "simtc",
         doc: "isel: integer division and remainder by a constant as multiply-high sequences (Granlund-Montgomery, \
               as llc does; ptxas expands div/rem into ~20-70 SASS instructions); false: div/rem instructions",
+    },
+    simtc_opt::KnobDef {
+        name: "ldg-readonly",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: plain global loads of memory the kernel never writes (`!invariant.load`, or every underlying \
+              object a noalias readonly kernel parameter or a constant global) use the non-coherent path \
+              `ld.global.nc`, as llc does; false: `ld.global`",
     },
 ];
 
@@ -193,6 +205,7 @@ impl<'a> Lower<'a> {
             bad_opcode: Default::default(),
             cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
             div_by_const_enabled: knobs.bool("div-by-const"),
+            ldg_readonly: knobs.bool("ldg-readonly"),
             packed_halves: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
