@@ -1,6 +1,7 @@
 ; combine: m - c where c is a single-use mul/div chain ending in an immediate: the negation goes into that
 ; immediate for free (x*z - (0.5*i)/n becomes fma(x, z, (i * -0.5)/n), as llc does); exact because
-; round-to-nearest is symmetric about zero. When c has another use the chain is left alone (mul + sub stay).
+; round-to-nearest is symmetric about zero. When c has another use the chain is left alone and a neg is inserted
+; instead (neg + fma, as llc emits; ptxas folds the neg into the FFMA).
 ; RUN: compile %s --mcpu sm_90
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -33,4 +34,6 @@ define ptx_kernel void @shared(ptr addrspace(1) %p, float %x, float %z, float %i
 
 ; CHECK-LABEL: .entry shared(
 ; CHECK: mul.f32 [[H2:%f[0-9]+]], {{%f[0-9]+}}, 0f3F000000;
-; CHECK: sub.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, [[H2]];
+; CHECK-NEXT: neg.f32 [[N:%f[0-9]+]], [[H2]];
+; CHECK-NEXT: fma.rn.f32 {{%f[0-9]+}}, {{%f[0-9]+}}, {{%f[0-9]+}}, [[N]];
+; CHECK-NOT: sub.f32

@@ -8,19 +8,25 @@
 //! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c`;
 //! - `mul.F %t, %a, b` + `add.F %d, %t, c` (`F` = `f32`/`f64`) → `fma.rn.F %d, %a, b, c` only when *both*
 //!   carry no rounding modifier;
-//! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c`, `c - %t` → `fma.rn.F -a, b, c`, when the negation is
-//!   free: a float immediate, or a single-use register computed by a `mul`/`div` chain ending in an immediate
-//!   (`c = (i * 0.5) / n` becomes `(i * -0.5) / n`, exact since round-to-nearest/-zero are symmetric about zero;
-//!   see `negate_free`). LLVM forms `fma(a, b, fneg c)` for any `c`; with any other register the `neg` would
-//!   make it no shorter, so only free negations are taken.
+//! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c`, `c - %t` → `fma.rn.F -a, b, c` (LLVM's
+//!   `fma(a, b, fneg c)` and `fma(fneg a, b, c)`). The negation is taken for free where it can be: a float
+//!   immediate, or a single-use register computed by a `mul`/`div` chain ending in an immediate (`c = (i * 0.5) /
+//!   n` becomes `(i * -0.5) / n`, exact since round-to-nearest/-zero are symmetric about zero; see
+//!   `negate_free`); otherwise a `neg.F` is inserted before the `fma`, as llc does (`neg` + `fma` is as many PTX
+//!   instructions as `mul` + `sub`; ptxas folds the `neg` into the `FFMA`'s operand negation). ptxas contracts a
+//!   contractable `mul.F` + `add.F`/`sub.F` pair (no rounding modifier) into one `FFMA` by itself, single or
+//!   multi-use (measured on sm_90), so these float rules change the PTX — shorter, and llc's shape — not the
+//!   SASS; they matter where the pair would reach ptxas through a `.rn` form.
 //!
-//! **Multi-use integer rule**: an integer `mul.lo`/`mul.wide` whose uses are *all* fusable adds (unguarded,
-//! matching type, not `t + t`, in the multiply's loops) is fused into every one of them and deleted: `k` adds and
-//! one multiply become `k` `mad`s, one instruction fewer, and the product (64 bits for `mul.wide`) is no longer
-//! live between them — only its 32-bit factors are. This is the shape of GVN-shared index scaling
-//! (`off = sext(i) * 4` added to two array bases): with one `mad.wide` per address ptxas also keeps each base in
-//! a uniform register instead of a register pair (`LEA` from a uniform base). Float products are not duplicated
-//! (contraction is decided per pair, and a duplicated `fma` would not be shorter than `mul` + `add`s).
+//! **Multi-use rule**: a `mul.lo`/`mul.wide`/contractable float `mul` whose uses are *all* fusable adds (for
+//! floats also subs; unguarded, matching type, not `t + t`, in the multiply's loops) is fused into every one of
+//! them and deleted: `k` adds and one multiply become `k` `mad`s/`fma`s, one instruction fewer, and the product
+//! (64 bits for `mul.wide`) is no longer live between them — only its factors are. This is the shape of
+//! GVN-shared index scaling (`off = sext(i) * 4` added to two array bases): with one `mad.wide` per address
+//! ptxas also keeps each base in a uniform register instead of a register pair (`LEA` from a uniform base). For
+//! floats it is llc's aggressive FMA fusion (NVPTX enables it): each `fma` rounds once, as `contract` allows. A
+//! multi-use float product never has a factor negated by flipping an immediate (the factor is shared by all the
+//! fused uses); it gets a `neg` instead.
 //!
 //! Contraction flag: instruction selection already carries LLVM's `contract` (or `fast`) flag into MIR — an
 //! `fadd`/`fmul` with it is selected without `.rn` (`add.f32`), one without it as `add.rn.f32`. That is PTX's own
@@ -122,6 +128,25 @@ fn negate_site(f: &MFunction, def: &[Option<(u32, usize)>], uses: &[u32], o: &Op
     }
 }
 
+/// A new register holding `-o`, computed by a `neg.F` queued to go before instruction `at` (its location too).
+fn negated(f: &mut MFunction, inserts: &mut Vec<(u32, usize, MInst)>, at: (u32, usize), ty: Mod, o: &Operand) -> Reg {
+    let class = match o {
+        Operand::Reg(r) => f.class(*r),
+        _ => f.class(match f.blocks[at.0 as usize].insts[at.1].dsts[0] {
+            Operand::Reg(d) => d,
+            _ => unreachable!("a sub defines a register"),
+        }),
+    };
+    let n = f.new_reg(class);
+    if let Operand::Reg(r) = o {
+        f.uniform[n.0 as usize] = f.uniform[r.0 as usize];
+    }
+    let mut neg = MInst::new(Opcode::new(OpKind::Neg, &[ty]), &[Operand::Reg(n)], std::slice::from_ref(o));
+    neg.loc = f.blocks[at.0 as usize].insts[at.1].loc;
+    inserts.push((at.0, at.1, neg));
+    n
+}
+
 /// Flips the immediate at `at` (found by [`negate_free`]).
 fn flip(f: &mut MFunction, at: (u32, usize, usize)) {
     let o = &mut f.blocks[at.0 as usize].insts[at.1].srcs[at.2];
@@ -150,20 +175,22 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
         Some(l) => loops.forest.contains(l, from),
         None => true,
     };
-    // Integer multiplies every use of which is a fusable add (module doc: multi-use integer rule): the number
-    // of those adds per multiply, compared with its use count below.
+    // Multiplies every use of which is a fusable add (module doc: multi-use rule): the number of those adds per
+    // multiply, compared with its use count below.
     let mut int_adds = vec![0u32; n];
     for &b in &f.order {
         for add in &f.block(b).insts {
-            if add.guard.is_some() || add.kind() != OpKind::Add || add.srcs.len() != 2 || add.srcs[0] == add.srcs[1] {
+            let (is_add, is_sub) = (add.kind() == OpKind::Add, add.kind() == OpKind::Sub);
+            if add.guard.is_some() || !(is_add || is_sub) || add.srcs.len() != 2 || add.srcs[0] == add.srcs[1] {
                 continue;
             }
             for o in &add.srcs {
                 let Operand::Reg(t) = *o else { continue };
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
                 let fusable = match (mul_kind(&f.blocks[mb as usize].insts[mk]), add.op.mods.as_slice()) {
-                    (Some(MulKind::Lo(t1)), [t2]) => t1 == *t2,
-                    (Some(MulKind::Wide(_)), [Mod::S64 | Mod::U64]) => true,
+                    (Some(MulKind::Lo(t1)), [t2]) => is_add && t1 == *t2,
+                    (Some(MulKind::Wide(_)), [Mod::S64 | Mod::U64]) => is_add,
+                    (Some(MulKind::Float(t1)), [t2]) => fma && t1 == *t2,
                     _ => false,
                 };
                 if fusable && same_loops(mb, b.0) {
@@ -173,6 +200,8 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
         }
     }
     let mut dead: Vec<(u32, usize)> = Vec::new();
+    // `neg`s to insert before `(block, instruction)` (original positions).
+    let mut inserts: Vec<(u32, usize, MInst)> = Vec::new();
     let mut count = 0;
     for b in f.order.clone() {
         for k in 0..f.blocks[b.0 as usize].insts.len() {
@@ -200,22 +229,7 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                     (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) if !is_sub => {
                         Opcode::new(OpKind::Mad, &[Mod::Wide, t1])
                     }
-                    (Some(MulKind::Float(t1)), [t2]) if fma && t1 == *t2 => {
-                        if is_sub {
-                            // Which operand gets negated: the addend (t - c) or a factor (c - t).
-                            let ok = if side == 0 {
-                                neg_imm(&add.srcs[1]).is_some() || negate_site(f, &def, &uses, &add.srcs[1]).is_some()
-                            } else {
-                                [&m.srcs[1], &m.srcs[0]]
-                                    .iter()
-                                    .any(|o| neg_imm(o).is_some() || negate_site(f, &def, &uses, o).is_some())
-                            };
-                            if !ok {
-                                continue;
-                            }
-                        }
-                        Opcode::new(OpKind::Fma, &[Mod::Rn, t1])
-                    }
+                    (Some(MulKind::Float(t1)), [t2]) if fma && t1 == *t2 => Opcode::new(OpKind::Fma, &[Mod::Rn, t1]),
                     _ => continue,
                 };
                 found = Some((side, t, mb, mk, op));
@@ -229,18 +243,27 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
             let mut c = f.blocks[b.0 as usize].insts[k].srcs[1 - side].clone();
             let (mut a, mut bb) = (a, bb);
             if is_sub {
+                let shared = uses[t.0 as usize] > 1;
+                let ty = op.mods[1];
                 if side == 0 {
-                    match neg_imm(&c) {
-                        Some(n) => c = n,
-                        None => flip(f, negate_site(f, &def, &uses, &c).expect("checked")),
+                    if let Some(n) = neg_imm(&c) {
+                        c = n;
+                    } else if let Some(at) = negate_site(f, &def, &uses, &c) {
+                        flip(f, at);
+                    } else {
+                        c = Operand::Reg(negated(f, &mut inserts, (b.0, k), ty, &c));
                     }
                 } else if let Some(n) = neg_imm(&bb) {
                     bb = n;
                 } else if let Some(n) = neg_imm(&a) {
                     a = n;
+                } else if let Some(at) = (!shared)
+                    .then(|| negate_site(f, &def, &uses, &bb).or_else(|| negate_site(f, &def, &uses, &a)))
+                    .flatten()
+                {
+                    flip(f, at);
                 } else {
-                    let at = negate_site(f, &def, &uses, &bb).or_else(|| negate_site(f, &def, &uses, &a));
-                    flip(f, at.expect("checked"));
+                    a = Operand::Reg(negated(f, &mut inserts, (b.0, k), ty, &a));
                 }
             }
             let add = &mut f.blocks[b.0 as usize].insts[k];
@@ -254,20 +277,29 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
             count += 1;
         }
     }
-    // Remove the consumed multiplies: one sort and one retain per touched block.
+    // Remove the consumed multiplies and insert the `neg`s: one rebuild per touched block.
     dead.sort_unstable();
-    let mut j = 0;
-    while j < dead.len() {
-        let b = dead[j].0;
-        let mut idx = 0usize;
-        f.blocks[b as usize].insts.retain(|_| {
-            let gone = j < dead.len() && dead[j] == (b, idx);
-            if gone {
-                j += 1;
+    inserts.sort_by_key(|x| (x.0, x.1));
+    let mut touched: Vec<u32> = dead.iter().map(|d| d.0).chain(inserts.iter().map(|x| x.0)).collect();
+    touched.sort_unstable();
+    touched.dedup();
+    let mut di = 0;
+    let mut inserts = inserts.into_iter().peekable();
+    for b in touched {
+        let old = std::mem::take(&mut f.blocks[b as usize].insts);
+        let mut new = Vec::with_capacity(old.len() + 1);
+        for (idx, inst) in old.into_iter().enumerate() {
+            while let Some((_, _, neg)) = inserts.next_if(|x| (x.0, x.1) == (b, idx)) {
+                new.push(neg);
             }
-            idx += 1;
-            !gone
-        });
+            if di < dead.len() && dead[di] == (b, idx) {
+                di += 1;
+                continue;
+            }
+            new.push(inst);
+        }
+        f.blocks[b as usize].insts = new;
     }
+    debug_assert!(di == dead.len() && inserts.next().is_none(), "every removal and insertion was made");
     count
 }
