@@ -59,6 +59,16 @@
 //! - **Uniform branch**: the warp runs one side, so the comparison is against the average of the two:
 //!   branched = `1 + (nT + cT + nF + cF + j) / 2`, with the (smaller) limit `PredicationUniformMaxInsts`
 //!   (default 4): a uniform `if (c) *p = v;` becomes `@c st`, a uniform diamond with selects stays a branch.
+//! - **Likely warp-coherent branch**: divergent for the analysis, but a comparison that splits the threads of a
+//!   block along warp boundaries on almost every execution, so a warp almost always runs one side only and a
+//!   warp whose lanes are all off skips the arm. Costed as a uniform branch. The condition is an ordering
+//!   comparison (`lt`/`le`/`gt`/`ge` and their unsigned forms) of a *thread-index-linear* value — `%tid.x/y/z`,
+//!   through copies, conversions, and adds/subtracts of immediates or uniform registers — against either an
+//!   immediate multiple of 32 or a uniform register that varies in a loop containing the comparison (the
+//!   halving bound of a tree reduction, `if (tid < s)`, is a multiple of 32 while `s ≥ 32`). Predicating such a
+//!   branch made every warp issue the loads and stores of every step of a shared-memory reduction, all lanes
+//!   off: slower at `-O3` than at `-O0`. Equality tests (`tid == 0`) and comparisons against loop-invariant
+//!   values (bounds checks `i < n`) are not assumed coherent.
 //!
 //! Knobs: `PredicationMaxInsts`, `PredicationUniformMaxInsts`, `DisablePredication` (seed 000 lists ptxas'
 //! `DisablePredication` container knob; same effect as `--disable-pass ifconvert`).
@@ -68,7 +78,8 @@
 //! phi rewrite is bounded; every conversion deletes at least one block; the final merge moves each block once
 //! and the final rename is one walk: linear in the function's size.
 
-use crate::mir::{MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
+use crate::mir::{graph, MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
+use simtc_graph::LoopForest;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
@@ -90,6 +101,64 @@ pub struct Limits {
     pub divergent: usize,
     /// Most instructions in both sides together under a uniform branch.
     pub uniform: usize,
+}
+
+/// Per register: whether it is a predicate that is likely warp-coherent (module doc, cost model), computed
+/// before any conversion (a predicate the pass builds is not).
+fn likely_coherent(f: &MFunction) -> Vec<bool> {
+    let n = f.regs.len();
+    let g = graph::block_graph(f);
+    let loops = LoopForest::compute(&g, &simtc_graph::DomTree::compute(&g));
+    let mut def_block = vec![None; n];
+    let mut tid_linear = vec![false; n];
+    let mut out = vec![false; n];
+    let is_tid_linear = |o: &Operand, tl: &[bool]| match o {
+        Operand::Reg(r) => tl[r.0 as usize],
+        Operand::Sym(s) => matches!(s.as_str(), "%tid.x" | "%tid.y" | "%tid.z"),
+        _ => false,
+    };
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            let [Operand::Reg(d)] = i.dsts.as_slice() else { continue };
+            def_block[d.0 as usize] = Some(b);
+            if i.guard.is_some() {
+                continue;
+            }
+            let offset = |o: &Operand| matches!(o, Operand::Imm(_)) || o.reg().is_some_and(|r| f.is_uniform(r));
+            let lin = match (i.kind(), i.srcs.as_slice()) {
+                (OpKind::Mov | OpKind::Cvt, [a]) => is_tid_linear(a, &tid_linear),
+                (OpKind::Add, [a, c]) | (OpKind::Add, [c, a]) if is_tid_linear(a, &tid_linear) => offset(c),
+                (OpKind::Sub, [a, c]) if is_tid_linear(a, &tid_linear) => offset(c),
+                _ => false,
+            };
+            tid_linear[d.0 as usize] = lin;
+            if i.kind() != OpKind::Setp || i.srcs.len() != 2 {
+                continue;
+            }
+            let ordering = matches!(
+                i.op.cmp(),
+                Some(Mod::Lt | Mod::Le | Mod::Gt | Mod::Ge | Mod::Lo | Mod::Ls | Mod::Hi | Mod::Hs)
+            );
+            let bound = |o: &Operand| match o {
+                Operand::Imm(k) => k % 32 == 0,
+                Operand::Reg(r) if f.is_uniform(*r) => def_block[r.0 as usize].is_some_and(|db: MBlock| {
+                    let mut l = loops.forest.innermost_of(db.0);
+                    while let Some(x) = l {
+                        if loops.forest.contains(x, b.0) {
+                            return true;
+                        }
+                        l = loops.forest.parent_of(x);
+                    }
+                    false
+                }),
+                _ => false,
+            };
+            let [a, c] = [&i.srcs[0], &i.srcs[1]];
+            out[d.0 as usize] = ordering
+                && ((is_tid_linear(a, &tid_linear) && bound(c)) || (is_tid_linear(c, &tid_linear) && bound(a)));
+        }
+    }
+    out
 }
 
 /// How a block ends.
@@ -329,6 +398,8 @@ struct Pass<'a> {
     extra_branch: Vec<bool>,
     alias: FxHashMap<Reg, Reg>,
     entry: MBlock,
+    /// Per register: a likely warp-coherent predicate ([`likely_coherent`]).
+    coherent: Vec<bool>,
 }
 
 impl Pass<'_> {
@@ -390,7 +461,9 @@ impl Pass<'_> {
         }
         let Some(Exit::Cond((p, pn), t, e, uni_h)) = exit_of(&self.f.block(h).insts) else { return false };
         let uniform = uni_h || self.f.is_uniform(p);
-        let limit = if uniform { self.limits.uniform } else { self.limits.divergent };
+        // A likely warp-coherent condition (module doc) is costed as a uniform one; it stays a divergent branch.
+        let cheap = uniform || self.coherent.get(p.0 as usize).copied().unwrap_or(false);
+        let limit = if cheap { self.limits.uniform } else { self.limits.divergent };
         let Some(st) = self.side(h, t, limit) else { return false };
         let Some(sf) = self.side(h, e, limit - st.ninst) else { return false };
         if st.blocks.is_empty() && sf.blocks.is_empty() {
@@ -449,7 +522,7 @@ impl Pass<'_> {
         let (ct, cf) = (usize::from(matches!(st.exit, Exit::Cond(..))), usize::from(matches!(sf.exit, Exit::Cond(..))));
         let j = usize::from(!st.blocks.is_empty() && !sf.blocks.is_empty());
         let predicated = nt + nf + nsel + usize::from(merged_cond);
-        let profitable = if uniform {
+        let profitable = if cheap {
             2 * predicated <= 2 + nt + ct + nf + cf + j
         } else {
             predicated <= 1 + nt + ct + nf + cf + j + RECONVERGE_COST
@@ -667,7 +740,9 @@ pub fn run(f: &mut MFunction, limits: Limits) -> usize {
             post.push(b);
         }
     }
-    let mut pass = Pass { f, limits, npreds, dead: vec![false; n], extra_branch, alias: FxHashMap::default(), entry };
+    let coherent = likely_coherent(f);
+    let mut pass =
+        Pass { f, limits, npreds, dead: vec![false; n], extra_branch, alias: FxHashMap::default(), entry, coherent };
     let mut converted = Vec::new();
     let mut count = 0;
     for &h in &post {
