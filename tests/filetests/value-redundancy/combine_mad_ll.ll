@@ -18,4 +18,6 @@ define ptx_kernel void @k(ptr addrspace(1) %p, i32 %a, i32 %b, i64 %base) {
 
 ; CHECK-LABEL: .entry k(
 ; CHECK: mad.lo.s32 {{%r[0-9]+}}, %r1, %r2, 17;
-; CHECK: mad.wide.s32 {{%rd[0-9]+}}, %r1, 12, %rd{{[0-9]+}};
+; mul.wide + add.s64 is not fused by default (knob CombineMadWide): ptxas forms the IMAD.WIDE itself.
+; CHECK: mul.wide.s32 [[W:%rd[0-9]+]], %r1, 12;
+; CHECK-NEXT: add.s64 {{%rd[0-9]+}}, %rd{{[0-9]+}}, [[W]];

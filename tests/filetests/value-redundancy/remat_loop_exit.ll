@@ -40,6 +40,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
 ; CHECK: ld.global.u32
 ; CHECK: bra
 ; CHECK: mov.u32 {{%r[0-9]+}}, %ctaid.x;
-; CHECK: mad.wide.u32 [[A:%rd[0-9]+]],
+; CHECK: mul.wide.u32 [[W:%rd[0-9]+]],
+; CHECK-NEXT: add.s64 [[A:%rd[0-9]+]], {{%rd[0-9]+}}, [[W]];
 ; CHECK-NEXT: st.global.u32 {{\[}}[[A]]{{\]}},
 ; CHECK-NEXT: ret;

@@ -47,7 +47,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: @![[P]] bra $L__BB0_2;
 ; CHECK-NEXT: ld.param.u64 [[S:%rd[0-9]+]], [k_param_1];
 ; CHECK-NEXT: cvta.to.global.u64 [[GS:%rd[0-9]+]], [[S]];
-; CHECK-NEXT: mad.wide.u32 [[A:%rd[0-9]+]], {{%r[0-9]+}}, 4, [[GS]];
+; CHECK-NEXT: mul.wide.u32 [[W:%rd[0-9]+]], {{%r[0-9]+}}, 4;
+; CHECK-NEXT: add.s64 [[A:%rd[0-9]+]], [[GS]], [[W]];
 ; CHECK-NEXT: st.global.u32 [[[A]]],
 ; CHECK: $L__BB0_2:
 ; CHECK: mul.lo.s32 [[STEP:%r[0-9]+]],

@@ -5,7 +5,13 @@
 //! a multiply with several uses):
 //! - `mul.lo.T %t, %a, b` + `add.T %d, %t, c` (either order) → `mad.lo.T %d, %a, b, c` (integer; wrapping
 //!   arithmetic is exact, so this is always allowed);
-//! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c`;
+//! - `mul.wide.{s,u}32 %t, %a, b` + `add.{s,u}64 %d, %t, c` → `mad.wide.{s,u}32 %d, %a, b, c` — off by default
+//!   (knob `CombineMadWide`): ptxas makes better code of `mul.wide` + `add.s64` (llc's form), which it turns into
+//!   one `IMAD.WIDE` per address itself, than of `mad.wide`s off one product, which it splits into
+//!   `IMAD.SHL`/`IMAD.HI` + `IADD3`/`IADD3.X` pairs. Measured with ptxas -O3 on sm_90 over 139 kernels of 63
+//!   HeCBench programs: SASS at or below llc-19's on 53% of the kernels instead of 36%, geometric mean
+//!   0.978× llc's instead of 1.025× (registers at or below llc's on 66% instead of 73%: the 64-bit product is
+//!   live until its last add);
 //! - `mul.F %t, %a, b` + `add.F %d, %t, c` (`F` = `f32`/`f64`) → `fma.rn.F %d, %a, b, c` only when *both*
 //!   carry no rounding modifier;
 //! - the same with `sub.F`: `%t - c` → `fma.rn.F %a, b, -c`, `c - %t` → `fma.rn.F -a, b, c` (LLVM's
@@ -21,10 +27,10 @@
 //! **Multi-use rule**: a `mul.lo`/`mul.wide`/contractable float `mul` whose uses are *all* fusable adds (for
 //! floats also subs; unguarded, matching type, not `t + t`, in the multiply's loops) is fused into every one of
 //! them and deleted: `k` adds and one multiply become `k` `mad`s/`fma`s, one instruction fewer, and the product
-//! (64 bits for `mul.wide`) is no longer live between them — only its factors are. This is the shape of
-//! GVN-shared index scaling (`off = sext(i) * 4` added to two array bases): with one `mad.wide` per address
-//! ptxas also keeps each base in a uniform register instead of a register pair (`LEA` from a uniform base). For
-//! floats it is llc's aggressive FMA fusion (NVPTX enables it): each `fma` rounds once, as `contract` allows. A
+//! (64 bits for `mul.wide`) is no longer live between them — only its factors are. For `mul.wide` this is the
+//! shape of GVN-shared index scaling (`off = sext(i) * 4` added to several array bases), which ptxas compiles
+//! worse than the unfused form (see the `mad.wide` rule above: off by default). For floats it is llc's
+//! aggressive FMA fusion (NVPTX enables it): each `fma` rounds once, as `contract` allows. A
 //! multi-use float product never has a factor negated by flipping an immediate (the factor is shared by all the
 //! fused uses); it gets a `neg` instead.
 //!
@@ -155,9 +161,12 @@ fn flip(f: &mut MFunction, at: (u32, usize, usize)) {
 
 /// The knob enabling the `fma.rn` rule.
 pub const FMA_KNOB: &str = "CombineFma";
+/// The knob enabling the `mad.wide` rule.
+pub const MAD_WIDE_KNOB: &str = "CombineMadWide";
 
-/// Runs the combines (`fma`: also the float rule); returns how many were made.
-pub fn run(f: &mut MFunction, fma: bool) -> usize {
+/// Runs the combines (`fma`: also the float rules; `mad_wide`: also the `mad.wide` rule); returns how many were
+/// made.
+pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool) -> usize {
     let n = f.regs.len();
     let mut uses = f.read_counts();
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
@@ -189,7 +198,7 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
                 let fusable = match (mul_kind(&f.blocks[mb as usize].insts[mk]), add.op.mods.as_slice()) {
                     (Some(MulKind::Lo(t1)), [t2]) => is_add && t1 == *t2,
-                    (Some(MulKind::Wide(_)), [Mod::S64 | Mod::U64]) => is_add,
+                    (Some(MulKind::Wide(_)), [Mod::S64 | Mod::U64]) => is_add && mad_wide,
                     (Some(MulKind::Float(t1)), [t2]) => fma && t1 == *t2,
                     _ => false,
                 };
@@ -226,7 +235,7 @@ pub fn run(f: &mut MFunction, fma: bool) -> usize {
                 let m = &f.blocks[mb as usize].insts[mk];
                 let op = match (mul_kind(m), amods.as_slice()) {
                     (Some(MulKind::Lo(t1)), [t2]) if !is_sub && t1 == *t2 => Opcode::new(OpKind::Mad, &[Mod::Lo, t1]),
-                    (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) if !is_sub => {
+                    (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) if !is_sub && mad_wide => {
                         Opcode::new(OpKind::Mad, &[Mod::Wide, t1])
                     }
                     (Some(MulKind::Float(t1)), [t2]) if fma && t1 == *t2 => Opcode::new(OpKind::Fma, &[Mod::Rn, t1]),

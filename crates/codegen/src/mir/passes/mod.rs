@@ -69,6 +69,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "combine: fuse contractable mul.F + add.F (no .rn on either) into fma.rn.F",
     },
     simtc_opt::KnobDef {
+        name: combine::MAD_WIDE_KNOB,
+        kind: simtc_opt::KnobKind::Bool,
+        default: "false",
+        seed: "simtc",
+        doc: "combine: fuse mul.wide + add.s64 into mad.wide (off: ptxas forms IMAD.WIDE from llc's mul.wide + add \
+              shape itself and splits mad.wides that share a product; fewer SASS instructions without it)",
+    },
+    simtc_opt::KnobDef {
         name: reassociate::ALLOW_CSE_KNOB,
         kind: simtc_opt::KnobKind::Bool,
         default: "true",
@@ -303,7 +311,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB)) > 0),
+            run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB), cx.knobs.bool(combine::MAD_WIDE_KNOB)) > 0),
         },
         MirPassInfo {
             name: "sink",
