@@ -30,6 +30,7 @@ pub mod memory;
 pub mod printf;
 pub mod program;
 pub mod report;
+pub mod sanitize;
 pub mod spec;
 pub mod special;
 pub mod wmma;
@@ -41,7 +42,7 @@ pub mod ptx {
     pub mod parser;
 }
 
-pub use engine::{BranchStat, Counters, EngineOptions, Reconvergence};
+pub use engine::{BranchStat, Counters, EngineOptions, Reconvergence, SanitizeOptions};
 pub use error::{EmuError, RuntimeError};
 pub use launch::{run, Arg, Buffer, Launch, RunOptions, RunResult};
 pub use program::Program;

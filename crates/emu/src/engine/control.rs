@@ -169,6 +169,10 @@ impl Cta<'_> {
                 g.local_fp = new_lfp;
                 g.param_fp = new_pfp;
                 g.pc = f.start;
+                if let Some(san) = self.mem.san.as_deref_mut() {
+                    san.local_frame(wi as u32, gm, new_lfp, f.local_frame);
+                }
+                let w = &mut self.warps[wi];
                 // Zero the callee's local frame.
                 let lb = w.local_bytes as usize;
                 for l in lanes_of(gm) {
@@ -257,7 +261,7 @@ impl Cta<'_> {
                     details: Vec::new(),
                 })
             }
-            Op::Bar { kind, id, count } => self.bar_arrive(wi, gi, pc, mask, gm, *kind, *id, *count),
+            Op::Bar { kind, id, count, aligned } => self.bar_arrive(wi, gi, pc, mask, gm, *kind, *id, *count, *aligned),
             Op::WarpSync { mask: m }
             | Op::Shfl { mask: m, .. }
             | Op::Vote { mask: Some(m), .. }
@@ -305,6 +309,9 @@ impl Cta<'_> {
                     }
                     return Ok(Flow::Repick);
                 }
+                if let (Op::WarpSync { .. }, Some(san)) = (&inst.op, self.mem.san.as_deref_mut()) {
+                    san.warp_barrier(wi as u32, need | gm);
+                }
                 if gm != 0 && !matches!(inst.op, Op::WarpSync { .. }) {
                     exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, &inst.op, gm, &mut self.scratch)
                         .map_err(|e| self.fail(wi, pc, e))?;
@@ -348,6 +355,11 @@ impl Cta<'_> {
             }
             all |= gm;
             issues.push((i, g.pc, g.mask, gm, fr));
+        }
+        if let Some(san) = self.mem.san.as_deref_mut() {
+            if issues.iter().any(|x| matches!(prog.insts[x.1 as usize].op, Op::WarpSync { .. })) {
+                san.warp_barrier(wi as u32, all);
+            }
         }
         for (i, pc, mask, gm, fr) in issues {
             self.counters.warp_instructions += 1;
