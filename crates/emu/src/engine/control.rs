@@ -286,6 +286,16 @@ impl Cta<'_> {
                     }
                     members |= ml;
                 }
+                let off = members & mask & !gm;
+                if off != 0 && self.mem.san.as_deref().is_some_and(|s| s.kinds().sync) {
+                    // Lanes named in the mask whose guard is false do not execute the instruction.
+                    let id = self.warps[wi].id;
+                    let (t, o) =
+                        ((id * 32 + gm.trailing_zeros().min(31)) as u16, (id * 32 + off.trailing_zeros()) as u16);
+                    if let Some(san) = self.mem.san.as_deref_mut() {
+                        san.warp_sync_violation(pc, t, pc, o);
+                    }
+                }
                 let w = &mut self.warps[wi];
                 let need = members & !w.exited;
                 if need & !mask != 0 {

@@ -1,0 +1,325 @@
+//! `simtc run --sanitize` (issue 28, `doc/sanitizer.md`): the buggy kernels of `tests/sanitize/buggy.cu` are
+//! found with exactly the kinds their spec's `# expect:` line lists and exit status 3, the clean kernels of
+//! `tests/sanitize/clean.cu` and every example kernel report nothing and exit 0 — each from simtc's, llc-19's and
+//! nvcc's PTX of the same source. Also: the sanitizer is off by default, its findings do not depend on the
+//! number of worker threads, and bad `--sanitize` lists are rejected.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+const ARCH: &str = "sm_90";
+
+fn san_dir() -> PathBuf {
+    common::repo_root().join("tests/sanitize")
+}
+
+fn tmp_dir() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("simtc-sanitize-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// PTX files of `tests/sanitize/{stem}.cu` from each available producer: clang-19 → IR → simtc and llc-19, and
+/// nvcc. Under `CI` every tool is required (the helpers fail instead of skipping).
+fn producers(stem: &str) -> Vec<(&'static str, PathBuf)> {
+    let tmp = tmp_dir();
+    let cu = san_dir().join(format!("{stem}.cu"));
+    let inc = common::repo_root().join("examples/kernels");
+    let mut out = Vec::new();
+    if let Some(clang) = common::llvm_tool("clang") {
+        let ll = tmp.join(format!("{stem}.ll"));
+        let o = Command::new(clang)
+            .args(["-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib"])
+            .args(["-Xclang", "-target-feature", "-Xclang", "+ptx80", "-O3", "-S", "-emit-llvm", "-I"])
+            .arg(&inc)
+            .arg("-I")
+            .arg(san_dir())
+            .arg(&cu)
+            .arg("-o")
+            .arg(&ll)
+            .output()
+            .expect("run clang");
+        assert!(o.status.success(), "clang failed on {stem}.cu: {}", String::from_utf8_lossy(&o.stderr));
+        let ptx = tmp.join(format!("{stem}.simtc.ptx"));
+        common::simtc_ptx(&ll, &ptx, ARCH, &["-O3"]);
+        out.push(("simtc", ptx));
+        let ptx = tmp.join(format!("{stem}.llc.ptx"));
+        if common::llc_ptx(&ll, &ptx, ARCH).is_some() {
+            common::assemble_if_available(&ptx, ARCH);
+            out.push(("llc", ptx));
+        }
+    }
+    if let Some(nvcc) = common::cuda_tool("nvcc") {
+        let ptx = tmp.join(format!("{stem}.nvcc.ptx"));
+        let o = Command::new(nvcc)
+            .args(["-ptx", "-O3", &format!("-arch={ARCH}"), "-I"])
+            .arg(&inc)
+            .arg("-I")
+            .arg(san_dir())
+            .arg(&cu)
+            .arg("-o")
+            .arg(&ptx)
+            .output()
+            .expect("run nvcc");
+        assert!(o.status.success(), "nvcc failed on {stem}.cu: {}", String::from_utf8_lossy(&o.stderr));
+        out.push(("nvcc", ptx));
+    }
+    out
+}
+
+fn buggy() -> &'static [(&'static str, PathBuf)] {
+    static P: OnceLock<Vec<(&'static str, PathBuf)>> = OnceLock::new();
+    P.get_or_init(|| producers("buggy"))
+}
+
+fn clean() -> &'static [(&'static str, PathBuf)] {
+    static P: OnceLock<Vec<(&'static str, PathBuf)>> = OnceLock::new();
+    P.get_or_init(|| producers("clean"))
+}
+
+/// The specs of `tests/sanitize` with their expected findings (`kind/space` or `kind`; empty for `none`).
+fn specs() -> Vec<(PathBuf, BTreeSet<String>)> {
+    let mut v: Vec<(PathBuf, BTreeSet<String>)> = std::fs::read_dir(san_dir())
+        .expect("tests/sanitize")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let line = text
+                .lines()
+                .find_map(|l| l.strip_prefix("# expect:"))
+                .unwrap_or_else(|| panic!("{} has no `# expect:` line", p.display()));
+            let set: BTreeSet<String> =
+                line.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty() && s != "none").collect();
+            (p, set)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+struct Outcome {
+    code: i32,
+    kinds: BTreeSet<String>,
+    report: serde_json::Value,
+    stderr: String,
+}
+
+fn sanitize(spec: &Path, ptx: &Path, extra: &[&str]) -> Outcome {
+    let tmp = tmp_dir();
+    let tag = format!(
+        "{}-{}",
+        spec.file_stem().unwrap().to_string_lossy(),
+        ptx.file_name().unwrap().to_string_lossy().replace('.', "_")
+    );
+    let report = tmp.join(format!("{tag}{}.json", extra.join("").replace('-', "_")));
+    let out = tmp.join(format!("{tag}-out"));
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .arg("run")
+        .arg(spec)
+        .arg("--ptx")
+        .arg(ptx)
+        .args(["--sanitize", "all", "--sanitize-report"])
+        .arg(&report)
+        .arg("--out")
+        .arg(&out)
+        .args(extra)
+        .output()
+        .expect("run simtc");
+    let stderr = String::from_utf8_lossy(&o.stderr).to_string();
+    let text = std::fs::read_to_string(&report)
+        .unwrap_or_else(|e| panic!("no report for {} on {}: {e}\n{stderr}", spec.display(), ptx.display()));
+    let report: serde_json::Value = serde_json::from_str(&text).expect("report is JSON");
+    let kinds = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| match f["space"].as_str() {
+            Some(s) => format!("{}/{s}", f["kind"].as_str().unwrap()),
+            None => f["kind"].as_str().unwrap().to_string(),
+        })
+        .collect();
+    // Outputs are written whether or not something was found.
+    assert!(out.join("out.bin").is_file(), "{}: outputs not written", spec.display());
+    Outcome { code: o.status.code().unwrap_or(-1), kinds, report, stderr }
+}
+
+#[test]
+fn buggy_kernels_are_found_with_the_right_kind() {
+    let bugs: Vec<_> = specs().into_iter().filter(|(_, e)| !e.is_empty()).collect();
+    assert!(bugs.len() >= 12, "at least 12 buggy kernels, found {}", bugs.len());
+    let mut checked = 0;
+    for (spec, want) in &bugs {
+        for (producer, ptx) in buggy() {
+            let o = sanitize(spec, ptx, &[]);
+            assert_eq!(o.code, 3, "{} ({producer}): exit {}\n{}", spec.display(), o.code, o.stderr);
+            assert_eq!(&o.kinds, want, "{} ({producer}): findings differ\n{}", spec.display(), o.stderr);
+            // Every finding names both sides (the second always; the first for races and sync findings) with a
+            // PTX line, and memory findings name their buffer or variable.
+            for f in o.report["findings"].as_array().unwrap() {
+                assert!(f["second"]["ptx_line"].as_u64().is_some_and(|l| l > 0), "{f}");
+                assert!(f["count"].as_u64().is_some_and(|c| c > 0), "{f}");
+                if f["kind"] == "race" {
+                    assert!(f["first"]["ptx_line"].as_u64().is_some(), "{f}");
+                    assert!(["RAW", "WAR", "WAW"].contains(&f["race"].as_str().unwrap()), "{f}");
+                }
+                if f["space"].is_string() && f["space"] != "local" {
+                    assert!(f["location"].is_string(), "{f}");
+                }
+            }
+            assert!(o.stderr.contains("sanitizer: "), "{}: no text report\n{}", spec.display(), o.stderr);
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} buggy kernel runs ({} kernels)", bugs.len());
+}
+
+#[test]
+fn clean_kernels_report_nothing() {
+    let ok: Vec<_> = specs().into_iter().filter(|(_, e)| e.is_empty()).collect();
+    assert!(ok.len() >= 12, "at least 12 clean kernels, found {}", ok.len());
+    for (spec, _) in &ok {
+        for (producer, ptx) in clean() {
+            let o = sanitize(spec, ptx, &[]);
+            assert!(o.kinds.is_empty(), "{} ({producer}): false positive\n{}", spec.display(), o.stderr);
+            assert_eq!(o.code, 0, "{} ({producer}): exit {}\n{}", spec.display(), o.code, o.stderr);
+            assert!(o.stderr.contains("sanitizer: no findings"), "{}", o.stderr);
+        }
+    }
+}
+
+#[test]
+fn every_example_kernel_is_clean_under_every_producer() {
+    let dir = common::repo_root().join("examples/kernels");
+    let tmp = tmp_dir();
+    for ll in common::example_kernels() {
+        let name = ll.file_stem().unwrap().to_str().unwrap().to_string();
+        let spec = dir.join(format!("{name}.toml"));
+        let mut ptxs = Vec::new();
+        let p = tmp.join(format!("ex-{name}.simtc.ptx"));
+        common::simtc_ptx(&ll, &p, ARCH, &["-O3"]);
+        ptxs.push(("simtc", p));
+        let p = tmp.join(format!("ex-{name}.llc.ptx"));
+        if common::llc_ptx(&ll, &p, ARCH).is_some() {
+            ptxs.push(("llc", p));
+        }
+        if let Some(nvcc) = common::cuda_tool("nvcc") {
+            let p = tmp.join(format!("ex-{name}.nvcc.ptx"));
+            let o = Command::new(nvcc)
+                .args(["-ptx", "-O3", &format!("-arch={ARCH}"), "-I"])
+                .arg(&dir)
+                .arg(dir.join(format!("{name}.cu")))
+                .arg("-o")
+                .arg(&p)
+                .output()
+                .expect("run nvcc");
+            assert!(o.status.success(), "nvcc failed on {name}: {}", String::from_utf8_lossy(&o.stderr));
+            ptxs.push(("nvcc", p));
+        }
+        for (producer, ptx) in ptxs {
+            let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+                .arg("run")
+                .arg(&spec)
+                .arg("--ptx")
+                .arg(&ptx)
+                .args(["--sanitize", "all"])
+                .output()
+                .expect("run simtc");
+            let stderr = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(0), "{name} ({producer}): {stderr}");
+            assert!(stderr.contains("sanitizer: no findings"), "{name} ({producer}): {stderr}");
+        }
+    }
+}
+
+#[test]
+fn the_sanitizer_is_off_by_default_and_findings_do_not_depend_on_jobs() {
+    let spec = san_dir().join("intercta_raw.toml");
+    let (_, ptx) = &buggy()[0];
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc")).arg("run").arg(&spec).arg("--ptx").arg(ptx).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("sanitizer"));
+    let one = sanitize(&spec, ptx, &["--jobs", "1"]);
+    let two = sanitize(&spec, ptx, &["--jobs", "2"]);
+    assert_eq!(one.report, two.report, "findings depend on the number of worker threads");
+}
+
+#[test]
+fn sanitizer_lists_select_checks() {
+    let (_, ptx) = &buggy()[0];
+    let run = |spec: &str, list: &str| {
+        Command::new(env!("CARGO_BIN_EXE_simtc"))
+            .arg("run")
+            .arg(san_dir().join(spec))
+            .arg("--ptx")
+            .arg(ptx)
+            .args(["--sanitize", list])
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(run("uninit_shared.toml", "race,sync"), Some(0));
+    assert_eq!(run("uninit_shared.toml", "init"), Some(3));
+    assert_eq!(run("racy_reduction.toml", "init,sync"), Some(0));
+    assert_eq!(run("racy_reduction.toml", "race"), Some(3));
+    assert_eq!(run("partial_shfl.toml", "race,init"), Some(0));
+    assert_eq!(run("partial_shfl.toml", "sync"), Some(3));
+}
+
+#[test]
+fn bad_sanitizer_options_are_rejected() {
+    let spec = san_dir().join("reduction_ok.toml");
+    let ptx = tmp_dir().join("never-read.ptx");
+    for (list, msg) in [
+        ("races", "unknown sanitizer check 'races' (expected race, sync, init or all)"),
+        ("race,,init", "empty item"),
+        ("", "empty item"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+            .arg("run")
+            .arg(&spec)
+            .arg("--ptx")
+            .arg(&ptx)
+            .args(["--sanitize", list])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "--sanitize '{list}': {stderr}");
+        assert!(stderr.contains(msg), "--sanitize '{list}': {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // --sanitize-report needs --sanitize (a usage error).
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .arg("run")
+        .arg(&spec)
+        .arg("--ptx")
+        .arg(&ptx)
+        .args(["--sanitize-report", "x.json"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    // An unknown `init` string names the new "none".
+    let bad = tmp_dir().join("bad-init.toml");
+    std::fs::write(
+        &bad,
+        "kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"b\"\ntype = \"i32\"\nlen = 4\ninit = \"undefined\"\n",
+    )
+    .unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .arg("run")
+        .arg(&bad)
+        .arg("--ptx")
+        .arg(&ptx)
+        .args(["--sanitize", "all"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("\"none\""), "{stderr}");
+}
