@@ -459,7 +459,8 @@ impl<'e> Cta<'e> {
                 if self.mem.san.is_some() {
                     self.san_stalled();
                 }
-                if !self.release_convergence_waits() && !(self.mem.san.is_some() && self.san_break_deadlock()) {
+                let moved = self.release_convergence_waits() || (self.mem.san.is_some() && self.san_break_deadlock());
+                if !moved {
                     return Err(self.deadlock());
                 }
             }

@@ -13,6 +13,9 @@
 
 use super::*;
 
+/// A collective group (index), its member lanes that are held elsewhere, and one holder (group, pc).
+type Starved = (usize, u32, Option<(usize, u32)>);
+
 impl Cta<'_> {
     /// Member lanes (union of the mask operands of `g`'s lanes) of the collective group `g` of warp `wi`.
     fn members(&self, wi: usize, gi: usize) -> Option<u32> {
@@ -49,7 +52,7 @@ impl Cta<'_> {
 
     /// Collective groups of warp `wi` and, for each, the member lanes that are neither exited, nor waiting at a
     /// collective of the same kind, nor about to exit; with the group and pc of one such lane.
-    fn starved_collectives(&self, wi: usize) -> Vec<(usize, u32, Option<(usize, u32)>)> {
+    fn starved_collectives(&self, wi: usize) -> Vec<Starved> {
         let w = &self.warps[wi];
         let prog = self.env.prog;
         let mut out = Vec::new();

@@ -151,7 +151,7 @@ impl Shadow {
                     if init {
                         hit = Some(Hit::Uninit);
                     }
-                } else if !(cell.w.atomic && atomic) && !c.ordered(&cell.w, cell.wgen) {
+                } else if !(cell.w.atomic && atomic || c.ordered(&cell.w, cell.wgen)) {
                     hit = Some(Hit::Raw(cell.w));
                 }
             }
@@ -180,7 +180,7 @@ impl Shadow {
         let mut hit = None;
         for cell in &mut page[i..i + size as usize] {
             if hit.is_none() {
-                if cell.w.valid() && !(cell.w.atomic && atomic) && !c.ordered(&cell.w, cell.wgen) {
+                if cell.w.valid() && !(cell.w.atomic && atomic || c.ordered(&cell.w, cell.wgen)) {
                     hit = Some(Hit::Waw(cell.w));
                 } else if cell.rgen == c.gen {
                     for r in cell.r {
