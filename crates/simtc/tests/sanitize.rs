@@ -323,3 +323,116 @@ fn bad_sanitizer_options_are_rejected() {
     assert_eq!(o.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("\"none\""), "{stderr}");
 }
+
+#[test]
+fn reports_name_the_cuda_line_when_the_ptx_has_line_information() {
+    let Some(nvcc) = common::cuda_tool("nvcc") else { return };
+    let ptx = tmp_dir().join("buggy.lineinfo.ptx");
+    let o = Command::new(nvcc)
+        .args(["-ptx", "-O3", "-lineinfo", &format!("-arch={ARCH}"), "-I"])
+        .arg(common::repo_root().join("examples/kernels"))
+        .arg("-I")
+        .arg(san_dir())
+        .arg(san_dir().join("buggy.cu"))
+        .arg("-o")
+        .arg(&ptx)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "nvcc: {}", String::from_utf8_lossy(&o.stderr));
+    let o = sanitize(&san_dir().join("stencil_no_barrier.toml"), &ptx, &[]);
+    assert_eq!(o.code, 3);
+    let cu = std::fs::read_to_string(san_dir().join("buggy.cu")).unwrap();
+    let line_of = |needle: &str| cu.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let write = format!("buggy.cu:{}", line_of("s[t] = l + s[t] + r;"));
+    let f = &o.report["findings"][0];
+    assert_eq!(f["second"]["source"].as_str(), Some(write.as_str()), "{f}");
+    assert!(f["first"]["source"].as_str().is_some_and(|s| s.starts_with("buggy.cu:")), "{f}");
+    assert!(o.stderr.contains(&write), "{}", o.stderr);
+}
+
+/// Warp 0 waits at barrier 0, warp 1 at barrier 1: a deadlock. With `sync` the sanitizer reports it and breaks
+/// it; without, it stays the deadlock error.
+const DEADLOCK: &str = r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry deadlock(.param .u64 out) {
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 32;
+  @%p1 bra $W0;
+  bar.sync 1;
+  bra $END;
+$W0:
+  bar.sync 0;
+$END:
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+  ret;
+}
+"#;
+
+#[test]
+fn barrier_deadlocks_are_reported_and_broken() {
+    let dir = tmp_dir();
+    let ptx = dir.join("deadlock.ptx");
+    std::fs::write(&ptx, DEADLOCK).unwrap();
+    common::assemble_if_available(&ptx, ARCH);
+    let spec = dir.join("deadlock.toml");
+    std::fs::write(
+        &spec,
+        "kernel = \"deadlock\"\ngrid = 1\nblock = 64\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 64\noutput = true\n",
+    )
+    .unwrap();
+    let plain =
+        Command::new(env!("CARGO_BIN_EXE_simtc")).arg("run").arg(&spec).arg("--ptx").arg(&ptx).output().unwrap();
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&plain.stderr).contains("barrier deadlock"));
+    let o = sanitize(&spec, &ptx, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_eq!(o.kinds, BTreeSet::from(["barrier-divergence".to_string()]), "{}", o.stderr);
+    // The run went on: every thread stored its index.
+    let out = std::fs::read(dir.join("deadlock-deadlock_ptx-out/out.bin")).unwrap();
+    let words: Vec<u32> = out.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+    assert_eq!(words, (0..64).collect::<Vec<u32>>());
+}
+
+/// A full-mask shuffle whose guard is false in half of the warp: the mask names lanes that do not execute it.
+const PREDICATED_SHFL: &str = r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry pshfl(.param .u64 out) {
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<2>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %r1;
+  setp.lt.u32 %p1, %r1, 16;
+  @%p1 shfl.sync.idx.b32 %r2, %r1, 0, 31, -1;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  ret;
+}
+"#;
+
+#[test]
+fn predicated_collectives_whose_mask_names_guarded_off_lanes_are_found() {
+    let dir = tmp_dir();
+    let ptx = dir.join("pshfl.ptx");
+    std::fs::write(&ptx, PREDICATED_SHFL).unwrap();
+    common::assemble_if_available(&ptx, ARCH);
+    let spec = dir.join("pshfl.toml");
+    std::fs::write(
+        &spec,
+        "kernel = \"pshfl\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 32\noutput = true\n",
+    )
+    .unwrap();
+    let o = sanitize(&spec, &ptx, &[]);
+    assert_eq!(o.code, 3, "{}", o.stderr);
+    assert_eq!(o.kinds, BTreeSet::from(["warp-sync".to_string()]), "{}", o.stderr);
+}
