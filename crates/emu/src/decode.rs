@@ -85,6 +85,13 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
         shared_static: 0,
         dyn_shared_offset: 0,
         shared_vars: Vec::new(),
+        sm: m
+            .target
+            .first()
+            .and_then(|t| t.strip_prefix("sm_"))
+            .map(|t| t.trim_end_matches(|c: char| c.is_ascii_alphabetic()))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0),
         local_module: 0,
         local_bytes: 0,
         param_frame_bytes: 0,

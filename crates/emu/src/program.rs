@@ -554,6 +554,8 @@ pub struct Program {
     /// `.shared` variables: name, offset, size in bytes (`.extern` arrays: size 0, they start at
     /// `dyn_shared_offset`); for diagnostics.
     pub shared_vars: Vec<(String, u64, u64)>,
+    /// The `.target` architecture number (`sm_90a` → 90; 0 when absent).
+    pub sm: u32,
     /// Bytes of module-scope `.local` variables (frames start after them).
     pub local_module: u32,
     /// Per-thread local memory: module variables plus the deepest chain of local frames.

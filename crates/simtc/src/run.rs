@@ -115,6 +115,9 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         if a.profile {
             return Err(Failure::Usage("simtc: error: --profile needs the emulator (--device emu)".into()));
         }
+        if a.sanitize.is_some() {
+            return Err(Failure::Usage("simtc: error: --sanitize needs the emulator (--device emu)".into()));
+        }
         return run_cuda(&a);
     }
     let kinds = match &a.sanitize {

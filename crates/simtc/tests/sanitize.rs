@@ -304,6 +304,17 @@ fn bad_sanitizer_options_are_rejected() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    // The sanitizer is the emulator's.
+    let o = Command::new(env!("CARGO_BIN_EXE_simtc"))
+        .arg("run")
+        .arg(&spec)
+        .arg("--ptx")
+        .arg(&ptx)
+        .args(["--sanitize", "all", "--device", "cuda"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--sanitize needs the emulator"));
     // An unknown `init` string names the new "none".
     let bad = tmp_dir().join("bad-init.toml");
     std::fs::write(
@@ -435,4 +446,55 @@ fn predicated_collectives_whose_mask_names_guarded_off_lanes_are_found() {
     let o = sanitize(&spec, &ptx, &[]);
     assert_eq!(o.code, 3, "{}", o.stderr);
     assert_eq!(o.kinds, BTreeSet::from(["warp-sync".to_string()]), "{}", o.stderr);
+}
+
+/// Each lane stores its word, then loads its neighbour's, with no `__syncwarp` between.
+fn lockstep_ptx(sm: u32) -> String {
+    format!(
+        r#".version 7.0
+.target sm_{sm}
+.address_size 64
+.visible .entry lockstep(.param .u64 out) {{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b32 s[32];
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 2;
+  mov.u32 %r3, s;
+  add.u32 %r4, %r3, %r2;
+  st.shared.u32 [%r4], %r1;
+  xor.b32 %r5, %r2, 4;
+  add.u32 %r6, %r3, %r5;
+  ld.shared.u32 %r7, [%r6];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r7;
+  ret;
+}}
+"#
+    )
+}
+
+#[test]
+fn lockstep_orders_intra_warp_accesses_only_before_sm_70() {
+    let dir = tmp_dir();
+    let spec = dir.join("lockstep.toml");
+    std::fs::write(
+        &spec,
+        "kernel = \"lockstep\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 32\noutput = true\n",
+    )
+    .unwrap();
+    for (sm, want) in [(60, vec![]), (70, vec!["race/shared".to_string()])] {
+        let ptx = dir.join(format!("lockstep{sm}.ptx"));
+        std::fs::write(&ptx, lockstep_ptx(sm)).unwrap();
+        // ptxas 12.9 (the one sm_70 uses) still accepts sm_60.
+        if let Some(ptxas) = common::ptxas_for("sm_70") {
+            let o = Command::new(ptxas).arg(format!("-arch=sm_{sm}")).args(["-o", "/dev/null"]).arg(&ptx).output();
+            let o = o.unwrap();
+            assert!(o.status.success(), "ptxas: {}", String::from_utf8_lossy(&o.stderr));
+        }
+        let o = sanitize(&spec, &ptx, &[]);
+        assert_eq!(o.kinds, want.into_iter().collect::<BTreeSet<_>>(), "sm_{sm}: {}", o.stderr);
+    }
 }

@@ -324,6 +324,11 @@ fn is_shared_access(op: &Op) -> bool {
     }
 }
 
+/// Whether `op` accesses memory (the sanitizer's lockstep ordering of pre-Volta targets).
+fn is_memory(op: &Op) -> bool {
+    matches!(op, Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Wmma(_))
+}
+
 fn is_control(op: &Op) -> bool {
     matches!(
         op,
@@ -408,7 +413,7 @@ impl<'e> Cta<'e> {
                 san: san.map(|c| {
                     let [gx, gy, _] = env.grid;
                     let linear = ctaid[0] + gx * (ctaid[1] + gy * ctaid[2]);
-                    Box::new(crate::sanitize::cta::CtaSan::new(c.clone(), linear, nwarps as usize, p.local_bytes))
+                    Box::new(crate::sanitize::cta::CtaSan::new(c.clone(), linear, nwarps as usize, p.local_bytes, p.sm))
                 }),
             },
             warps,
@@ -818,6 +823,9 @@ impl<'e> Cta<'e> {
                     if gm != 0 {
                         if let Some(san) = mem.san.as_deref_mut() {
                             san.pc = pc;
+                            if san.lockstep && is_memory(&inst.op) {
+                                san.warp_barrier(w.id, mask);
+                            }
                         }
                         if let Err(e) = exec::exec(w, env, mem, fr, &inst.op, gm, scratch) {
                             stopped = Stop::Fault(e);

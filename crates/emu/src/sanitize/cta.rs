@@ -9,7 +9,10 @@
 //!   before every access in a later one. A barrier completion that leaves threads out orders nothing here.
 //! * Per warp, a 32 × 32 vector clock: row `l` is what lane `l` knows of each lane's clock. `bar.warp.sync m`
 //!   (`__syncwarp(m)`) joins the rows of the lanes of `m` and advances each one's own entry. Lockstep execution
-//!   orders nothing (independent thread scheduling, sm_70 and later).
+//!   orders nothing on sm_70 and later (independent thread scheduling); for PTX whose `.target` is older, every
+//!   memory instruction first joins the clocks of the lanes that execute it together ([`CtaSan::lockstep`]), so
+//!   the accesses of a converged group's earlier instructions are ordered before it (the lanes of one instruction
+//!   still are not).
 //!
 //! ## Hooks
 //! The data path calls [`CtaSan::access`] once per lane and vector element after the access succeeded; the engine
@@ -42,13 +45,16 @@ pub struct CtaSan {
     /// Per CTA barrier and warp (`id * warps + warp`): the pc of the warp's first, partial, arrival in the phase.
     partial_pc: Vec<u32>,
     nwarps: usize,
+    /// Pre-Volta target (`.target` below sm_70): a group's lanes run in lockstep, so each warp instruction orders
+    /// the accesses of the group's earlier instructions before its own.
+    pub lockstep: bool,
     /// Findings of this CTA.
     pub findings: Findings,
 }
 
 impl CtaSan {
     /// State for CTA `cta` (linear index) with `nwarps` warps and `local_bytes` of local memory per thread.
-    pub fn new(cfg: Arc<Config>, cta: u32, nwarps: usize, local_bytes: u32) -> CtaSan {
+    pub fn new(cfg: Arc<Config>, cta: u32, nwarps: usize, local_bytes: u32, sm: u32) -> CtaSan {
         let mut clock = [[0u32; 32]; 32];
         for (l, row) in clock.iter_mut().enumerate() {
             row[l] = 1;
@@ -71,6 +77,7 @@ impl CtaSan {
             bar_first: [None; 16],
             partial_pc: vec![u32::MAX; 16 * nwarps],
             nwarps,
+            lockstep: sm != 0 && sm < 70,
             findings: Findings::default(),
         }
     }
