@@ -21,8 +21,8 @@ use crate::error::{EmuError, RuntimeError};
 use crate::exec::Env;
 use crate::memory::GlobalMem;
 use crate::program::{Op, Program};
-use crate::sanitize::cta::CtaSan;
-use crate::sanitize::{global::GlobalRaces, Config, Findings};
+use crate::sanitize::global::{GlobalRaces, GlobalTouches};
+use crate::sanitize::{Config, Findings};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -108,7 +108,7 @@ pub struct RunResult {
 }
 
 /// What one CTA produced: counters, branch statistics, printf output.
-type CtaOutcome = Result<(Counters, Vec<BranchStat>, String, Option<Box<CtaSan>>), Failure>;
+type CtaOutcome = Result<(Counters, Vec<BranchStat>, String, Option<(Findings, GlobalTouches)>), Failure>;
 
 /// Gap between global segments: accesses that run off a buffer land in unmapped memory.
 const GUARD: u64 = 64 * 1024;
@@ -307,7 +307,10 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             None => cta.run(kernel),
         };
         match started {
-            Ok(()) => Some(Ok((cta.counters, cta.branches, cta.output, cta.mem.san.take()))),
+            Ok(()) => {
+                let san = cta.mem.san.take().map(|s| s.finish());
+                Some(Ok((cta.counters, cta.branches, cta.output, san)))
+            }
             Err(e) => {
                 first_failure.fetch_min(i, Ordering::Relaxed);
                 Some(Err(e))
@@ -354,9 +357,9 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             match r {
                 None => {}
                 Some(Ok((c, b, text, san))) => {
-                    if let Some(san) = san {
-                        global_races.fold(i as u32, &san.global);
-                        san_findings.merge(san.findings);
+                    if let Some((found, touched)) = san {
+                        global_races.fold(&touched);
+                        san_findings.merge(found);
                     }
                     counters.add(&c);
                     output.push_str(&text);

@@ -36,7 +36,7 @@ pub struct CtaSan {
     vc: Vec<[[u32; 32]; 32]>,
     shared: Shadow,
     /// Accesses of this CTA to global memory (cross-CTA conflicts are found when CTAs are merged).
-    pub global: Shadow,
+    global: Shadow,
     /// Per warp: defined bits of local memory, lane-major (`lane * local_bytes + offset`).
     local_def: Vec<Vec<u64>>,
     local_bytes: u32,
@@ -80,6 +80,13 @@ impl CtaSan {
             lockstep: sm != 0 && sm < 70,
             findings: Findings::default(),
         }
+    }
+
+    /// The CTA finished: its findings and a summary of its global accesses for the cross-CTA check; the shadows
+    /// are freed.
+    pub fn finish(self) -> (Findings, super::global::GlobalTouches) {
+        let touched = super::global::summarize(self.cta, &self.global);
+        (self.findings, touched)
     }
 
     /// The checks that are on.

@@ -17,6 +17,26 @@ use super::{AccessOp, Findings, Kind, MemSpace, RaceKind, RawAccess, RawFinding}
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
+/// The global bytes a finished CTA touched, by address: its last write and one read of each (what the fold needs,
+/// without the CTA's shadow pages, which are freed when the CTA ends).
+#[derive(Debug, Default)]
+pub struct GlobalTouches(Vec<(u64, Rec, Rec)>);
+
+/// Summarizes CTA `cta`'s global shadow.
+pub fn summarize(cta: u32, shadow: &super::shadow::Shadow) -> GlobalTouches {
+    let mut cells: Vec<(u64, Rec, Rec)> = shadow
+        .cells()
+        .map(|(a, c)| {
+            let w = if c.w.valid() { Rec { pc: c.w.pc, cta, tid: c.w.tid, atomic: c.w.atomic } } else { Rec::EMPTY };
+            let r =
+                if c.r[0].valid() { Rec { pc: c.r[0].pc, cta, tid: c.r[0].tid, atomic: false } } else { Rec::EMPTY };
+            (a, w, r)
+        })
+        .collect();
+    cells.sort_unstable_by_key(|c| c.0);
+    GlobalTouches(cells)
+}
+
 /// One CTA's access of a byte.
 #[derive(Debug, Clone, Copy)]
 struct Rec {
@@ -55,25 +75,11 @@ pub struct GlobalRaces {
 }
 
 impl GlobalRaces {
-    /// Folds CTA `cta`'s global accesses (its sanitizer's global shadow) into the map, reporting conflicts with
-    /// earlier CTAs. A conflict is counted once per 4-byte word and instruction pair.
-    pub fn fold(&mut self, cta: u32, shadow: &super::shadow::Shadow) {
-        let mut cells: Vec<(u64, Rec, Rec)> = shadow
-            .cells()
-            .map(|(a, c)| {
-                let w =
-                    if c.w.valid() { Rec { pc: c.w.pc, cta, tid: c.w.tid, atomic: c.w.atomic } } else { Rec::EMPTY };
-                let r = if c.r[0].valid() {
-                    Rec { pc: c.r[0].pc, cta, tid: c.r[0].tid, atomic: false }
-                } else {
-                    Rec::EMPTY
-                };
-                (a, w, r)
-            })
-            .collect();
-        cells.sort_unstable_by_key(|c| c.0);
+    /// Folds CTA `cta`'s global accesses (from [`summarize`]) into the map, reporting conflicts with earlier CTAs.
+    /// A conflict is counted once per 4-byte word and instruction pair.
+    pub fn fold(&mut self, touched: &GlobalTouches) {
         let mut last: Option<(u64, (u32, u32))> = None;
-        for (addr, w, r) in cells {
+        for &(addr, w, r) in &touched.0 {
             let page = self
                 .pages
                 .entry(addr / PAGE)
