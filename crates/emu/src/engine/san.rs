@@ -90,10 +90,9 @@ impl Cta<'_> {
         let w = &self.warps[wi];
         let g = &w.groups[gi];
         let tid = (w.id * 32 + g.mask.trailing_zeros()) as u16;
-        let (other_pc, other_tid) = match holder {
-            Some((_, pc)) => (pc, (w.id * 32 + missing.trailing_zeros()) as u16),
-            None => (g.pc, (w.id * 32 + missing.trailing_zeros()) as u16),
-        };
+        // `missing` is empty when the awaited lanes were excused as exiting but the CTA deadlocked anyway.
+        let other_tid = if missing == 0 { tid } else { (w.id * 32 + missing.trailing_zeros()) as u16 };
+        let other_pc = holder.map_or(g.pc, |(_, pc)| pc);
         let pc = g.pc;
         if let Some(san) = self.mem.san.as_deref_mut() {
             san.warp_sync_violation(pc, tid, other_pc, other_tid);
