@@ -133,7 +133,7 @@ impl Cta<'_> {
         if aligned && kind != BarKind::Arrive {
             if let Some(san) = self.mem.san.as_deref_mut() {
                 let missing = !self.bar_lanes[slot] & !self.warps[wi].exited;
-                san.barrier_arrival(id, wi as u32, gm, before, missing, pc);
+                san.barrier_arrival(id, wi as u32, gm, before, missing, pc, count.is_none());
             }
         }
         self.settle_warp(id, wi);

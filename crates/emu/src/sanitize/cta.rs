@@ -191,8 +191,11 @@ impl CtaSan {
 
     /// Lanes `lanes` of warp `warp` arrive at CTA barrier `id` at `pc` (an aligned barrier that waits:
     /// `bar.sync`, `bar.red`); `before`: lanes of the warp that had arrived in this phase before them; `missing`:
-    /// live lanes of the warp that have not arrived after them.
-    pub fn barrier_arrival(&mut self, id: usize, warp: u32, lanes: u32, before: u32, missing: u32, pc: u32) {
+    /// live lanes of the warp that have not arrived after them; `all`: the barrier has no thread count (every
+    /// thread of the CTA takes part, so all must wait at the same instruction — counted barriers are used from
+    /// different instructions by warp-specialized code, and are only checked for whole warps).
+    #[allow(clippy::too_many_arguments)]
+    pub fn barrier_arrival(&mut self, id: usize, warp: u32, lanes: u32, before: u32, missing: u32, pc: u32, all: bool) {
         if !self.cfg.kinds.sync {
             return;
         }
@@ -219,6 +222,7 @@ impl CtaSan {
             self.partial_pc[slot] = pc;
         }
         match self.bar_first[id] {
+            _ if !all => {}
             None => self.bar_first[id] = Some((pc, tid)),
             Some((p, t)) if p != pc => report(self, p, t),
             _ => {}
