@@ -498,3 +498,69 @@ fn lockstep_orders_intra_warp_accesses_only_before_sm_70() {
         assert_eq!(o.kinds, want.into_iter().collect::<BTreeSet<_>>(), "sm_{sm}: {}", o.stderr);
     }
 }
+
+/// Warp 0 produces into shared memory and `bar.arrive 1, 64`s; warp 1 `bar.sync 1, 64`s and consumes; warp 2 does
+/// not take part in barrier 1 (`reader`: it reads the data anyway).
+fn named_barrier_ptx(reader: bool) -> String {
+    let read = if reader { "ld.shared.u32 %r7, [%r5];" } else { "" };
+    format!(
+        r#".version 8.0
+.target sm_90
+.address_size 64
+.visible .entry named(.param .u64 out) {{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  .reg .pred %p<3>;
+  .shared .align 4 .b32 s[32];
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  shr.u32 %r2, %r1, 5;
+  and.b32 %r3, %r1, 31;
+  shl.b32 %r4, %r3, 2;
+  mov.u32 %r6, s;
+  add.u32 %r5, %r6, %r4;
+  mov.u32 %r7, 0;
+  setp.eq.u32 %p1, %r2, 0;
+  @%p1 bra $PRODUCER;
+  setp.eq.u32 %p2, %r2, 1;
+  @%p2 bra $CONSUMER;
+  {read}
+  bra $END;
+$PRODUCER:
+  st.shared.u32 [%r5], %r1;
+  bar.arrive 1, 64;
+  bra $END;
+$CONSUMER:
+  bar.sync 1, 64;
+  ld.shared.u32 %r7, [%r5];
+$END:
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r7;
+  ret;
+}}
+"#
+    )
+}
+
+#[test]
+fn named_barriers_order_exactly_the_warps_that_take_part() {
+    let dir = tmp_dir();
+    let spec = dir.join("named.toml");
+    std::fs::write(
+        &spec,
+        "kernel = \"named\"\ngrid = 1\nblock = 96\n[[args]]\nbuffer = \"out\"\ntype = \"u32\"\nlen = 96\noutput = true\n",
+    )
+    .unwrap();
+    for (reader, want) in [(false, vec![]), (true, vec!["race/shared".to_string()])] {
+        let ptx = dir.join(format!("named{reader}.ptx"));
+        std::fs::write(&ptx, named_barrier_ptx(reader)).unwrap();
+        common::assemble_if_available(&ptx, ARCH);
+        let o = sanitize(&spec, &ptx, &[]);
+        assert_eq!(o.kinds, want.into_iter().collect::<BTreeSet<_>>(), "reader {reader}: {}", o.stderr);
+        // The consumer got the producer's values.
+        let out = std::fs::read(dir.join(format!("named-named{reader}_ptx-out/out.bin"))).unwrap();
+        let words: Vec<u32> = out.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        assert_eq!(&words[32..64], &(0..32).collect::<Vec<u32>>()[..]);
+    }
+}

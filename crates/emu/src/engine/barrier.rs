@@ -130,6 +130,9 @@ impl Cta<'_> {
         let slot = id * self.warps.len() + wi;
         let before = self.bar_lanes[slot];
         self.bar_lanes[slot] |= gm;
+        if let Some(san) = self.mem.san.as_deref_mut() {
+            san.barrier_arrive(id, wi as u32, kind != BarKind::Arrive);
+        }
         if aligned && kind != BarKind::Arrive {
             if let Some(san) = self.mem.san.as_deref_mut() {
                 let missing = !self.bar_lanes[slot] & !self.warps[wi].exited;
@@ -185,11 +188,8 @@ impl Cta<'_> {
             }
             any = true;
             self.counters.barriers += 1;
-            if self.mem.san.is_some() {
-                let live: u32 = self.warps.iter().map(|w| (!w.exited).count_ones()).sum();
-                if let Some(san) = self.mem.san.as_deref_mut() {
-                    san.barrier_completed(id, b.threads >= live);
-                }
+            if let Some(san) = self.mem.san.as_deref_mut() {
+                san.barrier_completed(id);
             }
             self.bars[id] = CtaBar::default();
             let nw = self.warps.len();

@@ -1,18 +1,22 @@
-//! The per-CTA sanitizer state: barrier epoch, warp vector clocks, shadows of shared, global and local memory, the
+//! The per-CTA sanitizer state: barrier clocks, lane clocks, shadows of shared, global and local memory, the
 //! synchronization checks' per-phase records, and the findings of the CTA.
 //!
 //! ## Ordering state
-//! * `gen`, the CTA's barrier epoch: the number of *CTA-wide* barrier completions so far — completions at which
-//!   every thread of the CTA that has not exited had arrived (`bar.sync`/`barrier.sync` without a thread count,
-//!   `__syncthreads()`; a counted or named barrier when its arrivals cover every live thread). Every live thread
-//!   takes part in such a completion, so a thread's epoch is the CTA's: an access in an earlier epoch happens
-//!   before every access in a later one. A barrier completion that leaves threads out orders nothing here.
-//! * Per warp, a 32 × 32 vector clock: row `l` is what lane `l` knows of each lane's clock. `bar.warp.sync m`
+//! * Per warp, a *barrier clock* of 32 entries (one per warp of the CTA): its own entry is the warp's barrier
+//!   epoch, the others the latest epochs of other warps it has synchronized with. When a CTA barrier completes,
+//!   the clocks of the warps that arrived in the phase are joined, every warp that *waited* (`bar.sync`,
+//!   `bar.red`; not `bar.arrive`) takes the join, and every warp that arrived advances its own epoch. A
+//!   `__syncthreads()` thus orders everything before it in every warp before everything after it; a named barrier
+//!   with a thread count orders exactly the warps that took part; `bar.arrive` releases without acquiring.
+//! * Per warp, a 32 × 32 lane clock: row `l` is what lane `l` knows of each lane's clock. `bar.warp.sync m`
 //!   (`__syncwarp(m)`) joins the rows of the lanes of `m` and advances each one's own entry. Lockstep execution
 //!   orders nothing on sm_70 and later (independent thread scheduling); for PTX whose `.target` is older, every
 //!   memory instruction first joins the clocks of the lanes that execute it together ([`CtaSan::lockstep`]), so
 //!   the accesses of a converged group's earlier instructions are ordered before it (the lanes of one instruction
 //!   still are not).
+//!
+//! Clocks are per warp, not per thread: a warp's lanes take part in a CTA barrier together (an aligned barrier
+//! reached by part of a warp is itself a `sync` finding).
 //!
 //! ## Hooks
 //! The data path calls [`CtaSan::access`] once per lane and vector element after the access succeeded; the engine
@@ -32,7 +36,11 @@ pub struct CtaSan {
     cta: u32,
     /// The instruction being executed (set by the engine before each issue).
     pub pc: u32,
-    gen: u32,
+    /// Per warp: its barrier clock (indexed by warp).
+    bar: Vec<[u32; 32]>,
+    /// Per CTA barrier: warps that arrived in the current phase, and those of them that wait.
+    arrived: [u32; 16],
+    waiting: [u32; 16],
     vc: Vec<[[u32; 32]; 32]>,
     shared: Shadow,
     /// Accesses of this CTA to global memory (cross-CTA conflicts are found when CTAs are merged).
@@ -64,7 +72,9 @@ impl CtaSan {
             cfg,
             cta,
             pc: 0,
-            gen: 0,
+            bar: (0..nwarps).map(|w| std::array::from_fn(|v| u32::from(v == w))).collect(),
+            arrived: [0; 16],
+            waiting: [0; 16],
             vc: vec![clock; nwarps],
             shared: Shadow::default(),
             global: Shadow::default(),
@@ -133,7 +143,7 @@ impl CtaSan {
             }
             Space::Shared | Space::Global => {
                 let tid = (warp * 32 + lane as u32) as u16;
-                let c = Clock { tid, gen: self.gen, vc: &self.vc[warp as usize][lane] };
+                let c = Clock { tid, bar: &self.bar[warp as usize], vc: &self.vc[warp as usize][lane] };
                 let (ms, shadow, init) = if space == Space::Shared {
                     (MemSpace::Shared, &mut self.shared, kinds.init)
                 } else {
@@ -180,11 +190,34 @@ impl CtaSan {
         self.findings.add(RawFinding { kind, space: Some(ms), race, addr, first, second });
     }
 
-    /// A CTA barrier completed; `full`: every live thread of the CTA had arrived (a new epoch begins).
-    pub fn barrier_completed(&mut self, id: usize, full: bool) {
-        if full {
-            self.gen += 1;
+    /// Lanes of warp `warp` arrive at CTA barrier `id`; `waits`: they wait for its completion (not `bar.arrive`).
+    pub fn barrier_arrive(&mut self, id: usize, warp: u32, waits: bool) {
+        self.arrived[id] |= 1 << warp;
+        if waits {
+            self.waiting[id] |= 1 << warp;
         }
+    }
+
+    /// CTA barrier `id` completed: the waiting warps learn the epochs of every warp that arrived, and the warps
+    /// that arrived start a new epoch.
+    pub fn barrier_completed(&mut self, id: usize) {
+        let (arrived, waiting) = (self.arrived[id], self.waiting[id]);
+        let mut join = [0u32; 32];
+        for w in crate::lanes::lanes_of(arrived) {
+            for (j, x) in join.iter_mut().enumerate() {
+                *x = (*x).max(self.bar[w][j]);
+            }
+        }
+        for w in crate::lanes::lanes_of(waiting) {
+            for (j, x) in self.bar[w].iter_mut().enumerate() {
+                *x = (*x).max(join[j]);
+            }
+        }
+        for w in crate::lanes::lanes_of(arrived) {
+            self.bar[w][w] += 1;
+        }
+        self.arrived[id] = 0;
+        self.waiting[id] = 0;
         self.bar_first[id] = None;
         self.partial_pc[id * self.nwarps..(id + 1) * self.nwarps].fill(u32::MAX);
     }

@@ -3,13 +3,14 @@
 //! the rules for users; this is the implementation's summary.
 //!
 //! ## Happens-before
-//! Two accesses of one CTA are ordered when (1) they are by the same thread; (2) a CTA-wide barrier completed
-//! between them — one at which every thread of the CTA that had not exited arrived (`bar.sync 0`,
-//! `__syncthreads()`), which starts a new *barrier epoch* of the CTA; (3) they are by lanes of one warp and a
-//! `bar.warp.sync` whose member mask names both lanes completed between them (a 32 × 32 vector clock per warp).
-//! Nothing else orders accesses: not lockstep execution within a warp (sm_70 and later schedule threads
-//! independently), not shuffles or votes, not fences or atomics, not barriers that leave threads out (named
-//! barriers with a thread count below the CTA's). Accesses of *different CTAs* of a launch are never ordered.
+//! Two accesses of one CTA are ordered when (1) they are by the same thread; (2) they are by different warps and a
+//! CTA barrier completed between them at which the first warp arrived and the second waited, directly or through
+//! a chain of such barriers (a barrier clock per warp, [`cta`]); (3) they are by one warp and it took part in a
+//! CTA barrier between them; (4) they are by lanes of one warp and a `bar.warp.sync` whose member mask names both
+//! lanes completed between them (a 32 × 32 lane clock per warp). Nothing else orders accesses: not lockstep
+//! execution within a warp on sm_70 and later (independent thread scheduling; older targets get lockstep
+//! ordering), not shuffles or votes, not fences or atomics. Accesses of *different CTAs* of a launch are never
+//! ordered.
 //!
 //! ## Checks
 //! * `race`: two accesses of the same byte, at least one a write, not both atomic, not ordered. Shared memory
