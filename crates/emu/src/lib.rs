@@ -6,7 +6,9 @@
 //! Pipeline: [`ptx::parser::parse`] (text → syntax tree) → [`decode::decode`] (tree → [`program::Program`]: a
 //! flat instruction array with resolved registers, symbols, labels and reconvergence points) →
 //! [`launch::run`] (grid → CTAs in parallel → warps of 32 lanes, [`engine`]) → [`report`] (metrics JSON,
-//! per-branch profile, outputs). [`spec::LaunchSpec`] reads the TOML launch specs.
+//! per-branch profile, outputs). [`spec::LaunchSpec`] reads the TOML launch specs. [`sanitize`] (off unless
+//! [`engine::EngineOptions::sanitize`] asks) checks a run for data races, barrier and warp-synchronization errors
+//! and uninitialized reads.
 //!
 //! Invariants: a program counter indexes [`program::Program::insts`]; registers hold values zero-extended from
 //! their type's width ([`lanes`]); every instruction or modifier the decoder does not understand is an error

@@ -689,4 +689,23 @@ bytes = "0000803f05000000"
         let e = LaunchSpec::parse("kernel = \"k\"\ngrid = [1,1,1,1]\nblock = 1\n", Path::new(".")).unwrap_err();
         assert!(e.contains("1 to 3"), "{e}");
     }
+
+    #[test]
+    fn init_none_is_zero_filled_and_listed_as_undefined() {
+        let s = LaunchSpec::parse(
+            "kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"a\"\ntype = \"i32\"\nlen = 4\ninit = \"none\"\n\
+             [[args]]\nbuffer = \"b\"\ntype = \"i32\"\nlen = 4\n",
+            Path::new("."),
+        )
+        .unwrap();
+        assert_eq!(s.undefined_buffers(), vec!["a".to_string()]);
+        let l = s.materialize().unwrap();
+        assert_eq!(l.buffers[0].data, vec![0u8; 16]);
+        let e = LaunchSpec::parse(
+            "kernel = \"k\"\ngrid = 1\nblock = 1\n[[args]]\nbuffer = \"x\"\ntype = \"i32\"\nlen = 4\ninit = \"nil\"\n",
+            Path::new("."),
+        )
+        .unwrap_err();
+        assert!(e.contains("\"none\""), "{e}");
+    }
 }
