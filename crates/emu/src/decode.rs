@@ -84,6 +84,14 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
         const_bank: Vec::new(),
         shared_static: 0,
         dyn_shared_offset: 0,
+        shared_vars: Vec::new(),
+        sm: m
+            .target
+            .first()
+            .and_then(|t| t.strip_prefix("sm_"))
+            .map(|t| t.trim_end_matches(|c: char| c.is_ascii_alphabetic()))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(0),
         local_module: 0,
         local_bytes: 0,
         param_frame_bytes: 0,
@@ -127,6 +135,7 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
                 }
                 let off = align_up(p.shared_static, v.alignment());
                 p.shared_static = off + size;
+                p.shared_vars.push((v.name.clone(), off, size));
                 ModSym::Shared(off)
             }
             Space::Local => {
@@ -148,6 +157,7 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
     p.dyn_shared_offset = align_up(p.shared_static, dyn_align);
     for v in extern_shared {
         syms.insert(v.name.clone(), ModSym::Shared(p.dyn_shared_offset));
+        p.shared_vars.push((v.name.clone(), p.dyn_shared_offset, 0));
     }
     p.globals_end = align_up(global_cursor, 4096);
     p.local_module = align_up(local_cursor, 16) as u32;

@@ -11,6 +11,7 @@ use crate::lanes::{lanes_of, sext, trunc, Lanes};
 use crate::memory::{load_bytes, store_bytes, Fault, GlobalMem};
 use crate::program::*;
 use crate::ptx::ast::{Space, Ty};
+use crate::sanitize::AccessOp;
 
 /// Read-only state of a launch, shared by all CTAs.
 pub struct Env<'a> {
@@ -41,6 +42,8 @@ pub struct CtaMem {
     pub clock: u64,
     /// Warps in the CTA.
     pub nwarps: u32,
+    /// The sanitizer's state of this CTA (`None`: off).
+    pub san: Option<Box<crate::sanitize::cta::CtaSan>>,
 }
 
 /// A failed instruction: what went wrong and in which lane (when it concerns one).
@@ -759,8 +762,12 @@ pub fn exec(
                     return Err(ExecError::lane(l, f.describe(false)));
                 }
                 for k in 0..*vec as usize {
-                    let v = load(w, env, cta, l, *space, base + k as u64 * size as u64, size)
-                        .map_err(|f| ExecError::lane(l, f.describe(false)))?;
+                    let at = base + k as u64 * size as u64;
+                    let v =
+                        load(w, env, cta, l, *space, at, size).map_err(|f| ExecError::lane(l, f.describe(false)))?;
+                    if let Some(san) = cta.san.as_deref_mut() {
+                        san.access(w.id, l, *space, at, size, AccessOp::Read);
+                    }
                     if let Some(dr) = d[k] {
                         let db = dbits[k] as u32;
                         let v = if *sx { trunc(sext(v, size * 8) as u64, db) } else { v };
@@ -784,8 +791,11 @@ pub fn exec(
                     return Err(ExecError::lane(l, f.describe(true)));
                 }
                 for (k, v) in vals.iter().enumerate().take(*vec as usize) {
-                    store(w, env, cta, l, *space, base + k as u64 * size as u64, size, v[l])
-                        .map_err(|f| ExecError::lane(l, f.describe(true)))?;
+                    let at = base + k as u64 * size as u64;
+                    store(w, env, cta, l, *space, at, size, v[l]).map_err(|f| ExecError::lane(l, f.describe(true)))?;
+                    if let Some(san) = cta.san.as_deref_mut() {
+                        san.access(w.id, l, *space, at, size, AccessOp::Write);
+                    }
                 }
             }
         }
@@ -797,6 +807,9 @@ pub fn exec(
                 let at = a[l].wrapping_add(*off as u64);
                 r[l] = atomic(w, env, cta, l, *space, at, *aop, *ty, b[l], c[l])
                     .map_err(|f| ExecError::lane(l, format!("atomic: {}", f.describe(true))))?;
+                if let Some(san) = cta.san.as_deref_mut() {
+                    san.access(w.id, l, *space, at, ty.size(), AccessOp::Atomic);
+                }
             }
             if let Some(d) = d {
                 write(w, *d, r, mask);

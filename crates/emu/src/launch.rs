@@ -21,6 +21,8 @@ use crate::error::{EmuError, RuntimeError};
 use crate::exec::Env;
 use crate::memory::GlobalMem;
 use crate::program::{Op, Program};
+use crate::sanitize::global::{GlobalRaces, GlobalTouches};
+use crate::sanitize::{Config, Findings};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -93,6 +95,8 @@ pub struct BranchProfile {
 /// The result of a launch.
 #[derive(Debug, Clone)]
 pub struct RunResult {
+    /// The sanitizer's findings and reports (`None` when it is off).
+    pub sanitizer: Option<crate::sanitize::Report>,
     /// Summed counters.
     pub counters: Counters,
     /// Final contents of each buffer, in [`Launch::buffers`] order.
@@ -104,7 +108,7 @@ pub struct RunResult {
 }
 
 /// What one CTA produced: counters, branch statistics, printf output.
-type CtaOutcome = Result<(Counters, Vec<BranchStat>, String), Failure>;
+type CtaOutcome = Result<(Counters, Vec<BranchStat>, String, Option<(Findings, GlobalTouches)>), Failure>;
 
 /// Gap between global segments: accesses that run off a buffer land in unmapped memory.
 const GUARD: u64 = 64 * 1024;
@@ -261,6 +265,20 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
         dyn_smem: launch.dynamic_shared_bytes,
         deadline,
     };
+    // The sanitizer: buffers with undefined contents by address.
+    let san_cfg = opts.engine.sanitize.as_ref().filter(|s| s.kinds.any()).map(|s| {
+        let mut undefined: Vec<(u64, u64)> = launch
+            .buffers
+            .iter()
+            .zip(&addrs)
+            .filter(|(b, _)| s.undefined_buffers.contains(&b.name))
+            .map(|(b, &a)| (a, a + b.data.len() as u64))
+            .collect();
+        undefined.sort_unstable();
+        std::sync::Arc::new(Config { kinds: s.kinds, undefined })
+    });
+    let mut global_races = GlobalRaces::default();
+    let mut san_findings = Findings::default();
     // Branch index: pc → dense index.
     let mut branch_index = vec![u32::MAX; prog.insts.len()];
     let mut branch_pcs = Vec::new();
@@ -282,14 +300,17 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             ((i / gx as usize) % gy as usize) as u32,
             (i / (gx as usize * gy as usize)) as u32,
         ];
-        let mut cta = Cta::new(&env, &opts.engine, ctaid, &branch_index, branch_pcs.len());
+        let mut cta = Cta::new(&env, &opts.engine, ctaid, &branch_index, branch_pcs.len(), san_cfg.as_ref());
         // A CTA that starts after the deadline stops at once (the CTA checks again as it runs).
         let started = match cta.time_limit_failure() {
             Some(f) => Err(f),
             None => cta.run(kernel),
         };
         match started {
-            Ok(()) => Some(Ok((cta.counters, cta.branches, cta.output))),
+            Ok(()) => {
+                let san = cta.mem.san.take().map(|s| s.finish());
+                Some(Ok((cta.counters, cta.branches, cta.output, san)))
+            }
             Err(e) => {
                 first_failure.fetch_min(i, Ordering::Relaxed);
                 Some(Err(e))
@@ -335,7 +356,11 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             let i = start + j;
             match r {
                 None => {}
-                Some(Ok((c, b, text))) => {
+                Some(Ok((c, b, text, san))) => {
+                    if let Some((found, touched)) = san {
+                        global_races.fold(&touched);
+                        san_findings.merge(found);
+                    }
                     counters.add(&c);
                     output.push_str(&text);
                     for (s, x) in stats.iter_mut().zip(b) {
@@ -398,5 +423,16 @@ pub fn run(prog: &Program, launch: &Launch, opts: &RunOptions) -> Result<RunResu
             }
         })
         .collect();
-    Ok(RunResult { counters, buffers, branches, output })
+    let sanitizer = san_cfg.map(|_| {
+        let mut findings = san_findings;
+        findings.merge(global_races.findings);
+        let ctx = crate::sanitize::report::Context {
+            prog,
+            grid: launch.grid,
+            block: launch.block,
+            segments: global.segments().iter().map(|s| (s.base, s.len, s.name.clone())).collect(),
+        };
+        crate::sanitize::Report { text: ctx.text(&findings), json: ctx.json(&findings), findings }
+    });
+    Ok(RunResult { counters, buffers, branches, output, sanitizer })
 }

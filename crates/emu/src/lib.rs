@@ -6,7 +6,9 @@
 //! Pipeline: [`ptx::parser::parse`] (text → syntax tree) → [`decode::decode`] (tree → [`program::Program`]: a
 //! flat instruction array with resolved registers, symbols, labels and reconvergence points) →
 //! [`launch::run`] (grid → CTAs in parallel → warps of 32 lanes, [`engine`]) → [`report`] (metrics JSON,
-//! per-branch profile, outputs). [`spec::LaunchSpec`] reads the TOML launch specs.
+//! per-branch profile, outputs). [`spec::LaunchSpec`] reads the TOML launch specs. [`sanitize`] (off unless
+//! [`engine::EngineOptions::sanitize`] asks) checks a run for data races, barrier and warp-synchronization errors
+//! and uninitialized reads.
 //!
 //! Invariants: a program counter indexes [`program::Program::insts`]; registers hold values zero-extended from
 //! their type's width ([`lanes`]); every instruction or modifier the decoder does not understand is an error
@@ -30,6 +32,7 @@ pub mod memory;
 pub mod printf;
 pub mod program;
 pub mod report;
+pub mod sanitize;
 pub mod spec;
 pub mod special;
 pub mod wmma;
@@ -41,7 +44,7 @@ pub mod ptx {
     pub mod parser;
 }
 
-pub use engine::{BranchStat, Counters, EngineOptions, Reconvergence};
+pub use engine::{BranchStat, Counters, EngineOptions, Reconvergence, SanitizeOptions};
 pub use error::{EmuError, RuntimeError};
 pub use launch::{run, Arg, Buffer, Launch, RunOptions, RunResult};
 pub use program::Program;

@@ -402,6 +402,8 @@ pub enum Op {
         kind: BarKind,
         id: Src,
         count: Option<Src>,
+        /// `bar.*` and `barrier.*.aligned`: every thread of the CTA executes the same instruction, whole warps.
+        aligned: bool,
     },
     /// `bar.warp.sync mask`.
     WarpSync {
@@ -549,6 +551,11 @@ pub struct Program {
     pub shared_static: u64,
     /// Offset of dynamic (`.extern .shared`) shared memory.
     pub dyn_shared_offset: u64,
+    /// `.shared` variables: name, offset, size in bytes (`.extern` arrays: size 0, they start at
+    /// `dyn_shared_offset`); for diagnostics.
+    pub shared_vars: Vec<(String, u64, u64)>,
+    /// The `.target` architecture number (`sm_90a` → 90; 0 when absent).
+    pub sm: u32,
     /// Bytes of module-scope `.local` variables (frames start after them).
     pub local_module: u32,
     /// Per-thread local memory: module variables plus the deepest chain of local frames.

@@ -18,7 +18,9 @@
 //! bytes = "0000803f05000000" # a by-value aggregate, hex
 //! ```
 //!
-//! `init` is `"zero"` (the default), `{ random = { seed, min, max } }`, `{ iota = { start, step } }`,
+//! `init` is `"zero"` (the default), `"none"` (contents undefined: the emulator starts them zeroed, and
+//! `--sanitize init` reports reads of bytes the kernel has not written), `{ random = { seed, min, max } }`,
+//! `{ iota = { start, step } }`,
 //! `{ fill = V }` or `{ file = "x.bin" }` (raw little-endian, relative to the spec's directory; `len` may then be
 //! left out). Random values come from SplitMix64 seeded with `seed`: integers are `min + r % (max - min + 1)`
 //! (defaults 0 and 100), floats `min + (r >> 11) · 2⁻⁵³ · (max - min)` (defaults 0 and 1), one `r` per element.
@@ -180,6 +182,9 @@ struct RawArg {
 pub enum Init {
     /// All zero bytes.
     Zero,
+    /// Undefined contents (`"none"`): zero bytes in the emulator, which the sanitizer's `init` check treats as
+    /// never written.
+    None,
     /// Uniform random values.
     Random {
         /// Seed.
@@ -265,10 +270,11 @@ fn num(v: &toml::Value) -> Option<f64> {
 
 fn parse_init(v: &toml::Value, k: usize) -> Result<Init, String> {
     let bad = || {
-        format!("argument {k}: 'init' must be \"zero\", {{ random = {{ seed, min, max }} }}, {{ iota = {{ start, step }} }}, {{ fill = V }} or {{ file = \"x.bin\" }}")
+        format!("argument {k}: 'init' must be \"zero\", \"none\", {{ random = {{ seed, min, max }} }}, {{ iota = {{ start, step }} }}, {{ fill = V }} or {{ file = \"x.bin\" }}")
     };
     match v {
         toml::Value::String(s) if s == "zero" => Ok(Init::Zero),
+        toml::Value::String(s) if s == "none" => Ok(Init::None),
         toml::Value::Table(t) if t.len() == 1 => {
             let (key, val) = t.iter().next().expect("one entry");
             let field = |name: &str, default: f64| -> Result<f64, String> {
@@ -430,6 +436,11 @@ impl LaunchSpec {
         self.buffers().filter(|b| b.output).map(|b| (b.name.as_str(), b.ty)).collect()
     }
 
+    /// Names of the buffers whose contents start undefined (`init = "none"`).
+    pub fn undefined_buffers(&self) -> Vec<String> {
+        self.buffers().filter(|b| b.init == Init::None).map(|b| b.name.clone()).collect()
+    }
+
     /// All buffer specs: arguments in order, then `[[buffers]]`.
     pub fn buffers(&self) -> impl Iterator<Item = &BufferSpec> {
         self.args
@@ -520,7 +531,7 @@ fn check_init_range(init: &Init, ty: ElemTy, len: Option<u64>, k: usize, name: &
             check("iota start", start)?;
             check("iota's last value", start + step * len.unwrap_or(1).saturating_sub(1) as f64)
         }
-        Init::Zero | Init::File(_) => Ok(()),
+        Init::Zero | Init::None | Init::File(_) => Ok(()),
     }
 }
 
@@ -579,7 +590,7 @@ pub fn init_buffer(b: &BufferSpec, base: &Path) -> Result<Vec<u8>, EmuError> {
     }
     let mut out = Vec::with_capacity(len * es);
     match &b.init {
-        Init::Zero => out.resize(len * es, 0),
+        Init::Zero | Init::None => out.resize(len * es, 0),
         Init::Fill(v) => {
             let e = if b.ty.is_float() { b.ty.encode_float(*v) } else { b.ty.encode_int(*v as i128) };
             for _ in 0..len {
@@ -677,5 +688,24 @@ bytes = "0000803f05000000"
         assert!(e.contains("does not fit"), "{e}");
         let e = LaunchSpec::parse("kernel = \"k\"\ngrid = [1,1,1,1]\nblock = 1\n", Path::new(".")).unwrap_err();
         assert!(e.contains("1 to 3"), "{e}");
+    }
+
+    #[test]
+    fn init_none_is_zero_filled_and_listed_as_undefined() {
+        let s = LaunchSpec::parse(
+            "kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"a\"\ntype = \"i32\"\nlen = 4\ninit = \"none\"\n\
+             [[args]]\nbuffer = \"b\"\ntype = \"i32\"\nlen = 4\n",
+            Path::new("."),
+        )
+        .unwrap();
+        assert_eq!(s.undefined_buffers(), vec!["a".to_string()]);
+        let l = s.materialize().unwrap();
+        assert_eq!(l.buffers[0].data, vec![0u8; 16]);
+        let e = LaunchSpec::parse(
+            "kernel = \"k\"\ngrid = 1\nblock = 1\n[[args]]\nbuffer = \"x\"\ntype = \"i32\"\nlen = 4\ninit = \"nil\"\n",
+            Path::new("."),
+        )
+        .unwrap_err();
+        assert!(e.contains("\"none\""), "{e}");
     }
 }

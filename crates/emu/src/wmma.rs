@@ -264,6 +264,13 @@ fn default_stride(spec: &FragSpec, row: bool) -> u64 {
 /// Executes a wmma instruction; `mask` must be the whole warp.
 pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &WmmaOp, mask: u32) -> Result<(), ExecError> {
     if mask != u32::MAX {
+        if let Some(san) = cta.san.as_deref_mut() {
+            if san.kinds().sync {
+                // The sanitizer reports it (warp-sync) and the instruction is skipped instead of failing the run.
+                san.partial_warp_collective(w.id * 32 + mask.trailing_zeros());
+                return Ok(());
+            }
+        }
         return Err(ExecError {
             msg: format!(
                 "wmma is a warp-wide (.sync.aligned) instruction but only lanes {mask:#010x} of the warp execute it"
@@ -291,6 +298,9 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &WmmaO
                     let size = (bits / 8).max(1);
                     let v = load(w, env, cta, lu, *space, at, size)
                         .map_err(|f| ExecError { msg: f.describe(false), lane: Some(lu) })?;
+                    if let Some(san) = cta.san.as_deref_mut() {
+                        san.access(w.id, lu, *space, at, size, crate::sanitize::AccessOp::Read);
+                    }
                     let v = if bits < 8 { (v >> (bit % 8)) & ((1 << bits) - 1) } else { v };
                     let (ri, sh) = spec.place(s);
                     regs[ri] |= v << sh;
@@ -320,6 +330,9 @@ pub fn exec(w: &mut Warp, env: &Env<'_>, cta: &mut CtaMem, fr: Frame, op: &WmmaO
                     let v = if bits < 64 { v & ((1u64 << bits) - 1) } else { v };
                     store(w, env, cta, lu, *space, at, bits / 8, v)
                         .map_err(|f| ExecError { msg: f.describe(true), lane: Some(lu) })?;
+                    if let (Some(san), true) = (cta.san.as_deref_mut(), bits >= 8) {
+                        san.access(w.id, lu, *space, at, bits / 8, crate::sanitize::AccessOp::Write);
+                    }
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! Robustness: mutated PTX and arbitrary launch specs never crash the emulator — every input is either run or
 //! rejected with an error value.
 
-use simtc_emu::{Arg, Buffer, EngineOptions, Launch, LaunchSpec, RunOptions};
+use simtc_emu::sanitize::Kinds;
+use simtc_emu::{Arg, Buffer, EngineOptions, Launch, LaunchSpec, RunOptions, SanitizeOptions};
 use std::path::Path;
 
 const KERNEL: &str = r#".version 7.8
@@ -102,6 +103,9 @@ fn mutated_ptx_is_run_or_rejected_never_a_crash() {
         engine: EngineOptions { max_warp_instructions: 20_000, spin_limit: 2_000, ..EngineOptions::default() },
         jobs: Some(1),
     };
+    let mut sanitized = opts.clone();
+    sanitized.engine.sanitize =
+        Some(SanitizeOptions { kinds: Kinds::parse("all").unwrap(), undefined_buffers: vec!["out".into()] });
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut loaded, mut rejected) = (0, 0);
     for _ in 0..1500 {
@@ -148,6 +152,8 @@ fn mutated_ptx_is_run_or_rejected_never_a_crash() {
             Ok(p) => {
                 loaded += 1;
                 let _ = simtc_emu::run(&p, &launch(), &opts);
+                // And under the sanitizer (which breaks deadlocks and skips partial-warp wmma instead of failing).
+                let _ = simtc_emu::run(&p, &launch(), &sanitized);
             }
             Err(e) => {
                 rejected += 1;

@@ -143,12 +143,14 @@ struct OptArgs {
 /// A rejected input: the message is printed as is, exit code 1.
 struct Rejected(String);
 
-/// Why a command failed: a rejected input (exit 1) or a usage error (exit 2).
+/// Why a command failed: a rejected input (exit 1), a usage error (exit 2), or sanitizer findings (exit 3).
 enum Failure {
     /// Exit 1.
     Rejected(Rejected),
     /// Exit 2; the message is printed as is.
     Usage(String),
+    /// Exit 3: `simtc run --sanitize` found something (the report is already printed; outputs are written).
+    Findings(String),
 }
 
 impl From<Rejected> for Failure {
@@ -157,7 +159,7 @@ impl From<Rejected> for Failure {
     }
 }
 
-/// Runs the command line and returns the process exit status (0, 1 or 2).
+/// Runs the command line and returns the process exit status (0, 1, 2, or 3 for sanitizer findings).
 fn simtc_main() -> u8 {
     let cli = Cli::parse();
     let result: Result<(), Failure> = match cli.command {
@@ -175,6 +177,7 @@ fn simtc_main() -> u8 {
         Ok(()) => return 0,
         Err(Failure::Rejected(Rejected(msg))) => (msg, 1),
         Err(Failure::Usage(msg)) => (msg, 2),
+        Err(Failure::Findings(msg)) => (msg, 3),
     };
     let mut e = std::io::stderr().lock();
     let _ = e.write_all(msg.as_bytes());

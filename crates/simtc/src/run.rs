@@ -70,6 +70,13 @@ pub(crate) struct RunArgs {
     /// --device cuda: untimed launches before the timed ones.
     #[arg(long, default_value_t = 3)]
     warmup: u32,
+    /// Run the sanitizer: `race`, `sync`, `init` (comma-separated) or `all`; findings exit with status 3
+    /// (doc/sanitizer.md).
+    #[arg(long, value_name = "LIST")]
+    sanitize: Option<String>,
+    /// With --sanitize: write the findings as JSON to this file.
+    #[arg(long = "sanitize-report", value_name = "FILE", requires = "sanitize")]
+    sanitize_report: Option<PathBuf>,
     /// --device cuda: the CUDA device ordinal.
     #[arg(long, default_value_t = 0)]
     gpu: usize,
@@ -108,14 +115,25 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         if a.profile {
             return Err(Failure::Usage("simtc: error: --profile needs the emulator (--device emu)".into()));
         }
+        if a.sanitize.is_some() {
+            return Err(Failure::Usage("simtc: error: --sanitize needs the emulator (--device emu)".into()));
+        }
         return run_cuda(&a);
     }
+    let kinds = match &a.sanitize {
+        Some(list) => Some(
+            simtc_emu::sanitize::Kinds::parse(list).map_err(|e| Rejected(format!("simtc: error: --sanitize: {e}")))?,
+        ),
+        None => None,
+    };
     let spec = crate::spec_diag::read_spec(&a.spec)?;
     let (text, file) = ptx_text(&a)?;
     let prog = simtc_emu::load_ptx(&text, &file).map_err(|e| Rejected(e.to_string()))?;
     let launch = spec.materialize().map_err(|e| Rejected(e.to_string()))?;
-    let opts =
-        RunOptions { engine: engine_options(a.reconvergence, a.max_warp_instructions, a.timeout.0), jobs: a.jobs };
+    let mut engine = engine_options(a.reconvergence, a.max_warp_instructions, a.timeout.0);
+    engine.sanitize =
+        kinds.map(|kinds| simtc_emu::SanitizeOptions { kinds, undefined_buffers: spec.undefined_buffers() });
+    let opts = RunOptions { engine, jobs: a.jobs };
     let result = simtc_emu::run(&prog, &launch, &opts).map_err(|e| Rejected(e.to_string()))?;
     if !result.output.is_empty() {
         print!("{}", result.output);
@@ -142,6 +160,17 @@ pub(crate) fn run(a: RunArgs) -> Result<(), Failure> {
         c.divergent_branches,
         if c.uni_violations > 0 { format!(", {} .uni violations", c.uni_violations) } else { String::new() }
     );
+    if let Some(report) = &result.sanitizer {
+        if let Some(p) = &a.sanitize_report {
+            let json = serde_json::to_string_pretty(&report.json).unwrap_or_default() + "\n";
+            std::fs::write(p, json)
+                .map_err(|e| Rejected(format!("simtc: error: could not write '{}': {e}", p.display())))?;
+        }
+        if !report.findings.is_empty() {
+            return Err(Failure::Findings(report.text.clone()));
+        }
+        eprintln!("sanitizer: no findings");
+    }
     Ok(())
 }
 

@@ -209,7 +209,8 @@ impl Ctx<'_> {
     pub(super) fn bar(&mut self, i: &ast::Inst, m: &mut Mods<'_>) -> DResult<Op> {
         let o = &i.ops;
         m.take(".cta");
-        m.take(".aligned");
+        // `bar` is `barrier.*.aligned`; `barrier` is aligned only with the modifier (the sanitizer checks it).
+        let aligned = m.take(".aligned") || i.opcode == "bar";
         if i.opcode == "bar" && m.take(".warp") {
             if !m.take(".sync") {
                 return Err("bar.warp needs .sync".into());
@@ -233,7 +234,7 @@ impl Ctx<'_> {
         if m.take(".sync") || (i.opcode == "bar" && i.mods.is_empty()) {
             self.n_ops(i, 1..=2)?;
             let count = if o.len() == 2 { Some(count_of(self, &o[1], false)?) } else { None };
-            return Ok(Op::Bar { kind: BarKind::Sync, id: self.src(&o[0], Ty::U32)?, count });
+            return Ok(Op::Bar { kind: BarKind::Sync, id: self.src(&o[0], Ty::U32)?, count, aligned });
         }
         if m.take(".arrive") {
             self.n_ops(i, 2..=2)?;
@@ -241,6 +242,7 @@ impl Ctx<'_> {
                 kind: BarKind::Arrive,
                 id: self.src(&o[0], Ty::U32)?,
                 count: Some(count_of(self, &o[1], true)?),
+                aligned,
             });
         }
         if m.take(".red") {
@@ -258,7 +260,7 @@ impl Ctx<'_> {
             } else {
                 return Err("bar.red needs .popc, .and or .or".into());
             };
-            return Ok(Op::Bar { kind, id: self.src(&o[1], Ty::U32)?, count });
+            return Ok(Op::Bar { kind, id: self.src(&o[1], Ty::U32)?, count, aligned });
         }
         Err(format!("unsupported barrier '{}'", i.full_opcode()))
     }

@@ -55,9 +55,9 @@ const WARP: u32 = 32;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct CtaBar {
     /// Threads that arrived in this phase (0: no phase open).
-    threads: u32,
+    pub(super) threads: u32,
     /// Warps whose arrival is complete in this phase.
-    warps: u32,
+    pub(super) warps: u32,
     /// The thread count operand of the latest arrival (`None`: all non-exited threads).
     expected: Option<u32>,
     /// Arriving threads whose predicate was true (`.red.popc`).
@@ -88,6 +88,7 @@ impl Cta<'_> {
         kind: BarKind,
         id: Src,
         count: Option<Src>,
+        aligned: bool,
     ) -> Result<Flow, Failure> {
         if gm == 0 {
             self.warps[wi].groups[gi].pc = pc + 1;
@@ -127,7 +128,17 @@ impl Cta<'_> {
             b.or |= pm & gm != 0;
         }
         let slot = id * self.warps.len() + wi;
+        let before = self.bar_lanes[slot];
         self.bar_lanes[slot] |= gm;
+        if let Some(san) = self.mem.san.as_deref_mut() {
+            san.barrier_arrive(id, wi as u32, kind != BarKind::Arrive);
+        }
+        if aligned && kind != BarKind::Arrive {
+            if let Some(san) = self.mem.san.as_deref_mut() {
+                let missing = !self.bar_lanes[slot] & !self.warps[wi].exited;
+                san.barrier_arrival(id, wi as u32, gm, before, missing, pc, count.is_none());
+            }
+        }
         self.settle_warp(id, wi);
         if kind == BarKind::Arrive {
             self.warps[wi].groups[gi].pc = pc + 1;
@@ -160,7 +171,7 @@ impl Cta<'_> {
     }
 
     /// Warps barrier `id`'s current phase waits for.
-    fn warps_needed(&self, id: usize) -> u32 {
+    pub(super) fn warps_needed(&self, id: usize) -> u32 {
         match self.bars[id].expected {
             None => self.live_warps(),
             Some(n) => n / WARP,
@@ -177,6 +188,9 @@ impl Cta<'_> {
             }
             any = true;
             self.counters.barriers += 1;
+            if let Some(san) = self.mem.san.as_deref_mut() {
+                san.barrier_completed(id);
+            }
             self.bars[id] = CtaBar::default();
             let nw = self.warps.len();
             self.bar_lanes[id * nw..(id + 1) * nw].fill(0);

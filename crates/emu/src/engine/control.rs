@@ -169,6 +169,10 @@ impl Cta<'_> {
                 g.local_fp = new_lfp;
                 g.param_fp = new_pfp;
                 g.pc = f.start;
+                if let Some(san) = self.mem.san.as_deref_mut() {
+                    san.local_frame(wi as u32, gm, new_lfp, f.local_frame);
+                }
+                let w = &mut self.warps[wi];
                 // Zero the callee's local frame.
                 let lb = w.local_bytes as usize;
                 for l in lanes_of(gm) {
@@ -257,7 +261,7 @@ impl Cta<'_> {
                     details: Vec::new(),
                 })
             }
-            Op::Bar { kind, id, count } => self.bar_arrive(wi, gi, pc, mask, gm, *kind, *id, *count),
+            Op::Bar { kind, id, count, aligned } => self.bar_arrive(wi, gi, pc, mask, gm, *kind, *id, *count, *aligned),
             Op::WarpSync { mask: m }
             | Op::Shfl { mask: m, .. }
             | Op::Vote { mask: Some(m), .. }
@@ -282,6 +286,16 @@ impl Cta<'_> {
                     }
                     members |= ml;
                 }
+                let off = members & mask & !gm;
+                if off != 0 && self.mem.san.as_deref().is_some_and(|s| s.kinds().sync) {
+                    // Lanes named in the mask whose guard is false do not execute the instruction.
+                    let id = self.warps[wi].id;
+                    let (t, o) =
+                        ((id * 32 + gm.trailing_zeros().min(31)) as u16, (id * 32 + off.trailing_zeros()) as u16);
+                    if let Some(san) = self.mem.san.as_deref_mut() {
+                        san.warp_sync_violation(pc, t, pc, o);
+                    }
+                }
                 let w = &mut self.warps[wi];
                 let need = members & !w.exited;
                 if need & !mask != 0 {
@@ -304,6 +318,9 @@ impl Cta<'_> {
                         self.joint_collective(wi, &same)?;
                     }
                     return Ok(Flow::Repick);
+                }
+                if let (Op::WarpSync { .. }, Some(san)) = (&inst.op, self.mem.san.as_deref_mut()) {
+                    san.warp_barrier(wi as u32, need | gm);
                 }
                 if gm != 0 && !matches!(inst.op, Op::WarpSync { .. }) {
                     exec::exec(&mut self.warps[wi], self.env, &mut self.mem, fr, &inst.op, gm, &mut self.scratch)
@@ -348,6 +365,11 @@ impl Cta<'_> {
             }
             all |= gm;
             issues.push((i, g.pc, g.mask, gm, fr));
+        }
+        if let Some(san) = self.mem.san.as_deref_mut() {
+            if issues.iter().any(|x| matches!(prog.insts[x.1 as usize].op, Op::WarpSync { .. })) {
+                san.warp_barrier(wi as u32, all);
+            }
         }
         for (i, pc, mask, gm, fr) in issues {
             self.counters.warp_instructions += 1;

@@ -39,6 +39,7 @@ use crate::program::*;
 
 mod barrier;
 mod control;
+mod san;
 
 /// Reconvergence policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -68,6 +69,17 @@ pub struct EngineOptions {
     /// ([`crate::exec::Env::deadline`]) when it starts and every [`TIME_CHECK_INTERVAL`] warp instructions, and stops
     /// with a time-limit error once it has passed.
     pub timeout: Option<std::time::Duration>,
+    /// The sanitizer (`None`: off, no cost): which checks, and the buffers whose initial bytes are undefined.
+    pub sanitize: Option<SanitizeOptions>,
+}
+
+/// What the sanitizer checks in a launch ([`crate::sanitize`]).
+#[derive(Debug, Clone, Default)]
+pub struct SanitizeOptions {
+    /// The checks.
+    pub kinds: crate::sanitize::Kinds,
+    /// Names of launch buffers whose initial contents are undefined (`init = "none"`).
+    pub undefined_buffers: Vec<String>,
 }
 
 /// Warp instructions a CTA issues between two looks at the clock (one `clock_gettime`, a vDSO call, per 16384
@@ -85,6 +97,7 @@ impl Default for EngineOptions {
             slice: 4096,
             max_ctas: 1 << 30,
             timeout: None,
+            sanitize: None,
         }
     }
 }
@@ -311,6 +324,11 @@ fn is_shared_access(op: &Op) -> bool {
     }
 }
 
+/// Whether `op` accesses memory (the sanitizer's lockstep ordering of pre-Volta targets).
+fn is_memory(op: &Op) -> bool {
+    matches!(op, Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::Wmma(_))
+}
+
 fn is_control(op: &Op) -> bool {
     matches!(
         op,
@@ -344,6 +362,7 @@ impl<'e> Cta<'e> {
         ctaid: [u32; 3],
         branch_index: &'e [u32],
         nbranches: usize,
+        san: Option<&std::sync::Arc<crate::sanitize::Config>>,
     ) -> Cta<'e> {
         let p = env.prog;
         let [bx, by, bz] = env.block;
@@ -386,7 +405,17 @@ impl<'e> Cta<'e> {
         Cta {
             env,
             opts,
-            mem: CtaMem { ctaid, shared, clock: 0, nwarps },
+            mem: CtaMem {
+                ctaid,
+                shared,
+                clock: 0,
+                nwarps,
+                san: san.map(|c| {
+                    let [gx, gy, _] = env.grid;
+                    let linear = ctaid[0] + gx * (ctaid[1] + gy * ctaid[2]);
+                    Box::new(crate::sanitize::cta::CtaSan::new(c.clone(), linear, nwarps as usize, p.local_bytes, p.sm))
+                }),
+            },
             warps,
             bars: [barrier::CtaBar::default(); 16],
             bar_lanes: vec![0; 16 * nwarps as usize],
@@ -431,8 +460,14 @@ impl<'e> Cta<'e> {
             if all_done {
                 return Ok(());
             }
-            if !progressed && !self.check_cta_barriers() && !self.release_convergence_waits() {
-                return Err(self.deadlock());
+            if !progressed && !self.check_cta_barriers() {
+                if self.mem.san.is_some() {
+                    self.san_stalled();
+                }
+                let moved = self.release_convergence_waits() || (self.mem.san.is_some() && self.san_break_deadlock());
+                if !moved {
+                    return Err(self.deadlock());
+                }
             }
             if self.counters.warp_instructions >= next_time_check {
                 next_time_check = self.counters.warp_instructions + TIME_CHECK_INTERVAL;
@@ -786,6 +821,12 @@ impl<'e> Cta<'e> {
                         w.since_progress = 0;
                     }
                     if gm != 0 {
+                        if let Some(san) = mem.san.as_deref_mut() {
+                            san.pc = pc;
+                            if san.lockstep && is_memory(&inst.op) {
+                                san.warp_barrier(w.id, mask);
+                            }
+                        }
                         if let Err(e) = exec::exec(w, env, mem, fr, &inst.op, gm, scratch) {
                             stopped = Stop::Fault(e);
                             break;

@@ -341,7 +341,9 @@ fn nvcc_command(nvcc: &Path, cu: &Path, mcpu: &str, out: &Path) -> Command {
 /// Compiles `ll` with simtc in this process.
 fn compile_simtc(ll: &Path, mcpu: &str, b: &BenchBuild) -> Result<String, String> {
     let fail = |f: crate::Failure| match f {
-        crate::Failure::Rejected(crate::Rejected(m)) | crate::Failure::Usage(m) => first_lines(&m, 4),
+        crate::Failure::Rejected(crate::Rejected(m)) | crate::Failure::Usage(m) | crate::Failure::Findings(m) => {
+            first_lines(&m, 4)
+        }
     };
     let mut p = Pipeline::new(crate::compile::target_options(mcpu, None, b.opt_level).map_err(fail)?);
     p.disabled = b.disabled.clone();
