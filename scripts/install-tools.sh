@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the external validators simtc's tests use:
 #   - clang-19 / llvm-19 from Debian (clang, llc, opt, llvm-as, FileCheck) under /usr/lib/llvm-19/bin;
-#   - the CUDA 13.5 compiler wheels from PyPI (nvcc, cicc, ptxas, headers) unzipped into tools/cuda13;
+#   - the CUDA 13.5 compiler wheels from PyPI (nvcc, cicc, ptxas, headers) unzipped into tools/cuda13, with
+#     cuobjdump and nvdisasm (`simtc bench` counts the SASS ptxas makes of each kernel);
 #   - ptxas 12.9 from PyPI into tools/cuda12, because CUDA 13 dropped sm_70 and simtc still targets it;
 #   - a CUDA 12.9 tree for clang 19 (`simtc cuda`) in tools/cuda12-clang: include/ (runtime, crt, CCCL and cuRAND
 #     headers, which clang's CUDA wrappers include), nvvm/libdevice/libdevice.10.bc and bin/ptxas (clang accepts a
@@ -40,6 +41,10 @@ if [ ! -x "$TOOLS/cuda13/nvidia/cu13/bin/ptxas" ] || [ ! -x "$TOOLS/cuda13/nvidi
     "nvidia-cuda-crt==$CUDA13_VERSION" "nvidia-cuda-runtime==$CUDA13_VERSION"
   chmod +x "$TOOLS"/cuda13/nvidia/cu13/bin/* "$TOOLS"/cuda13/nvidia/cu13/nvvm/bin/* 2>/dev/null || true
 fi
+if [ ! -x "$TOOLS/cuda13/nvidia/cu13/bin/cuobjdump" ] || [ ! -x "$TOOLS/cuda13/nvidia/cu13/bin/nvdisasm" ]; then
+  fetch_wheels "$TOOLS/cuda13" "nvidia-cuda-cuobjdump==$CUDA13_VERSION" "nvidia-cuda-nvdisasm==$CUDA13_VERSION"
+  chmod +x "$TOOLS"/cuda13/nvidia/cu13/bin/* 2>/dev/null || true
+fi
 if [ ! -x "$TOOLS/cuda12/nvidia/cuda_nvcc/bin/ptxas" ]; then
   fetch_wheels "$TOOLS/cuda12" "nvidia-cuda-nvcc-cu12==$CUDA12_NVCC_VERSION"
   chmod +x "$TOOLS"/cuda12/nvidia/cuda_nvcc/bin/* 2>/dev/null || true
@@ -63,4 +68,5 @@ if [ ! -f "$CLANG_CUDA/include/cuda_runtime.h" ] || [ ! -f "$CLANG_CUDA/include/
 fi
 grep -m1 '#define CUDA_VERSION' "$CLANG_CUDA/include/cuda.h"
 "$TOOLS/cuda13/nvidia/cu13/bin/ptxas" --version | tail -n 2
+"$TOOLS/cuda13/nvidia/cu13/bin/cuobjdump" --version | tail -n 1
 "$TOOLS/cuda12/nvidia/cuda_nvcc/bin/ptxas" --version | tail -n 2

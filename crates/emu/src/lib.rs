@@ -33,6 +33,7 @@ pub mod printf;
 pub mod program;
 pub mod report;
 pub mod sanitize;
+mod sass_cost;
 pub mod spec;
 pub mod special;
 pub mod wmma;

@@ -467,6 +467,8 @@ pub struct Inst {
     pub func: u32,
     /// Source position from the last `.loc` before it: (`.file` number, line).
     pub src: Option<(u32, u32)>,
+    /// SASS instructions ptxas makes of it on the module's target (the emulator's SASS-weighted estimate).
+    pub sass_cost: u16,
 }
 
 /// A kernel or device-function parameter.

@@ -7,7 +7,9 @@
 //! predicate was true (`thread_instructions_nonpred`, also reported). `divergent_branches` counts branch issues
 //! that sent active lanes to more than one target; `barriers` counts CTA barrier completions summed over CTAs;
 //! `uni_violations` counts `.uni` branches (and calls) whose active lanes disagreed; `shared_instructions` counts
-//! issued warp instructions that access the `.shared` state space explicitly (`ld`/`st`/`atom`/`red.shared`).
+//! issued warp instructions that access the `.shared` state space explicitly (`ld`/`st`/`atom`/`red.shared`);
+//! `sass_instructions_estimate` weights each issued warp instruction by the SASS instructions ptxas makes of its
+//! form on the PTX's target (`sass_cost`'s generated table: a `div.s32` counts about twenty, a register `mov` zero).
 
 use crate::error::EmuError;
 use crate::launch::{Launch, RunResult};
@@ -39,6 +41,7 @@ pub fn metrics_json(spec: &LaunchSpec, launch: &Launch, r: &RunResult, reconverg
         "grid": launch.grid,
         "block": launch.block,
         "warp_instructions": c.warp_instructions,
+        "sass_instructions_estimate": c.sass_instructions_estimate,
         "thread_instructions": c.thread_instructions,
         "thread_instructions_nonpred": c.thread_instructions_nonpred,
         "simt_efficiency": ratio(c.thread_instructions, 32 * c.warp_instructions),

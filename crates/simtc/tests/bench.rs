@@ -55,18 +55,32 @@ fn report_and_charts_for_two_examples() {
         for section in ["Compile time", "Static code", "Emulated runs"] {
             row(&report, section, k);
         }
-        // Emulated: simtc's and llc's warp instructions are numbers, and every build agrees with -O0.
+        // Emulated: occupancy, SASS-weighted and plain warp instructions of simtc and llc are numbers, and every
+        // build agrees with -O0.
         let r = row(&report, "Emulated runs", k);
         assert!(r.ends_with("| same |"), "{r}");
-        let warp: Vec<&str> = r.split('|').nth(2).expect("warp cell").split('/').map(str::trim).collect();
+        let cell = |r: &str, i: usize| -> Vec<String> {
+            r.split('|').nth(i).expect("cell").split('/').map(|x| x.trim().to_string()).collect()
+        };
+        let (sassw, warp) = (cell(r, 3), cell(r, 4));
         assert!(warp[0].parse::<u64>().is_ok_and(|n| n > 0), "{r}");
+        assert!(sassw[0].parse::<u64>().is_ok_and(|n| n > 0), "{r}");
         let static_row = row(&report, "Static code", k);
         assert!(static_row.ends_with("| ok |"), "{static_row}");
         if common::llvm_tool("llc").is_some() {
             assert!(warp[1].parse::<u64>().is_ok(), "llc ran: {r}");
         }
+        if common::cuda_tool("ptxas").is_some() && common::cuda_tool("cuobjdump").is_some() {
+            // SASS instructions and FFMA-class counts of simtc and llc, and their occupancy.
+            for i in [2, 3] {
+                let c = cell(static_row, i);
+                assert!(c[0].parse::<u64>().is_ok() && c[1].parse::<u64>().is_ok(), "{static_row}");
+            }
+            let occ = cell(r, 2);
+            assert!(occ[0].parse::<f64>().is_ok_and(|o| o > 0.0 && o <= 1.0), "{r}");
+        }
         if common::cuda_tool("nvcc").is_some() && common::cuda_tool("ptxas").is_some() {
-            let regs: Vec<&str> = static_row.split('|').nth(2).expect("registers").split('/').map(str::trim).collect();
+            let regs = cell(static_row, 4);
             assert!(regs.iter().all(|x| x.parse::<u32>().is_ok()), "simtc, llc and nvcc registers: {static_row}");
         }
     }
@@ -80,11 +94,21 @@ fn report_and_charts_for_two_examples() {
     assert!(cells[3].parse::<f64>().is_ok_and(|v| v > 0.0), "simtc / llc ratio: {summary}");
     let abl = report.split("## Pass ablation").nth(1).expect("ablation");
     assert!(abl.contains("`-O0`") && abl.contains("`structurize`") && abl.contains("`no darm`"), "{abl}");
-    assert_eq!(abl.matches("| **geomean** |").count(), 3);
+    assert_eq!(abl.matches("| **geomean** |").count(), 5);
+    assert!(report.contains("## After ptxas: simtc -O3 against llc-19"), "{report}");
     assert!(report.contains("## Problems\n\nNone"), "{report}");
     // No GPU here: the header says why the GPU column is empty.
     assert!(report.contains("| GPU | none: "), "{report}");
-    for chart in ["compile_time", "registers", "instructions", "warp_instructions", "simt_efficiency", "passes"] {
+    for chart in [
+        "sass_instructions",
+        "sass_estimate",
+        "compile_time",
+        "registers",
+        "instructions",
+        "warp_instructions",
+        "simt_efficiency",
+        "passes",
+    ] {
         let svg = std::fs::read_to_string(out.join(format!("{chart}.svg"))).unwrap_or_else(|e| panic!("{chart}: {e}"));
         assert!(svg.starts_with("<svg") && svg.contains("<rect"), "{chart}");
         assert!(report.contains(&format!("]({chart}.svg)")), "report links {chart}.svg");

@@ -170,6 +170,7 @@ pub(crate) fn decode_body(
     syms: &HashMap<String, ModSym>,
     fi: u32,
     body: &[Stmt],
+    sass_column: usize,
 ) -> Result<(), (u32, String)> {
     let start = p.insts.len() as u32;
     let func = p.funcs[fi as usize].clone();
@@ -280,14 +281,15 @@ pub(crate) fn decode_body(
                     Some((g, neg)) => Some((cx.pred(g).map_err(|m| (i.line, m))?, *neg)),
                     None => None,
                 };
-                out.push(Inst { op, guard, line: i.line, func: fi, src: loc });
+                let sass_cost = crate::sass_cost::cost(sass_column, &i.opcode, &i.mods, &op);
+                out.push(Inst { op, guard, line: i.line, func: fi, src: loc, sass_cost });
             }
             Stmt::Loc { file, line } => loc = Some((*file, *line)),
             Stmt::Label { .. } | Stmt::BranchTargets { .. } | Stmt::CallPrototype { .. } => {}
         }
     }
     // Falling off the end of a body returns.
-    out.push(Inst { op: Op::Ret, guard: None, line: last_line, func: fi, src: loc });
+    out.push(Inst { op: Op::Ret, guard: None, line: last_line, func: fi, src: loc, sass_cost: 1 });
     let (nregs, npreds, pcur, lcur) = (cx.nregs, cx.npreds, cx.param_cursor, cx.local_cursor);
     p.insts.extend(out);
     p.nregs = nregs;

@@ -312,6 +312,7 @@ impl Cta<'_> {
                     let union = same.iter().fold(0u32, |m, &i| m | w.groups[i].mask);
                     // The instruction is re-issued when the collective completes; undo this issue's counts.
                     self.counters.warp_instructions -= 1;
+                    self.counters.sass_instructions_estimate -= u64::from(inst.sass_cost);
                     self.counters.thread_instructions -= mask.count_ones() as u64;
                     self.counters.thread_instructions_nonpred -= gm.count_ones() as u64;
                     if need & !union == 0 {
@@ -373,6 +374,7 @@ impl Cta<'_> {
         }
         for (i, pc, mask, gm, fr) in issues {
             self.counters.warp_instructions += 1;
+            self.counters.sass_instructions_estimate += u64::from(prog.insts[pc as usize].sass_cost);
             self.counters.thread_instructions += mask.count_ones() as u64;
             self.counters.thread_instructions_nonpred += gm.count_ones() as u64;
             let op = &prog.insts[pc as usize].op;

@@ -107,6 +107,9 @@ impl Default for EngineOptions {
 pub struct Counters {
     /// Warp instructions issued.
     pub warp_instructions: u64,
+    /// Issued warp instructions weighted by the SASS instructions ptxas makes of each
+    /// ([`crate::program::Inst::sass_cost`]).
+    pub sass_instructions_estimate: u64,
     /// Active lanes summed over issued instructions.
     pub thread_instructions: u64,
     /// Active lanes whose guard predicate was true, summed over issued instructions.
@@ -130,6 +133,7 @@ impl Counters {
     /// Adds `o` into `self`.
     pub fn add(&mut self, o: &Counters) {
         self.warp_instructions += o.warp_instructions;
+        self.sass_instructions_estimate += o.sass_instructions_estimate;
         self.thread_instructions += o.thread_instructions;
         self.thread_instructions_nonpred += o.thread_instructions_nonpred;
         self.divergent_branches += o.divergent_branches;
@@ -774,6 +778,7 @@ impl<'e> Cta<'e> {
             let mut flow = Flow::Continue;
             // The hot loop: data instructions of one group, with the CTA's fields borrowed separately.
             let mut issued = 0u64;
+            let mut sass = 0u64;
             let mut nonpred = 0u64;
             let mut shared = 0u64;
             let mut stopped = Stop::Ran;
@@ -807,6 +812,7 @@ impl<'e> Cta<'e> {
                     };
                     executed += 1;
                     issued += 1;
+                    sass += u64::from(inst.sass_cost);
                     // `%clock64` counts the CTA's issued warp instructions, the reading one included.
                     mem.clock += 1;
                     nonpred += gm.count_ones() as u64;
@@ -836,6 +842,7 @@ impl<'e> Cta<'e> {
                 }
             }
             self.counters.warp_instructions += issued;
+            self.counters.sass_instructions_estimate += sass;
             self.counters.thread_instructions += issued * mask.count_ones() as u64;
             self.counters.thread_instructions_nonpred += nonpred;
             self.counters.shared_instructions += shared;

@@ -1,10 +1,11 @@
 //! SVG charts of the report, drawn with `plotters`' SVG backend (no fonts or system libraries: the SVG names a
 //! font family and the viewer renders the text).
 //!
-//! Charts: compile time of llc-19 and nvcc relative to simtc; registers, static instructions, movs, warp
-//! instructions, shared-memory instructions and GPU time of simtc -O3 and nvcc relative to llc-19 (= 1, the
-//! reference line); SIMT efficiency of the three; and the geometric means of the pass-ablation builds relative to
-//! simtc -O3. A chart without any value (no nvcc, no GPU, no shared memory) is not written.
+//! Charts: SASS instructions, registers, PTX instructions, PTX movs, SASS-weighted and plain warp instructions,
+//! shared-memory instructions and GPU time of simtc -O3 and nvcc relative to llc-19 (= 1, the reference line);
+//! compile time of llc-19 and nvcc relative to simtc; SIMT efficiency of the three; and the geometric means of the
+//! pass-ablation builds (warp instructions, SASS instructions, registers) relative to simtc -O3. A chart without
+//! any value (no nvcc, no GPU, no shared memory) is not written.
 
 use super::measure::{KernelResult, LLC, NVCC, O3};
 use super::report::{geomean_ratio, rows, Metric};
@@ -42,32 +43,12 @@ pub(crate) fn write_charts(
             written.push((title, file.to_string()));
             Ok::<(), String>(())
         };
-    // Compile time: llc and nvcc relative to simtc.
-    let m = Metric::CompileMs;
-    let rs = rows(results, m);
-    let rel = |label: &str, base: &str| -> Vec<Option<f64>> {
-        rs.iter()
-            .map(|(_, k, s)| {
-                let (a, b) = (m.value(&results[*k], label, *s)?, m.value(&results[*k], base, *s)?);
-                (b > 0.0).then(|| a / b)
-            })
-            .collect()
-    };
-    chart(
-        "compile_time.svg",
-        "Compile time relative to simtc -O3 (higher: simtc is faster)".into(),
-        "time / simtc's time",
-        rs.iter().map(|r| r.0.clone()).collect(),
-        vec![
-            Series { name: "llc-19".into(), color: LLC_COLOR, values: rel(LLC, O3) },
-            Series { name: "nvcc (from CUDA source)".into(), color: NVCC_COLOR, values: rel(NVCC, O3) },
-        ],
-        Some(1.0),
-    )?;
     for (m, file) in [
+        (Metric::SassInstructions, "sass_instructions.svg"),
         (Metric::Registers, "registers.svg"),
         (Metric::Instructions, "instructions.svg"),
         (Metric::Movs, "movs.svg"),
+        (Metric::SassEstimate, "sass_estimate.svg"),
         (Metric::WarpInstructions, "warp_instructions.svg"),
         (Metric::SharedInstructions, "shared_instructions.svg"),
         (Metric::GpuMs, "gpu_ms.svg"),
@@ -93,6 +74,28 @@ pub(crate) fn write_charts(
             Some(1.0),
         )?;
     }
+    // Compile time: llc and nvcc relative to simtc.
+    let m = Metric::CompileMs;
+    let rs = rows(results, m);
+    let rel = |label: &str, base: &str| -> Vec<Option<f64>> {
+        rs.iter()
+            .map(|(_, k, s)| {
+                let (a, b) = (m.value(&results[*k], label, *s)?, m.value(&results[*k], base, *s)?);
+                (b > 0.0).then(|| a / b)
+            })
+            .collect()
+    };
+    chart(
+        "compile_time.svg",
+        "Compile time relative to simtc -O3 (higher: simtc is faster)".into(),
+        "time / simtc's time",
+        rs.iter().map(|r| r.0.clone()).collect(),
+        vec![
+            Series { name: "llc-19".into(), color: LLC_COLOR, values: rel(LLC, O3) },
+            Series { name: "nvcc (from CUDA source)".into(), color: NVCC_COLOR, values: rel(NVCC, O3) },
+        ],
+        Some(1.0),
+    )?;
     let m = Metric::SimtEfficiency;
     let rs = rows(results, m);
     let abs =
@@ -121,7 +124,7 @@ pub(crate) fn write_charts(
         cols.iter().map(|b| b.short.clone()).collect(),
         vec![
             Series { name: "warp instructions".into(), color: SIMTC_COLOR, values: mean(Metric::WarpInstructions) },
-            Series { name: "static instructions".into(), color: LLC_COLOR, values: mean(Metric::Instructions) },
+            Series { name: "SASS instructions".into(), color: LLC_COLOR, values: mean(Metric::SassInstructions) },
             Series { name: "ptxas registers".into(), color: FOURTH_COLOR, values: mean(Metric::Registers) },
         ],
         Some(1.0),

@@ -8,7 +8,9 @@
 //! deterministic; an output that differs from the `-O0` build's marks the build's run as a mismatch.
 
 use super::discover::{spec_label, Kernel};
-use super::ptx_stats::{ptxas_registers, registers_of, static_counts, StaticCounts};
+use super::occupancy;
+use super::ptx_stats::{static_counts, StaticCounts};
+use super::sass::{pick, ptxas_entries, sass_functions, EntryInfo, SassCounts};
 use super::tools::{first_lines, median, run, Tools};
 use simtc_codegen::Pipeline;
 use simtc_emu::{ElemTy, Launch, LaunchSpec, RunOptions};
@@ -100,6 +102,8 @@ pub(crate) struct MeasureOptions {
 pub(crate) struct RunMetrics {
     /// Warp instructions issued.
     pub warp_instructions: u64,
+    /// Warp instructions weighted by the SASS instructions of each (the emulator's estimate).
+    pub sass_estimate: u64,
     /// `thread_instructions / (32 · warp_instructions)`.
     pub simt_efficiency: f64,
     /// Warp instructions accessing `.shared`.
@@ -121,6 +125,12 @@ pub(crate) struct BuildResult {
     pub error: Option<String>,
     /// ptxas registers of the launched kernel (the largest entry without a spec).
     pub registers: Option<u32>,
+    /// What `ptxas -v` says about the launched kernel (registers, spills, static shared memory).
+    pub entry: Option<EntryInfo>,
+    /// Static SASS counts of the launched kernel (`cuobjdump -sass` of `ptxas -O3`'s cubin).
+    pub sass: Option<SassCounts>,
+    /// Per spec: theoretical occupancy at the spec's block size and dynamic shared memory.
+    pub occupancy: Vec<Option<f64>>,
     /// Static counts over all functions of the PTX.
     pub counts: Option<StaticCounts>,
     /// Per spec: the run's measures, or why it failed.
@@ -318,6 +328,23 @@ pub(crate) fn measure_kernel(
     results.push(r);
     ptx_files.push(f);
     emulate_all(&mut results, &ptx_files, &specs, tools, o, gpu);
+    let shapes: Vec<Option<(u32, u32)>> = specs
+        .iter()
+        .map(|s| {
+            let (spec, _) = s.parsed.as_ref().ok()?;
+            Some((spec.block.iter().product(), spec.dynamic_shared_bytes))
+        })
+        .collect();
+    for r in &mut results {
+        r.occupancy = shapes
+            .iter()
+            .map(|shape| {
+                let ((threads, dynamic), e) = (shape.as_ref()?, r.entry.as_ref()?);
+                let l = occupancy::Launch { threads: *threads, registers: e.registers, smem: e.smem_bytes + dynamic };
+                occupancy::occupancy(&o.mcpu, l)
+            })
+            .collect();
+    }
     KernelResult {
         name: k.name.clone(),
         specs: specs.iter().map(|s| s.label.clone()).collect(),
@@ -364,7 +391,17 @@ fn finish_build(
     mcpu: &str,
     kernel: Option<&str>,
 ) -> (BuildResult, Option<PathBuf>) {
-    let mut r = BuildResult { label: label.into(), producer, error: None, registers: None, counts: None, runs: vec![] };
+    let mut r = BuildResult {
+        label: label.into(),
+        producer,
+        error: None,
+        registers: None,
+        entry: None,
+        sass: None,
+        occupancy: vec![],
+        counts: None,
+        runs: vec![],
+    };
     let text = match ptx {
         Ok(t) => t,
         Err(e) => {
@@ -379,8 +416,19 @@ fn finish_build(
         return (r, None);
     }
     if let Some(ptxas) = &tools.ptxas {
-        match run(Command::new(ptxas).args(["-v", &format!("-arch={mcpu}"), "-o", "/dev/null"]).arg(&path)) {
-            Ok(o) => r.registers = registers_of(&ptxas_registers(&o.stderr), kernel),
+        let cubin = scratch.join(format!("{file}.cubin"));
+        match run(Command::new(ptxas).args(["-O3", "-v", &format!("-arch={mcpu}"), "-o"]).arg(&cubin).arg(&path)) {
+            Ok(o) => {
+                let entries = ptxas_entries(&o.stderr);
+                r.entry = pick(&entries, |e| e.name.as_str(), |e| u64::from(e.registers), kernel).cloned();
+                r.registers = r.entry.as_ref().map(|e| e.registers);
+                if let Some(cuobjdump) = &tools.cuobjdump {
+                    if let Ok(o) = run(Command::new(cuobjdump).arg("-sass").arg(&cubin)) {
+                        let funcs = sass_functions(&o.stdout);
+                        r.sass = pick(&funcs, |f| f.0.as_str(), |f| f.1.instructions, kernel).map(|f| f.1);
+                    }
+                }
+            }
             Err(e) => r.error = Some(format!("ptxas rejected it: {e}")),
         }
     }
@@ -444,6 +492,7 @@ fn run_metrics(res: simtc_emu::RunResult) -> (RunMetrics, Vec<Vec<u8>>) {
         if c.warp_instructions == 0 { 0.0 } else { c.thread_instructions as f64 / (32.0 * c.warp_instructions as f64) };
     let m = RunMetrics {
         warp_instructions: c.warp_instructions,
+        sass_estimate: c.sass_instructions_estimate,
         simt_efficiency: eff,
         shared_instructions: c.shared_instructions,
         gpu_ms: None,

@@ -2,7 +2,8 @@
 //!
 //! For every kernel of `DIR` ([`discover`]) it compiles the LLVM IR with simtc (`-O0`, `-O3`, the structurized
 //! `-O3`, and `-O3` minus each optional pass of the driver's registries), with llc-19 and, from the CUDA source,
-//! with nvcc; validates every PTX with `ptxas -v` (registers); counts static instructions and `mov`s; runs every
+//! with nvcc; compiles every PTX with `ptxas -O3 -v` (registers, spills, shared memory: occupancy) and counts the
+//! SASS of the cubin (`cuobjdump -sass`); counts static PTX instructions and `mov`s; runs every
 //! build in the emulator on each launch spec (warp instructions, SIMT efficiency, shared-memory instructions)
 //! and compares its outputs with the `-O0` build's; times the three compilers; and, when `simtc run --device
 //! cuda` works, times simtc's, llc's and nvcc's PTX on the GPU. It writes `OUT/report.md` (or `--doc FILE`) and
@@ -15,8 +16,10 @@
 mod charts;
 mod discover;
 mod measure;
+mod occupancy;
 mod ptx_stats;
 mod report;
+mod sass;
 pub(crate) mod tools;
 
 use super::{Failure, Rejected};
@@ -137,6 +140,7 @@ pub(crate) fn bench(a: BenchArgs) -> Result<(), Failure> {
             ("llc", version(&tools.llc)),
             ("ptxas", version(&tools.ptxas)),
             ("nvcc", version(&tools.nvcc)),
+            ("cuobjdump", version(&tools.cuobjdump)),
         ],
         gpu_note: gpu.unavailable(),
         builds,

@@ -1,4 +1,4 @@
-//! Static measures of PTX text (instructions, `mov`s) and of `ptxas -v` output (registers per entry).
+//! Static measures of PTX text (instructions, `mov`s).
 //!
 //! An instruction is a statement inside a function body (`.entry` or `.func`) that is not a directive
 //! (`.reg`, `.local`, `.param`, `.loc`, `.pragma`, ...), a label, a brace or a comment; a statement spread over
@@ -58,37 +58,6 @@ pub(crate) fn static_counts(ptx: &str) -> StaticCounts {
     c
 }
 
-/// Registers per entry from `ptxas -v` standard error: `(entry, registers)` in output order.
-pub(crate) fn ptxas_registers(stderr: &str) -> Vec<(String, u32)> {
-    let mut out = Vec::new();
-    let mut cur: Option<String> = None;
-    for line in stderr.lines() {
-        if let Some(rest) = line.split("Compiling entry function '").nth(1) {
-            cur = rest.split('\'').next().map(String::from);
-            continue;
-        }
-        if let Some(rest) = line.split("Used ").nth(1) {
-            if let (Some(name), Some(n)) =
-                (cur.take(), rest.split(" registers").next().and_then(|n| n.trim().parse().ok()))
-            {
-                out.push((name, n));
-            }
-        }
-    }
-    out
-}
-
-/// The registers of `kernel` in `regs`; nvcc's mangled C++ names match when exactly one contains `kernel`.
-/// Without a kernel name, the largest count of any entry.
-pub(crate) fn registers_of(regs: &[(String, u32)], kernel: Option<&str>) -> Option<u32> {
-    let Some(k) = kernel else { return regs.iter().map(|r| r.1).max() };
-    if let Some(r) = regs.iter().find(|r| r.0 == k) {
-        return Some(r.1);
-    }
-    let cands: Vec<u32> = regs.iter().filter(|r| r.0.contains(k)).map(|r| r.1).collect();
-    (cands.len() == 1).then(|| cands[0])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,25 +96,5 @@ $L__BB0_1:
 }
 ";
         assert_eq!(static_counts(ptx), StaticCounts { instructions: 8, movs: 2 });
-    }
-
-    #[test]
-    fn reads_ptxas_registers() {
-        let err = "\
-ptxas info    : 0 bytes gmem
-ptxas info    : Function properties for helper
-ptxas info    : Compiling entry function 'sb1' for 'sm_90'
-ptxas info    : Function properties for sb1
-    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
-ptxas info    : Used 24 registers, used 0 barriers, 352 bytes cmem[0]
-ptxas info    : Compiling entry function '_Z3fooPi' for 'sm_90'
-ptxas info    : Used 8 registers
-";
-        let r = ptxas_registers(err);
-        assert_eq!(r, vec![("sb1".to_string(), 24), ("_Z3fooPi".to_string(), 8)]);
-        assert_eq!(registers_of(&r, Some("sb1")), Some(24));
-        assert_eq!(registers_of(&r, Some("foo")), Some(8));
-        assert_eq!(registers_of(&r, Some("bar")), None);
-        assert_eq!(registers_of(&r, None), Some(24));
     }
 }

@@ -12,16 +12,26 @@ use super::Context;
 /// A measured quantity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Metric {
-    /// Compile time in ms (simtc `-O3`, llc, nvcc only).
-    CompileMs,
+    /// Static SASS instructions of the launched kernel (`ptxas -O3`, `cuobjdump -sass`).
+    SassInstructions,
+    /// Static FFMA-class SASS instructions.
+    Ffma,
     /// ptxas registers of the launched kernel.
     Registers,
+    /// ptxas spill stores plus loads of the launched kernel, bytes.
+    SpillBytes,
+    /// Theoretical occupancy at the spec's block size.
+    Occupancy,
+    /// Compile time in ms (simtc `-O3`, llc, nvcc only).
+    CompileMs,
     /// Static PTX instructions.
     Instructions,
     /// Static `mov` instructions.
     Movs,
     /// Emulated warp instructions.
     WarpInstructions,
+    /// Emulated warp instructions weighted by their SASS instructions.
+    SassEstimate,
     /// Emulated SIMT efficiency.
     SimtEfficiency,
     /// Emulated warp instructions accessing `.shared`.
@@ -32,25 +42,35 @@ pub(crate) enum Metric {
 
 impl Metric {
     /// Every metric, in report order.
-    pub(crate) const ALL: [Metric; 8] = [
-        Metric::CompileMs,
+    pub(crate) const ALL: [Metric; 13] = [
+        Metric::SassInstructions,
+        Metric::Ffma,
         Metric::Registers,
-        Metric::Instructions,
-        Metric::Movs,
+        Metric::SpillBytes,
+        Metric::Occupancy,
+        Metric::SassEstimate,
         Metric::WarpInstructions,
         Metric::SimtEfficiency,
         Metric::SharedInstructions,
         Metric::GpuMs,
+        Metric::Instructions,
+        Metric::Movs,
+        Metric::CompileMs,
     ];
 
     /// Its name in tables and charts.
     pub(crate) fn name(self) -> &'static str {
         match self {
-            Metric::CompileMs => "compile time (ms)",
+            Metric::SassInstructions => "SASS instructions",
+            Metric::Ffma => "SASS FFMA-class",
             Metric::Registers => "ptxas registers",
-            Metric::Instructions => "static instructions",
-            Metric::Movs => "static movs",
+            Metric::SpillBytes => "spill bytes",
+            Metric::Occupancy => "occupancy",
+            Metric::CompileMs => "compile time (ms)",
+            Metric::Instructions => "PTX instructions",
+            Metric::Movs => "PTX movs",
             Metric::WarpInstructions => "warp instructions",
+            Metric::SassEstimate => "SASS-weighted warp instructions",
             Metric::SimtEfficiency => "SIMT efficiency",
             Metric::SharedInstructions => "shared-memory instructions",
             Metric::GpuMs => "GPU time (ms)",
@@ -59,7 +79,25 @@ impl Metric {
 
     /// Whether it is measured per launch spec (else per kernel).
     pub(crate) fn per_run(self) -> bool {
-        matches!(self, Metric::WarpInstructions | Metric::SimtEfficiency | Metric::SharedInstructions | Metric::GpuMs)
+        matches!(
+            self,
+            Metric::WarpInstructions
+                | Metric::SassEstimate
+                | Metric::SimtEfficiency
+                | Metric::SharedInstructions
+                | Metric::GpuMs
+                | Metric::Occupancy
+        )
+    }
+
+    /// Whether the summary adds it up over rows (counts that are often zero) instead of a geometric mean.
+    pub(crate) fn summed(self) -> bool {
+        matches!(self, Metric::Ffma | Metric::SpillBytes)
+    }
+
+    /// Whether a higher value is better.
+    pub(crate) fn higher_is_better(self) -> bool {
+        matches!(self, Metric::Ffma | Metric::Occupancy | Metric::SimtEfficiency)
     }
 
     /// The value for build `label` of kernel `k` on spec `spec`.
@@ -75,6 +113,10 @@ impl Metric {
         }
         let b = k.build(label)?;
         match self {
+            Metric::SassInstructions => b.sass.map(|c| c.instructions as f64),
+            Metric::Ffma => b.sass.map(|c| c.ffma as f64),
+            Metric::SpillBytes => b.entry.as_ref().map(|e| f64::from(e.spill_bytes)),
+            Metric::Occupancy => b.occupancy.get(spec).copied().flatten(),
             Metric::Registers => b.registers.map(f64::from),
             Metric::Instructions => b.counts.map(|c| c.instructions as f64),
             Metric::Movs => b.counts.map(|c| c.movs as f64),
@@ -82,6 +124,7 @@ impl Metric {
                 let r = b.runs.get(spec)?.as_ref().ok()?;
                 match self {
                     Metric::WarpInstructions => Some(r.warp_instructions as f64),
+                    Metric::SassEstimate => Some(r.sass_estimate as f64),
                     Metric::SimtEfficiency => Some(r.simt_efficiency),
                     Metric::SharedInstructions => Some(r.shared_instructions as f64),
                     Metric::GpuMs => r.gpu_ms,
@@ -98,6 +141,7 @@ impl Metric {
             Some(v) => match self {
                 Metric::CompileMs => format!("{v:.1}"),
                 Metric::SimtEfficiency => format!("{v:.4}"),
+                Metric::Occupancy => format!("{v:.3}"),
                 Metric::GpuMs => format!("{v:.4}"),
                 _ => format!("{v:.0}"),
             },
@@ -199,10 +243,13 @@ pub(crate) fn render(results: &[KernelResult], ctx: &Context, charts: &[(String,
 fn summary(s: &mut String, results: &[KernelResult]) {
     s.push_str("## Summary\n\n");
     s.push_str(
-        "Geometric means over kernels (compile time, registers, static counts) or launch specs (emulated and GPU \
-         measures). The ratio columns are geometric means of the per-row ratios; below 1 means simtc's number is \
-         lower (better, except SIMT efficiency where higher is better). A count in parentheses says over how many \
-         rows a mean is taken when some lack the value or have a zero.\n\n",
+        "Machine code first: what ptxas makes of each PTX (SASS, registers, spills, occupancy), then the emulated \
+         runs, then the PTX itself and compile time. Geometric means over kernels (static measures) or launch specs \
+         (occupancy, emulated and GPU measures); FFMA-class instructions and spill bytes are totals. The ratio \
+         columns are geometric means of the per-row ratios (ratios of the totals for totals); below 1 means \
+         simtc's number is lower — better, except for FFMA-class, occupancy and SIMT efficiency, where higher is \
+         better. A count in parentheses says over how many rows a mean is taken when some lack the value or have \
+         a zero.\n\n",
     );
     s.push_str(
         "| metric | simtc -O3 | llc-19 | nvcc | simtc / llc-19 | simtc / nvcc |\n|---|---:|---:|---:|---:|---:|\n",
@@ -210,6 +257,27 @@ fn summary(s: &mut String, results: &[KernelResult]) {
     for m in Metric::ALL {
         let rows = rows(results, m);
         let total = rows.len();
+        if m.summed() {
+            let sum = |label: &str| -> Option<f64> {
+                let v: Vec<f64> = rows.iter().filter_map(|(_, k, sp)| m.value(&results[*k], label, *sp)).collect();
+                (!v.is_empty()).then(|| v.iter().sum())
+            };
+            let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+                (Some(a), Some(b)) if b > 0.0 => format!("{:.3}", a / b),
+                _ => "–".into(),
+            };
+            let (a, b, c) = (sum(O3), sum(LLC), sum(NVCC));
+            s.push_str(&format!(
+                "| {} (total) | {} | {} | {} | {} | {} |\n",
+                m.name(),
+                m.fmt(a),
+                m.fmt(b),
+                m.fmt(c),
+                ratio(a, b),
+                ratio(a, c)
+            ));
+            continue;
+        }
         let mean = |label: &str| rows_mean(results, &rows, m, label, total);
         let (a, b, c) = (mean(O3), mean(LLC), mean(NVCC));
         s.push_str(&format!(
@@ -227,11 +295,47 @@ fn summary(s: &mut String, results: &[KernelResult]) {
         s.push_str(").\n");
     }
     s.push('\n');
+    against_llc(s, results);
+}
+
+/// How often simtc -O3 is at least as good as llc-19 after ptxas, and the kernels where it is not.
+fn against_llc(s: &mut String, results: &[KernelResult]) {
+    s.push_str("## After ptxas: simtc -O3 against llc-19\n\n");
+    s.push_str("| measure | simtc at least as good | rows |\n|---|---:|---:|\n");
+    let mut losers: Vec<String> = Vec::new();
+    for m in [Metric::SassInstructions, Metric::Ffma, Metric::Registers, Metric::Occupancy, Metric::SassEstimate] {
+        let pairs: Vec<(String, f64, f64)> = rows(results, m)
+            .into_iter()
+            .filter_map(|(label, k, sp)| Some((label, m.value(&results[k], O3, sp)?, m.value(&results[k], LLC, sp)?)))
+            .collect();
+        let good = pairs.iter().filter(|(_, a, b)| if m.higher_is_better() { a >= b } else { a <= b }).count();
+        let pct = if pairs.is_empty() { 0.0 } else { 100.0 * good as f64 / pairs.len() as f64 };
+        s.push_str(&format!("| {} | {good} ({pct:.0}%) | {} |\n", m.name(), pairs.len()));
+        if m == Metric::SassInstructions {
+            losers = pairs
+                .iter()
+                .filter(|(_, a, b)| a > b)
+                .map(|(l, a, b)| format!("{l} ({a:.0} vs {b:.0}, {:.2}×)", a / b))
+                .collect();
+        }
+    }
+    let spills: Vec<String> = results
+        .iter()
+        .filter_map(|k| {
+            let (a, b) = (Metric::SpillBytes.value(k, O3, 0)?, Metric::SpillBytes.value(k, LLC, 0)?);
+            (a > 0.0 && b == 0.0).then(|| format!("{} ({a:.0} bytes)", k.name))
+        })
+        .collect();
+    s.push_str(&format!(
+        "\nKernels that spill where llc-19 does not: {}.\n\nKernels with more SASS instructions than llc-19: {}.\n\n",
+        if spills.is_empty() { "none".to_string() } else { spills.join(", ") },
+        if losers.is_empty() { "none".to_string() } else { losers.join(", ") }
+    ));
 }
 
 fn fmt_mean(m: Metric, g: f64) -> String {
     match m {
-        Metric::CompileMs | Metric::GpuMs | Metric::SimtEfficiency => m.fmt(Some(g)),
+        Metric::CompileMs | Metric::GpuMs | Metric::SimtEfficiency | Metric::Occupancy => m.fmt(Some(g)),
         _ => format!("{g:.1}"),
     }
 }
@@ -263,12 +367,18 @@ fn per_kernel_tables(s: &mut String, results: &[KernelResult]) {
         s.push_str(&format!("| {} | {} | {} | {} | {} | {} |\n", k.name, f(O3), f(LLC), f(NVCC), r(LLC), r(NVCC)));
     }
     s.push_str("\n## Static code\n\nCells are simtc -O3 / llc-19 / nvcc.\n\n");
-    s.push_str("| kernel | ptxas registers | static instructions | static movs | ptxas |\n|---|---|---|---|---|\n");
+    s.push_str(
+        "| kernel | SASS instructions | SASS FFMA-class | ptxas registers | spill bytes | PTX instructions | PTX movs | \
+         ptxas |\n|---|---|---|---|---|---|---|---|\n",
+    );
     for k in results {
         s.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} |\n",
             k.name,
+            cell3(k, Metric::SassInstructions, 0),
+            cell3(k, Metric::Ffma, 0),
             cell3(k, Metric::Registers, 0),
+            cell3(k, Metric::SpillBytes, 0),
             cell3(k, Metric::Instructions, 0),
             cell3(k, Metric::Movs, 0),
             ptxas_cell(k)
@@ -276,11 +386,13 @@ fn per_kernel_tables(s: &mut String, results: &[KernelResult]) {
     }
     s.push_str("\n## Emulated runs\n\nOne row per launch spec; cells are simtc -O3 / llc-19 / nvcc. `outputs` compares every build \
                 (all simtc builds, llc-19, nvcc) with simtc -O0.\n\n");
-    s.push_str("| spec | warp instructions | SIMT efficiency | shared-memory instructions | GPU ms | outputs |\n|---|---|---|---|---|---|\n");
+    s.push_str("| spec | occupancy | SASS-weighted warp instructions | warp instructions | SIMT efficiency | shared-memory instructions | GPU ms | outputs |\n|---|---|---|---|---|---|---|---|\n");
     for (label, ki, si) in rows(results, Metric::WarpInstructions) {
         let k = &results[ki];
         s.push_str(&format!(
-            "| {label} | {} | {} | {} | {} | {} |\n",
+            "| {label} | {} | {} | {} | {} | {} | {} | {} |\n",
+            cell3(k, Metric::Occupancy, si),
+            cell3(k, Metric::SassEstimate, si),
             cell3(k, Metric::WarpInstructions, si),
             cell3(k, Metric::SimtEfficiency, si),
             cell3(k, Metric::SharedInstructions, si),
@@ -343,7 +455,7 @@ fn ablation(s: &mut String, results: &[KernelResult], ctx: &Context) {
                 --disable-pass P` (for a pass that only runs in the structurized pipeline, on top of it). The \
                 optional passes come from the driver's IR and MIR registries.\n\n");
     let cols: Vec<&super::measure::BenchBuild> = ctx.builds.iter().filter(|b| b.label != O3).collect();
-    for m in [Metric::WarpInstructions, Metric::Instructions, Metric::Registers] {
+    for m in [Metric::SassEstimate, Metric::WarpInstructions, Metric::SassInstructions, Metric::Registers, Metric::Instructions] {
         s.push_str(&format!("### {} relative to -O3\n\n", m.name()));
         s.push_str(&format!(
             "| {} | {} |\n|---|{}\n",
@@ -456,10 +568,20 @@ fn method(s: &mut String) {
   simtc and llc from the same LLVM IR. simtc runs from a copy of its executable, as an installed file: a file the \
   linker has just written sits in the page cache in small pages and starts 9-12% slower until the cache drops it \
   (llc and nvcc are installed files).\n\
-- **ptxas registers**: `ptxas -v -arch=<target>`, `Used N registers` of the launched kernel (the spec's \
-  `kernel`; the largest entry when there is no spec). A build ptxas rejects is `FAILED`.\n\
-- **Static instructions / movs**: statements in the bodies of all `.entry` and `.func` functions of the PTX file, \
+- **SASS instructions, FFMA-class**: `ptxas -O3 -v -arch=<target>` makes a cubin, `cuobjdump -sass` lists it; the \
+  instructions of the launched kernel's section (the spec's `kernel`; the largest when there is no spec), without \
+  NOPs and the closing self-branch; the section includes the device functions ptxas did not inline. FFMA-class: \
+  `FFMA`, `FFMA32I`, `DFMA`, `HFMA2`, `HFMA2.MMA`, except `HFMA2.MMA R, -RZ, RZ, ...` (ptxas's constant move).\n\
+- **ptxas registers, spill bytes**: from the same `ptxas -v`: `Used N registers` and the spill stores plus spill \
+  loads of the launched kernel. A build ptxas rejects is `FAILED`.\n\
+- **Occupancy**: theoretical occupancy of the launched kernel at each spec's block size and dynamic shared memory \
+  (plus its static shared memory), by CUDA's rules for the target: warp, block, register (per SM sub-partition) \
+  and shared-memory limits (`crates/simtc/src/bench/occupancy.rs` states them).\n\
+- **PTX instructions / movs**: statements in the bodies of all `.entry` and `.func` functions of the PTX file, \
   without directives, labels and braces (a multi-line `call` counts once); movs are those whose opcode is `mov`.\n\
+- **SASS-weighted warp instructions**: the emulator's `sass_instructions_estimate`: each issued warp instruction \
+  weighted by the SASS instructions ptxas makes of its PTX form on the target (`crates/emu/src/sass_cost/table.tsv`, \
+  generated by `scripts/sass-cost-table.py`; see `doc/emulator.md`).\n\
 - **Warp instructions, SIMT efficiency, shared-memory instructions**: the SIMT emulator (`simtc run`) with one host \
   thread, so runs are deterministic: warp instructions issued, `thread instructions / (32 · warp instructions)`, and \
   warp instructions with an explicit `.shared` state space (`ld`/`st`/`atom`/`red`).\n\

@@ -1,4 +1,4 @@
-//! The external tools `simtc bench` drives: llc-19, ptxas, nvcc (and this simtc executable), found from
+//! The external tools `simtc bench` drives: llc-19, ptxas, nvcc, cuobjdump (and this simtc executable), found from
 //! environment variables, the checkout's `tools/` directory (`scripts/install-tools.sh`), or `PATH`.
 //!
 //! Invariants: a tool that is not found is `None` (the report says so), never an error; every subprocess is run
@@ -19,6 +19,8 @@ pub(crate) struct Tools {
     pub ptxas: Option<PathBuf>,
     /// NVIDIA's `nvcc`.
     pub nvcc: Option<PathBuf>,
+    /// NVIDIA's `cuobjdump` (SASS of ptxas's cubins).
+    pub cuobjdump: Option<PathBuf>,
 }
 
 impl Tools {
@@ -45,7 +47,10 @@ impl Tools {
         let nvcc = env_tool("SIMTC_NVCC")
             .or_else(|| cuda13.as_ref().and_then(|c| file(c.join("bin/nvcc"))))
             .or_else(|| in_path("nvcc"));
-        Tools { simtc, llc, ptxas, nvcc }
+        let cuobjdump = env_tool("SIMTC_CUOBJDUMP")
+            .or_else(|| cuda13.as_ref().and_then(|c| file(c.join("bin/cuobjdump"))))
+            .or_else(|| in_path("cuobjdump"));
+        Tools { simtc, llc, ptxas, nvcc, cuobjdump }
     }
 }
 
