@@ -28,6 +28,17 @@ use simtc_ir::{
 };
 use smallvec::{smallvec, SmallVec};
 
+/// How the variable part of a split GEP index ([`Lower::constant_part_of_index`]) is widened to 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IndexExt {
+    /// Already 64-bit.
+    None,
+    /// `sext` (a 32-bit register: `scaled_index` sign-extends it).
+    Signed,
+    /// `zext`.
+    Unsigned,
+}
+
 /// The `ld`/`st` type suffix of a scalar leaf.
 pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str> {
     Ok(match m.types.data(ty) {
@@ -512,6 +523,21 @@ impl Lower<'_> {
                 off += fo;
                 continue;
             }
+            if let Some((var, ext, c)) = self.constant_part_of_index(ix) {
+                // `base + (x + c) * size` as `(base + x * size) + c * size`: the constant joins the GEP's
+                // constant offset (an `[r+imm]` address), and accesses that differ only in `c` share one base.
+                off = off.wrapping_add(c.wrapping_mul(elem_size as i64));
+                let Operand::Reg(r) = self.op(var)? else {
+                    return Err(CodegenError::new("index operand is not a register"));
+                };
+                let r = match ext {
+                    IndexExt::Unsigned => self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(r)]),
+                    IndexExt::Signed | IndexExt::None => r,
+                };
+                let scaled = self.scaled_index(r, elem_size);
+                cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
+                continue;
+            }
             match self.op(ix)? {
                 Operand::Imm(i) => off = off.wrapping_add(i.wrapping_mul(elem_size as i64)),
                 Operand::Reg(r) => {
@@ -534,6 +560,60 @@ impl Lower<'_> {
         }
         self.define(res, smallvec![cur]);
         Ok(())
+    }
+
+    /// The constant part of GEP index `ix`, when it can leave the index exactly (LLVM's
+    /// `SeparateConstOffsetFromGEP`, which llc runs for NVPTX): `(x, how x is widened, c)` with
+    /// `ix = widen(x) + c` as 64-bit values:
+    /// - `add i64 x, c`: always (GEP arithmetic wraps at 64 bits, so `(x + c) * s = x * s + c * s`);
+    /// - `sext (add nsw i32 x, c)`, and `zext nneg (add nsw i32 x, c)` (a non-negative result is its own sign
+    ///   extension): `sext x + c`;
+    /// - `zext (add nuw i32 x, c)`: `zext x + c` (`c` read unsigned).
+    ///
+    /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
+    /// widened, scaled `x` is one value that GVN shares between the accesses.
+    fn constant_part_of_index(&self, ix: Value) -> Option<(Value, IndexExt, i64)> {
+        if !self.gep_const_offset {
+            return None;
+        }
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let add_of = |v: Value, want: simtc_ir::Flags| -> Option<(Value, i64)> {
+            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
+            let d = dfg.inst(a);
+            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || !d.flags.contains(want) {
+                return None;
+            }
+            let [x, c] = dfg.args(a) else { return None };
+            let ValueDef::Const(k) = dfg.value_def(*c) else { return None };
+            let k = self.m.consts.as_i128(*k)?;
+            (matches!(dfg.value_def(*x), ValueDef::Inst(_) | ValueDef::Arg(_))).then_some((*x, k as i64))
+        };
+        let d = dfg.inst(i);
+        match &d.kind {
+            InstKind::Binary(simtc_ir::BinaryOp::Add) if self.int_width(self.ty(ix)) == Some(64) => {
+                add_of(ix, simtc_ir::Flags::default()).map(|(x, c)| (x, IndexExt::None, c))
+            }
+            InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) if self.int_width(self.ty(ix)) == Some(64) => {
+                let src = dfg.args(i)[0];
+                if self.int_width(self.ty(src)) != Some(32) {
+                    return None;
+                }
+                // A zero extension prefers `zext x` (clang's `zext nneg (add nuw nsw x, c)` indexes then share
+                // their base with the plain `zext x` ones).
+                if *op == CastOp::ZExt {
+                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NUW) {
+                        return Some((x, IndexExt::Unsigned, c as u32 as i64));
+                    }
+                }
+                let nneg = d.flags.contains(simtc_ir::Flags::NNEG);
+                if *op == CastOp::SExt || nneg {
+                    return add_of(src, simtc_ir::Flags::NSW).map(|(x, c)| (x, IndexExt::Signed, c as i32 as i64));
+                }
+                None
+            }
+            _ => None,
+        }
     }
 
     /// `idx * size` as a 64-bit register, sign-extending narrower indices (GEP indices are signed).

@@ -126,6 +126,8 @@ pub struct Lower<'a> {
     pub(crate) div_by_const_enabled: bool,
     /// `--knob ldg-readonly` (default on): `ld.global.nc` for loads of read-only memory ([`readonly`]).
     pub(crate) ldg_readonly: bool,
+    /// `--knob gep-const-offset` (default on): constant parts of GEP indices become address offsets.
+    pub(crate) gep_const_offset: bool,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
@@ -158,6 +160,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "isel: plain global loads of memory the kernel never writes (`!invariant.load`, or every underlying \
               object a noalias readonly kernel parameter or a constant global) use the non-coherent path \
               `ld.global.nc`, as llc does; false: `ld.global`",
+    },
+    simtc_opt::KnobDef {
+        name: "gep-const-offset",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: the constant part of a GEP index (`zext (add nuw x, c)`, `sext (add nsw x, c)`, 64-bit `add x, c`) \
+              joins the GEP's constant offset, so accesses that differ only in it share a base and use `[r+imm]` \
+              (LLVM's SeparateConstOffsetFromGEP, which llc runs); false: the index as written",
     },
 ];
 
@@ -206,6 +217,7 @@ impl<'a> Lower<'a> {
             cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
             div_by_const_enabled: knobs.bool("div-by-const"),
             ldg_readonly: knobs.bool("ldg-readonly"),
+            gep_const_offset: knobs.bool("gep-const-offset"),
             packed_halves: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;

@@ -1,0 +1,51 @@
+; isel: the constant part of a GEP index leaves the index when that is exact (LLVM's SeparateConstOffsetFromGEP,
+; which llc runs for NVPTX): `zext (add nuw x, c)`, `sext (add nsw x, c)`, `zext nneg (add nsw x, c)` and any
+; 64-bit `add x, c`. Accesses that differ only in `c` then share one base register and use `[base+imm]`.
+; An add without the no-wrap flag its extension needs keeps its own address.
+; RUN: compile %s --mcpu sm_90
+
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@tile = internal addrspace(3) global [4 x [160 x float]] undef, align 4
+
+define ptx_kernel void @rows(ptr addrspace(1) %out, i32 %y) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %ty = zext i32 %y to i64
+  %a1 = add nuw nsw i32 %tx, 16
+  %i1 = zext nneg i32 %a1 to i64
+  %p1 = getelementptr inbounds [4 x [160 x float]], ptr addrspace(3) @tile, i64 0, i64 %ty, i64 %i1
+  %v1 = load float, ptr addrspace(3) %p1, align 4
+  %a2 = add nuw i32 %tx, 32
+  %i2 = zext i32 %a2 to i64
+  %p2 = getelementptr inbounds [4 x [160 x float]], ptr addrspace(3) @tile, i64 0, i64 %ty, i64 %i2
+  %v2 = load float, ptr addrspace(3) %p2, align 4
+  %a3 = add nsw i32 %tx, -8
+  %i3 = sext i32 %a3 to i64
+  %p3 = getelementptr inbounds [4 x [160 x float]], ptr addrspace(3) @tile, i64 0, i64 %ty, i64 %i3
+  %v3 = load float, ptr addrspace(3) %p3, align 4
+  %w = zext i32 %tx to i64
+  %a4 = add i64 %w, 48
+  %p4 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %a4
+  %s1 = fadd float %v1, %v2
+  %s2 = fadd float %s1, %v3
+  store float %s2, ptr addrspace(1) %p4, align 4
+  %a5 = add i32 %tx, 64
+  %i5 = zext i32 %a5 to i64
+  %p5 = getelementptr inbounds float, ptr addrspace(1) %out, i64 %i5
+  store float %s1, ptr addrspace(1) %p5, align 4
+  ret void
+}
+
+; CHECK-LABEL: .entry rows(
+; The two zero-extended indexes read one base (+64 and +128 bytes), the sign-extended one its own (-32).
+; CHECK: ld.shared.f32 {{%f[0-9]+}}, {{\[}}[[B:%rd[0-9]+]]+64];
+; CHECK-NEXT: ld.shared.f32 {{%f[0-9]+}}, {{\[}}[[B]]+128];
+; CHECK: ld.shared.f32 {{%f[0-9]+}}, [{{%rd[0-9]+}}+-32];
+; CHECK: st.global.f32 [{{%rd[0-9]+}}+192],
+; `add i32` without nuw: zext(tx + 64) may wrap, the index keeps its add.
+; CHECK: add.s32 [[I:%r[0-9]+]], {{%r[0-9]+}}, 64;
+; CHECK: mul.wide.u32 {{%rd[0-9]+}}, [[I]], 4;
+; CHECK: st.global.f32
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -1,0 +1,52 @@
+; Indexes with a constant part that isel moves into the address offset (knob gep-const-offset): out[t] mixes
+; in[t + 16] (zext nneg of add nuw nsw), in[t + 40] (zext of add nuw), in[t + 24 - 8] (sext of add nsw, negative
+; constant), in[(zext t) + 3] (64-bit add) and in[(t + 1) + 0xffffffff] (wraps to t: no nuw, must stay as written), from
+; a base pointer 64 elements into the buffer.
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr addrspace(1) noalias %out) {
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %n = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %cn = mul i32 %c, %n
+  %g = add i32 %cn, %t
+  %base = getelementptr inbounds i32, ptr addrspace(1) %in, i64 64
+  %a1 = add nuw nsw i32 %g, 16
+  %i1 = zext nneg i32 %a1 to i64
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i1
+  %v1 = load i32, ptr addrspace(1) %p1, align 4
+  %a2 = add nuw i32 %g, 40
+  %i2 = zext i32 %a2 to i64
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i2
+  %v2 = load i32, ptr addrspace(1) %p2, align 4
+  %a3 = add nsw i32 %g, -8
+  %i3 = sext i32 %a3 to i64
+  %p3 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i3
+  %v3 = load i32, ptr addrspace(1) %p3, align 4
+  %w = zext i32 %g to i64
+  %a4 = add i64 %w, 3
+  %p4 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %a4
+  %v4 = load i32, ptr addrspace(1) %p4, align 4
+  ; (g + 1) + 0xffffffff wraps to g in 32 bits: zext gives g, not g + 2^32 (no nuw: the add stays).
+  %gp = add i32 %g, 1
+  %a5 = add i32 %gp, -1
+  %i5 = zext i32 %a5 to i64
+  %p5 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i5
+  %v5 = load i32, ptr addrspace(1) %p5, align 4
+  %s1 = mul i32 %v1, 3
+  %s2 = add i32 %s1, %v2
+  %s3 = mul i32 %s2, 5
+  %s4 = add i32 %s3, %v3
+  %s5 = mul i32 %s4, 7
+  %s6 = add i32 %s5, %v4
+  %s7 = mul i32 %s6, 11
+  %s8 = add i32 %s7, %v5
+  %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
+  store i32 %s8, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
