@@ -34,6 +34,13 @@
 //! multi-use float product never has a factor negated by flipping an immediate (the factor is shared by all the
 //! fused uses); it gets a `neg` instead.
 //!
+//! **Partial float rule**: a contractable float product with other readers (a `neg`, a store, a compare) is
+//! still fused into the adds/subs that read it *in its own block*, and stays for the others (llc's aggressive
+//! fusion does the same per block). ptxas does not contract a product that has other readers, so without this
+//! the pair stays `FMUL` + `FADD`; with it, `FFMA` (same instruction count, one rounding, one dependent
+//! instruction fewer on the critical path). Other blocks are left alone: fusing there would keep both factors
+//! live across blocks besides the product.
+//!
 //! Contraction flag: instruction selection already carries LLVM's `contract` (or `fast`) flag into MIR — an
 //! `fadd`/`fmul` with it is selected without `.rn` (`add.f32`), one without it as `add.rn.f32`. That is PTX's own
 //! contract semantics (an explicit rounding modifier forbids contraction), so no side table is needed: the rule
@@ -225,7 +232,10 @@ pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool) -> usize {
             for side in 0..2 {
                 let Operand::Reg(t) = add.srcs[side] else { continue };
                 let u = uses[t.0 as usize];
-                if u == 0 || (u > 1 && int_adds[t.0 as usize] != u) {
+                // A product with readers that are not fusable adds stays; a float one is still fused into its
+                // adds in its own block (module doc: partial float rule).
+                let partial = u > 1 && int_adds[t.0 as usize] != u;
+                if u == 0 {
                     continue;
                 }
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };
@@ -233,6 +243,9 @@ pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool) -> usize {
                     continue;
                 }
                 let m = &f.blocks[mb as usize].insts[mk];
+                if partial && !(mb == b.0 && fma && matches!(mul_kind(m), Some(MulKind::Float(_)))) {
+                    continue;
+                }
                 let op = match (mul_kind(m), amods.as_slice()) {
                     (Some(MulKind::Lo(t1)), [t2]) if !is_sub && t1 == *t2 => Opcode::new(OpKind::Mad, &[Mod::Lo, t1]),
                     (Some(MulKind::Wide(t1)), [Mod::S64 | Mod::U64]) if !is_sub && mad_wide => {
