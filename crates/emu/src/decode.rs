@@ -25,9 +25,51 @@ pub struct DecodeError {
     pub text: String,
 }
 
+impl DecodeError {
+    /// The 1-based column the error points at: the first name the message quotes (`'%q'`, `'foo'`) where it
+    /// occurs in the line as a whole token, else the statement's first character.
+    pub fn col(&self) -> u32 {
+        let is_tok = |c: char| c.is_ascii_alphanumeric() || "_$%.".contains(c);
+        let quoted = self.msg.split('\'').skip(1).step_by(2).filter(|q| !q.is_empty());
+        for q in quoted {
+            let mut from = 0;
+            while let Some(k) = self.text[from..].find(q).map(|k| k + from) {
+                let before = self.text[..k].chars().next_back();
+                let after = self.text[k + q.len()..].chars().next();
+                if !before.is_some_and(is_tok) && !after.is_some_and(is_tok) {
+                    return self.text[..k].chars().count() as u32 + 1;
+                }
+                from = k + q.len();
+            }
+        }
+        self.text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1
+    }
+}
+
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: error: {}\n  {}", self.line, self.msg, self.text.trim())
+        let col = self.col();
+        let pad: String = self.text.chars().take(col as usize - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        write!(f, "{}:{col}: error: {}\n  {}\n  {pad}^", self.line, self.msg, self.text)
+    }
+}
+
+#[cfg(test)]
+mod col_tests {
+    use super::DecodeError;
+
+    #[test]
+    fn columns_point_at_the_quoted_name() {
+        let e = |msg: &str, text: &str| DecodeError { line: 7, msg: msg.into(), text: text.into() };
+        let d = e("undeclared register '%q'", "  add.s32 %r1, %r2, %q;");
+        assert_eq!(d.col(), 21);
+        assert_eq!(d.to_string(), "7:21: error: undeclared register '%q'\n    add.s32 %r1, %r2, %q;\n                      ^");
+        // `%r1` inside `%r10` is not the token.
+        assert_eq!(e("unknown symbol '%r1'", "\tmov.u32 %r10, %r1;").col(), 16);
+        // Nothing quoted, or not on the line: the statement's start.
+        assert_eq!(e("unsupported instruction", "    frob;").col(), 5);
+        assert_eq!(e("label 'L' is defined twice", "L:").col(), 1);
+        assert_eq!(e("unknown 'zzz'", "  ret;").col(), 3);
     }
 }
 

@@ -151,3 +151,25 @@ fn codegen_errors_point_into_the_function() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn ptx_meaning_errors_point_at_the_name() {
+    // Valid syntax the emulator cannot give a meaning to (an undeclared register) is located at the name, like
+    // the parser's syntax errors.
+    let d = tmp("ptx");
+    let ptx = d.join("bad.ptx");
+    std::fs::write(
+        &ptx,
+        ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry warp_reduce()\n{\n  .reg .b32 %r<3>;\n  \
+         add.s32 %r1, %r2, %q;\n  ret;\n}\n",
+    )
+    .unwrap();
+    let spec = common::repo_root().join("examples/kernels/warp_reduce.toml");
+    let ptx = ptx.to_str().unwrap();
+    rejected_at(
+        &simtc(&["run", spec.to_str().unwrap(), "--ptx", ptx]),
+        &format!("{ptx}:7:21: error: undeclared register '%q'"),
+        &["\n    add.s32 %r1, %r2, %q;\n                      ^"],
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
