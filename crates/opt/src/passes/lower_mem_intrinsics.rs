@@ -1,5 +1,7 @@
 //! `lower-mem-intrinsics`: `llvm.memset`, `llvm.memcpy` and `llvm.memmove` (and their `.inline` forms) with a
-//! run-time length, or a constant length above `max-aggr-copy-size` bytes, become loops.
+//! run-time length, or a constant length above `max-aggr-copy-size` bytes, become loops; so do their
+//! element-wise unordered-atomic forms (`llvm.memcpy.element.unordered.atomic.*`, any length), with one
+//! `volatile` access of the element size per element.
 //!
 //! Seed: none; this is what LLVM's NVPTX back end does with `NVPTXLowerAggrCopies` (every length above
 //! `MaxAggrCopySize` = 128 bytes, and every run-time length) on top of `LowerMemIntrinsics` (the loop shapes).
@@ -77,15 +79,15 @@ impl MemOp {
 }
 
 /// The memory intrinsic `name` names, if any (`llvm.memcpy.p0.p0.i64`, `llvm.memset.inline.p1.i32`, the typed
-/// pointer spellings `llvm.memcpy.p0i8.p0i8.i64`; not the element-wise atomic forms, whose operands differ).
-fn classify(name: &str) -> Option<MemOp> {
+/// pointer spellings `llvm.memcpy.p0i8.p0i8.i64`), and whether it is an element-wise unordered-atomic form
+/// (`llvm.memcpy.element.unordered.atomic.p0.p0.i64`, whose fourth operand is the element size, not a volatile
+/// flag).
+fn classify(name: &str) -> Option<(MemOp, bool)> {
     let rest = name.strip_prefix("llvm.")?;
-    if rest.contains(".element.unordered.atomic") {
-        return None;
-    }
-    [MemOp::Set, MemOp::Copy, MemOp::Move]
+    let op = [MemOp::Set, MemOp::Copy, MemOp::Move]
         .into_iter()
-        .find(|op| rest.strip_prefix(op.prefix()).is_some_and(|r| r.starts_with('.')))
+        .find(|op| rest.strip_prefix(op.prefix()).is_some_and(|r| r.starts_with('.')))?;
+    Some((op, rest[op.prefix().len()..].starts_with(".element.unordered.atomic")))
 }
 
 impl FunctionPass for LowerMemIntrinsics {
@@ -101,12 +103,12 @@ impl FunctionPass for LowerMemIntrinsics {
         _remarks: &mut Vec<String>,
     ) -> Result<bool, String> {
         let threshold = u128::try_from(knobs.int(THRESHOLD_KNOB)).unwrap_or(0);
-        let mut work: Vec<(Inst, MemOp)> = Vec::new();
+        let mut work: Vec<(Inst, MemOp, bool)> = Vec::new();
         {
             let func = &m.funcs[f];
             for b in func.layout.blocks() {
                 for i in func.layout.block_insts(b) {
-                    let Some(op) = callee_name(m, func, i).and_then(classify) else { continue };
+                    let Some((op, elementwise)) = callee_name(m, func, i).and_then(classify) else { continue };
                     let args = func.dfg.inst(i).call_args();
                     if args.len() != 4 {
                         return Err(format!(
@@ -116,15 +118,16 @@ impl FunctionPass for LowerMemIntrinsics {
                             args.len()
                         ));
                     }
-                    let small = const_int(m, func, args[2]).is_some_and(|n| n <= threshold);
+                    // Instruction selection unrolls only the plain forms.
+                    let small = !elementwise && const_int(m, func, args[2]).is_some_and(|n| n <= threshold);
                     if !small {
-                        work.push((i, op));
+                        work.push((i, op, elementwise));
                     }
                 }
             }
         }
-        for &(i, op) in &work {
-            expand(m, f, i, op)?;
+        for &(i, op, elementwise) in &work {
+            expand(m, f, i, op, elementwise)?;
         }
         Ok(!work.is_empty())
     }
@@ -169,7 +172,7 @@ struct Emitter<'a> {
     splat: Option<Value>,
 }
 
-fn expand(m: &mut Module, f: FuncId, call: Inst, op: MemOp) -> Result<(), String> {
+fn expand(m: &mut Module, f: FuncId, call: Inst, op: MemOp, elementwise: bool) -> Result<(), String> {
     let Module { funcs, consts, types, .. } = m;
     let func = &mut funcs[f];
     let data = func.dfg.inst(call).clone();
@@ -177,15 +180,32 @@ fn expand(m: &mut Module, f: FuncId, call: Inst, op: MemOp) -> Result<(), String
     let align = |k: usize| -> u64 {
         data.call_data().and_then(|cd| cd.attrs.params.get(k)).and_then(|a| a.align()).unwrap_or(1).max(1)
     };
-    let volatile = match consts.data(func.dfg.value_const(args[3]).ok_or_else(|| {
-        format!("lower-mem-intrinsics: the volatile flag of a {} call in @{} is not a constant", op.prefix(), func.name)
-    })?) {
-        ConstData::Int(_, a) => !a.is_zero(),
-        _ => false,
+    let flag = consts.data(func.dfg.value_const(args[3]).ok_or_else(|| {
+        let what = if elementwise { "element size" } else { "volatile flag" };
+        format!("lower-mem-intrinsics: the {what} of a {} call in @{} is not a constant", op.prefix(), func.name)
+    })?);
+    let flag = match flag {
+        ConstData::Int(_, a) => a.as_u128(),
+        _ => 0,
     };
-    let a = if op == MemOp::Set { align(0) } else { align(0).min(align(1)) };
-    // Alignments are powers of two; the unit is the largest power of two dividing it, at most 8.
-    let unit = (1u64 << a.trailing_zeros().min(3)).min(8);
+    let (unit, volatile) = if elementwise {
+        // Element-wise unordered-atomic forms: every element is read and written whole, by one access of its
+        // size (LLVM requires the pointers aligned to it); `volatile` makes each access morally strong in the
+        // PTX memory model, which is what guarantees it is not torn.
+        if !matches!(flag, 1 | 2 | 4 | 8) {
+            return Err(format!(
+                "lower-mem-intrinsics: element size {flag} of an element-wise atomic {} in @{} is not supported \
+                 (1, 2, 4 or 8 bytes)",
+                op.prefix(),
+                func.name
+            ));
+        }
+        (flag as u64, true)
+    } else {
+        let a = if op == MemOp::Set { align(0) } else { align(0).min(align(1)) };
+        // Alignments are powers of two; the unit is the largest power of two dividing it, at most 8.
+        ((1u64 << a.trailing_zeros().min(3)).min(8), flag != 0)
+    };
     let len = args[2];
     let len_const = func.dfg.value_const(len).and_then(|c| match consts.data(c) {
         ConstData::Int(_, v) => Some(v.as_u128()),
