@@ -119,19 +119,30 @@ impl ModuleFrame {
 
     /// The whole module: `bodies` holds the laid-out machine function of every emitted function.
     pub fn finish(self, m: &Module, bodies: &[(FuncId, MFunction)]) -> Result<String, CodegenError> {
-        let by_func: rustc_hash::FxHashMap<FuncId, &MFunction> = bodies.iter().map(|(f, mf)| (*f, mf)).collect();
-        let mut out = self.head;
+        let texts: Vec<(FuncId, String)> = bodies.iter().map(|(f, mf)| (*f, body_text(mf, f.index()))).collect();
+        self.finish_texts(m, &texts)
+    }
+
+    /// [`ModuleFrame::finish`] with each body already printed by [`body_text`] (the compile driver prints a
+    /// function's body as soon as its MIR pipeline ends, in parallel, and frees its machine function).
+    pub fn finish_texts(self, m: &Module, bodies: &[(FuncId, String)]) -> Result<String, CodegenError> {
+        let by_func: rustc_hash::FxHashMap<FuncId, &str> = bodies.iter().map(|(f, b)| (*f, b.as_str())).collect();
+        let size = self.head.len()
+            + self.tail.len()
+            + self.funcs.iter().map(|(_, h)| h.len() + 64).sum::<usize>()
+            + bodies.iter().map(|(_, b)| b.len()).sum::<usize>();
+        let mut out = String::with_capacity(size);
+        out.push_str(&self.head);
         for (f, header) in self.funcs {
             out.push_str(&header);
-            let mf = by_func.get(&f).ok_or_else(|| {
+            let body = *by_func.get(&f).ok_or_else(|| {
                 CodegenError::new("internal: no machine function to print").in_function(&m.funcs[f].name)
             })?;
-            let body = body_text(mf, f.index());
-            out.push_str(&body);
+            out.push_str(body);
             if !body.is_empty() && !body.ends_with('\n') {
                 out.push('\n');
             }
-            if !has_instruction(&body) {
+            if !has_instruction(body) {
                 out.push_str("\t// avoids zero-length function\n\ttrap;\n\texit;\n");
             }
             out.push_str("}\n\t// -- End function\n");

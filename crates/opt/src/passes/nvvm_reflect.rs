@@ -65,14 +65,14 @@ pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
     let arch = knobs.int("nvvm-reflect-arch");
     // Only the functions that mention a reflect function are visited: each function's constant index says so
     // without a walk over its instructions (libdevice: ~30 of 349 functions).
-    let callers: Vec<FuncId> = m
-        .func_ids()
-        .filter(|&f| {
-            m.funcs[f].dfg.referenced_consts().any(|c| {
-                matches!(m.consts.data(c), ConstData::Global(_, GlobalRef::Func(t)) if reflects.contains(t))
+    let callers: Vec<FuncId> =
+        m.func_ids()
+            .filter(|&f| {
+                m.funcs[f].dfg.referenced_consts().any(
+                    |c| matches!(m.consts.data(c), ConstData::Global(_, GlobalRef::Func(t)) if reflects.contains(t)),
+                )
             })
-        })
-        .collect();
+            .collect();
     let mut changed = false;
     for f in callers {
         let mut found: Vec<(Inst, i64)> = Vec::new();
