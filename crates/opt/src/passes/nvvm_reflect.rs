@@ -33,7 +33,11 @@ impl Pass for NvvmReflect {
         self.run_in(m, &mut PassContext::default())
     }
     fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
-        Ok(reflect(m, &cx.knobs))
+        let changed = reflect_functions(m, &cx.knobs);
+        for &f in &changed {
+            cx.analyses.func(f).invalidate(simtc_analysis::cache::Preserved::Nothing);
+        }
+        Ok(!changed.is_empty())
     }
 }
 
@@ -56,10 +60,15 @@ fn reflected_name(m: &Module, mut c: ConstId) -> Option<String> {
 
 /// Resolves every reflect call of the module; returns whether anything changed.
 pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
+    !reflect_functions(m, knobs).is_empty()
+}
+
+/// Resolves every reflect call of the module; returns the functions it changed.
+fn reflect_functions(m: &mut Module, knobs: &Knobs) -> Vec<FuncId> {
     let reflects: Vec<FuncId> =
         m.func_ids().filter(|&f| matches!(m.funcs[f].name.as_str(), "__nvvm_reflect" | "llvm.nvvm.reflect")).collect();
     if reflects.is_empty() {
-        return false;
+        return Vec::new();
     }
     let ftz = module_flag(m, "nvvm-reflect-ftz").unwrap_or_else(|| knobs.int("nvvm-reflect-ftz"));
     let arch = knobs.int("nvvm-reflect-arch");
@@ -73,7 +82,7 @@ pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
                 )
             })
             .collect();
-    let mut changed = false;
+    let mut changed = Vec::new();
     for f in callers {
         let mut found: Vec<(Inst, i64)> = Vec::new();
         {
@@ -117,7 +126,7 @@ pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
         // One fold per function, after all its calls are resolved (folding after each call was quadratic in a
         // function with many reflect calls; the fixpoint is the same).
         fold_function(consts, func);
-        changed = true;
+        changed.push(f);
     }
     changed
 }
