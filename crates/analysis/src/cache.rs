@@ -123,13 +123,9 @@ impl ModuleAnalyses {
         &mut self.funcs[i]
     }
     /// Moves the caches of `fs` out (empty ones where none exist), in that order, so each can be handed to a
-    /// different thread; [`ModuleAnalyses::put`] brings them back.
+    /// different thread; theirs are left empty here.
     pub fn take(&mut self, fs: &[FuncId]) -> Vec<FunctionAnalyses> {
         fs.iter().map(|&f| std::mem::take(self.func(f))).collect()
-    }
-    /// Puts back the cache of `f` taken by [`ModuleAnalyses::take`].
-    pub fn put(&mut self, f: FuncId, a: FunctionAnalyses) {
-        *self.func(f) = a;
     }
     /// Drops what a transformation of every function did not preserve.
     pub fn invalidate_all(&mut self, kept: Preserved) {

@@ -428,7 +428,7 @@ pub fn codegen(m: &Module, p: &Pipeline) -> Result<Compiled, CompileError> {
 }
 
 /// [`codegen`] with the analyses already computed for `m` (from [`run_ir_pipeline`]); isel computes what is
-/// missing into the same cache.
+/// missing. The caches of the emitted functions are consumed (left empty).
 pub fn codegen_with(m: &Module, p: &Pipeline, analyses: &mut ModuleAnalyses) -> Result<Compiled, CompileError> {
     p.validate()?;
     let mut out = Compiled::default();
@@ -467,35 +467,23 @@ fn codegen_into(
     // Functions are independent from here on: each is selected, optimized and printed on its own (in parallel
     // unless `threads` is 1), and the results are put together in module order, so the PTX, the listings and the
     // first error reported are the same for any number of threads.
+    // A function's analyses are dropped as soon as it is compiled (nothing after isel reads them), which keeps
+    // the peak memory of large modules down.
     let work = |(f, mut a): (FuncId, FunctionAnalyses)| {
         let r = codegen_function(m, f, p, opts, &files, &mut a, &run_opts, &cx);
-        (f, a, r)
+        drop(a);
+        (f, r)
     };
     let items: Vec<(FuncId, FunctionAnalyses)> = funcs.into_iter().zip(caches).collect();
-    let results: Vec<(FuncId, FunctionAnalyses, Result<FunctionOut, CompileError>)> =
-        if p.threads == Some(1) || items.len() < 2 {
-            items.into_iter().map(work).collect()
-        } else {
-            use rayon::prelude::*;
-            items.into_par_iter().with_max_len(1).map(work).collect()
-        };
-    let mut bodies: Vec<(FuncId, String)> = Vec::with_capacity(results.len());
+    let mut text = frame.into_text();
     let mut by_kind = vec![0usize; OpKind::ALL.len()];
     let mut timings: Vec<(&'static str, Duration)> = Vec::new();
     let mut isel_time = Duration::ZERO;
-    let mut first_error = None;
-    for (f, a, r) in results {
-        analyses.put(f, a);
-        let fo = match r {
-            Ok(fo) => fo,
-            Err(e) => {
-                first_error.get_or_insert(e);
-                continue;
-            }
-        };
-        if first_error.is_some() {
-            continue;
-        }
+    // Each result is appended to the module text (and freed) in module order; the first error in module order
+    // stops compilation. In parallel, functions go in chunks of a few per thread, so that only a chunk's bodies
+    // wait for their turn to be appended.
+    let mut append = |(f, r): (FuncId, Result<FunctionOut, CompileError>)| -> Result<(), CompileError> {
+        let fo = r?;
         out.mir.push_str(&fo.mir);
         out.printed.push_str(&fo.printed);
         for (k, n) in by_kind.iter_mut().zip(&fo.by_kind) {
@@ -508,12 +496,30 @@ fn codegen_into(
                 None => timings.push((n, t)),
             }
         }
-        bodies.push((f, fo.body));
+        text.push(m, f, &fo.body)?;
+        Ok(())
+    };
+    if p.threads == Some(1) || items.len() < 2 {
+        for item in items {
+            append(work(item))?;
+        }
+    } else {
+        use rayon::prelude::*;
+        let chunk = 4 * rayon::current_num_threads().max(1);
+        let mut items = items.into_iter();
+        loop {
+            let part: Vec<(FuncId, FunctionAnalyses)> = items.by_ref().take(chunk).collect();
+            if part.is_empty() {
+                break;
+            }
+            let done: Vec<(FuncId, Result<FunctionOut, CompileError>)> =
+                part.into_par_iter().with_max_len(1).map(work).collect();
+            for r in done {
+                append(r)?;
+            }
+        }
     }
-    if let Some(e) = first_error {
-        return Err(e);
-    }
-    out.ptx = frame.finish_texts(m, &bodies)?;
+    out.ptx = text.finish(m)?;
     out.stats = stats(&by_kind);
     if p.time_passes {
         out.timings.push(("isel".into(), isel_time));
