@@ -4,7 +4,9 @@ instructions each, the same shape as `crates/simtc/benches/common/generate.rs` (
 with a phi, a store per block), so compile throughput can be measured end to end on a module far larger than
 any real translation unit.
 
-Usage: scripts/gen-large-module.py 1000000 > big.ll && simtc compile big.ll -O3 -o /dev/null --time-passes
+Usage: scripts/gen-large-module.py [N] [PER_FUNCTION] > big.ll && simtc compile big.ll -O3 -o /dev/null --time-passes
+PER_FUNCTION (default 5000) sets the function size: `gen-large-module.py 100000 100000` and `... 1000000 1000000`
+are one function of 100k and of 1M instructions, for checking that every pass is linear in function size.
 """
 import sys
 
@@ -15,7 +17,7 @@ def main() -> None:
     w('target triple = "nvptx64-nvidia-cuda"\n\n')
     w("declare i32 @llvm.nvvm.read.ptx.sreg.tid.x() #0\n")
     w("declare float @llvm.fma.f32(float, float, float) #0\n\n")
-    per_fn = 5000
+    per_fn = int(sys.argv[2]) if len(sys.argv) > 2 else 5000
     blocks = per_fn // 25
     for f in range((n + per_fn - 1) // per_fn):
         w(f"define ptx_kernel void @k{f}(ptr addrspace(1) noundef %in, ptr addrspace(1) noundef %out, i32 %n) {{\n")

@@ -179,6 +179,8 @@ pub struct RawTok {
     pub start: u32,
 }
 
+const _: () = assert!(std::mem::size_of::<RawTok>() == 8);
+
 impl RawTok {
     /// The longest token: 16 MiB - 1 bytes.
     pub const MAX_LEN: usize = (1 << 24) - 1;
@@ -187,7 +189,7 @@ impl RawTok {
     #[inline]
     pub fn new(kind: Kind, start: usize, end: usize) -> Option<RawTok> {
         let n = end - start;
-        (n <= Self::MAX_LEN).then(|| RawTok {
+        (n <= Self::MAX_LEN).then_some(RawTok {
             kind,
             len: [n as u8, (n >> 8) as u8, (n >> 16) as u8],
             start: start as u32,
