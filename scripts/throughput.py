@@ -14,8 +14,9 @@ Modules measured:
 
 Per module: CPU time (user+sys, from wait4's rusage, best of --runs) of `llc -march=nvptx64 -mcpu=sm_90 -O3` and
 of `simtc compile -O3 --mcpu sm_90` on one thread (-j 1), the wall time of simtc on one and on all cores (best of
---runs), and peak RSS of each (the smallest over runs). The two compilers run interleaved, one process at a
-time, so load from other work affects both alike. The per-pass times of `simtc --time-passes -j 1` are summed over
+--runs), and the peak RSS of each. The two compilers run interleaved, one process at a
+time, so load from other work affects both alike. Peak RSS comes from one more run of each under /usr/bin/time
+(GNU time's %M). The per-pass times of `simtc --time-passes -j 1` are summed over
 each set. The report (Markdown) goes to standard output, or replaces the section between the markers
 `<!-- throughput:begin -->` and `<!-- throughput:end -->` of --doc FILE (appended when the markers are absent).
 Nothing fetched is written into the repository: generated and converted modules live in a temporary directory.
@@ -51,6 +52,20 @@ def run_measured(cmd, env=None):
     return p.returncode == 0, ru.ru_utime + ru.ru_stime, wall, ru.ru_maxrss
 
 
+def peak_rss(cmd, env=None):
+    """Peak RSS in KiB of cmd, through /usr/bin/time (wait4's ru_maxrss of a child forked from Python starts at
+    the Python process's own RSS, ~20 MiB, a floor that hides small compiles); None without /usr/bin/time."""
+    if not os.path.exists("/usr/bin/time"):
+        return None
+    with tempfile.NamedTemporaryFile("r") as f:
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", f.name, *cmd], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=env)
+        try:
+            return int(f.read().split()[-1])
+        except (ValueError, IndexError):
+            return None
+
+
 def env_threads(n):
     e = dict(os.environ)
     e["SIMTC_THREADS"] = str(n)
@@ -75,7 +90,12 @@ def measure(path, simtc, llc, runs):
         if not ok:
             return None
         r["walln"].append(w), r["rssn"].append(m)
-    return {k: min(v) for k, v in r.items()}
+    out = {k: min(v) for k, v in r.items()}
+    for key, cmd, env in (("llc_rss", llc_cmd, None), ("rss1", s_cmd, env_threads(1)), ("rssn", s_cmd, env_threads(0))):
+        m = peak_rss(cmd, env)
+        if m is not None:
+            out[key] = m
+    return out
 
 
 def pass_times(path, simtc):
