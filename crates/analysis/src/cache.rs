@@ -122,6 +122,11 @@ impl ModuleAnalyses {
         }
         &mut self.funcs[i]
     }
+    /// Moves the caches of `fs` out (empty ones where none exist), in that order, so each can be handed to a
+    /// different thread; theirs are left empty here.
+    pub fn take(&mut self, fs: &[FuncId]) -> Vec<FunctionAnalyses> {
+        fs.iter().map(|&f| std::mem::take(self.func(f))).collect()
+    }
     /// Drops what a transformation of every function did not preserve.
     pub fn invalidate_all(&mut self, kept: Preserved) {
         for f in &mut self.funcs {

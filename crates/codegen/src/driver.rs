@@ -15,12 +15,12 @@ use crate::abi::function_abi;
 use crate::error::CodegenError;
 use crate::isel::Lower;
 use crate::mir::passes::{self as mir_passes, MirContext, MirPassManager, MirRunOptions};
-use crate::mir::{text, MFunction, OpKind};
+use crate::mir::{text, OpKind};
 use crate::ptx::debuginfo::FileTable;
 use crate::ptx::module::ModuleFrame;
 use crate::ptx::refs::is_emitted;
 use crate::target::Options;
-use simtc_analysis::cache::ModuleAnalyses;
+use simtc_analysis::cache::{FunctionAnalyses, ModuleAnalyses};
 use simtc_ir::{FuncId, Module};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -46,6 +46,10 @@ pub struct Pipeline {
     pub dot_after: Vec<String>,
     /// Check seed 003's structured-CFG contract after the IR pipeline (`--verify-structured`).
     pub verify_structured: bool,
+    /// How many threads code generation may use: `Some(1)` compiles the functions one after another on the
+    /// calling thread; otherwise they go to rayon's current pool (its size is the caller's business: `simtc -j`,
+    /// `SIMTC_THREADS`). The output is the same either way.
+    pub threads: Option<usize>,
 }
 
 impl Default for Pipeline {
@@ -67,6 +71,7 @@ impl Pipeline {
             knobs: knob_registry().parse::<&str>(&[]).expect("no knobs parse"),
             dot_after: Vec::new(),
             verify_structured: false,
+            threads: None,
         }
     }
 
@@ -423,7 +428,7 @@ pub fn codegen(m: &Module, p: &Pipeline) -> Result<Compiled, CompileError> {
 }
 
 /// [`codegen`] with the analyses already computed for `m` (from [`run_ir_pipeline`]); isel computes what is
-/// missing into the same cache.
+/// missing. The caches of the emitted functions are consumed (left empty).
 pub fn codegen_with(m: &Module, p: &Pipeline, analyses: &mut ModuleAnalyses) -> Result<Compiled, CompileError> {
     p.validate()?;
     let mut out = Compiled::default();
@@ -449,57 +454,140 @@ fn codegen_into(
     let opts = &module_opts;
     let files = FileTable::build(m);
     let frame = ModuleFrame::new(m, opts, &files)?;
-    let mut pm = MirPassManager::new(MirRunOptions {
+    let run_opts = MirRunOptions {
         disabled: p.disabled.clone(),
         print_after: p.print_after.iter().filter(|n| *n == "all" || mir_passes::lookup(n).is_some()).cloned().collect(),
         verify_each: p.verify_each,
         time_passes: p.time_passes,
         only: None,
-    });
+    };
     let cx = MirContext { opts, knobs: &p.knobs };
-    let mut bodies: Vec<(FuncId, MFunction)> = Vec::new();
+    let funcs: Vec<FuncId> = m.func_ids().filter(|&f| is_emitted(m, f)).collect();
+    let caches = analyses.take(&funcs);
+    // Functions are independent from here on: each is selected, optimized and printed on its own (in parallel
+    // unless `threads` is 1), and the results are put together in module order, so the PTX, the listings and the
+    // first error reported are the same for any number of threads.
+    // A function's analyses are dropped as soon as it is compiled (nothing after isel reads them), which keeps
+    // the peak memory of large modules down.
+    let work = |(f, mut a): (FuncId, FunctionAnalyses)| {
+        let r = codegen_function(m, f, p, opts, &files, &mut a, &run_opts, &cx);
+        drop(a);
+        (f, r)
+    };
+    let items: Vec<(FuncId, FunctionAnalyses)> = funcs.into_iter().zip(caches).collect();
+    let mut text = frame.into_text();
+    let mut by_kind = vec![0usize; OpKind::ALL.len()];
+    let mut timings: Vec<(&'static str, Duration)> = Vec::new();
     let mut isel_time = Duration::ZERO;
-    for f in m.func_ids().filter(|&f| is_emitted(m, f)) {
-        let name = &m.funcs[f].name;
-        let abi = function_abi(m, f).map_err(|e| e.in_function(name))?;
-        crate::convergence::verify(m, f, analyses.func(f)).map_err(|e| e.in_function(name))?;
-        let t0 = Instant::now();
-        let mut mf = Lower::run(m, f, &abi, opts, &files, analyses.func(f), &p.knobs)?;
-        isel_time += t0.elapsed();
-        if p.emit_mir {
-            out.mir.push_str(&text::write_function(&mf));
+    // Each result is appended to the module text (and freed) in module order; the first error in module order
+    // stops compilation. In parallel, functions go in chunks of a few per thread, so that only a chunk's bodies
+    // wait for their turn to be appended.
+    let mut append = |(f, r): (FuncId, Result<FunctionOut, CompileError>)| -> Result<(), CompileError> {
+        let fo = r?;
+        out.mir.push_str(&fo.mir);
+        out.printed.push_str(&fo.printed);
+        for (k, n) in by_kind.iter_mut().zip(&fo.by_kind) {
+            *k += n;
         }
-        pm.run(&mut mf, &cx).map_err(|e| CodegenError::new(e).in_function(name))?;
-        if p.emit_mir {
-            out.mir.push_str(&text::write_function(&mf));
+        isel_time += fo.isel_time;
+        for (n, t) in fo.timings {
+            match timings.iter_mut().find(|(x, _)| *x == n) {
+                Some(e) => e.1 += t,
+                None => timings.push((n, t)),
+            }
         }
-        bodies.push((f, mf));
+        text.push(m, f, &fo.body)?;
+        Ok(())
+    };
+    if p.threads == Some(1) || items.len() < 2 {
+        for item in items {
+            append(work(item))?;
+        }
+    } else {
+        use rayon::prelude::*;
+        let chunk = 4 * rayon::current_num_threads().max(1);
+        let mut items = items.into_iter();
+        loop {
+            let part: Vec<(FuncId, FunctionAnalyses)> = items.by_ref().take(chunk).collect();
+            if part.is_empty() {
+                break;
+            }
+            let done: Vec<(FuncId, Result<FunctionOut, CompileError>)> =
+                part.into_par_iter().with_max_len(1).map(work).collect();
+            for r in done {
+                append(r)?;
+            }
+        }
     }
-    out.ptx = frame.finish(m, &bodies)?;
-    out.stats = stats(&bodies);
-    out.printed.push_str(&pm.printed);
+    out.ptx = text.finish(m)?;
+    out.stats = stats(&by_kind);
     if p.time_passes {
         out.timings.push(("isel".into(), isel_time));
-        out.timings.extend(pm.timings.iter().map(|(n, t)| (n.to_string(), *t)));
+        out.timings.extend(timings.iter().map(|(n, t)| (n.to_string(), *t)));
     }
     Ok(())
 }
 
-/// Static instruction counts by operation (`--stats`): every printed instruction, call-sequence framing and
-/// pseudo-instructions excluded.
-fn stats(bodies: &[(FuncId, MFunction)]) -> Vec<(String, usize)> {
+/// What code generation makes of one function.
+struct FunctionOut {
+    /// The PTX body ([`crate::ptx::body::body_text`]).
+    body: String,
+    /// `--emit mir` listings.
+    mir: String,
+    /// `--print-after` listings of the MIR passes.
+    printed: String,
+    /// Static instruction counts by [`OpKind`] index.
+    by_kind: Vec<usize>,
+    /// Time in instruction selection.
+    isel_time: Duration,
+    /// MIR pass times.
+    timings: Vec<(&'static str, Duration)>,
+}
+
+/// Instruction selection, the MIR pipeline and the body printer for emitted function `f`; its machine function
+/// is freed before returning (only its text is kept), so at most one per thread is alive at a time.
+fn codegen_function(
+    m: &Module,
+    f: FuncId,
+    p: &Pipeline,
+    opts: &Options,
+    files: &FileTable,
+    analyses: &mut FunctionAnalyses,
+    run_opts: &MirRunOptions,
+    cx: &MirContext<'_>,
+) -> Result<FunctionOut, CompileError> {
+    let name = &m.funcs[f].name;
+    let abi = function_abi(m, f).map_err(|e| e.in_function(name))?;
+    crate::convergence::verify(m, f, analyses).map_err(|e| e.in_function(name))?;
+    let t0 = Instant::now();
+    let mut mf = Lower::run(m, f, &abi, opts, files, analyses, &p.knobs)?;
+    let isel_time = t0.elapsed();
+    let mut mir = String::new();
+    if p.emit_mir {
+        mir.push_str(&text::write_function(&mf));
+    }
+    let mut pm = MirPassManager::new(run_opts.clone());
+    pm.run(&mut mf, cx).map_err(|e| CodegenError::new(e).in_function(name))?;
+    if p.emit_mir {
+        mir.push_str(&text::write_function(&mf));
+    }
     let mut by_kind = vec![0usize; OpKind::ALL.len()];
-    for (_, mf) in bodies {
-        for b in &mf.order {
-            for i in &mf.block(*b).insts {
-                if !i.is_pseudo() && !i.is_call_frame() {
-                    by_kind[i.kind() as usize] += 1;
-                }
+    for b in &mf.order {
+        for i in &mf.block(*b).insts {
+            if !i.is_pseudo() && !i.is_call_frame() {
+                by_kind[i.kind() as usize] += 1;
             }
         }
     }
+    let body = crate::ptx::body::body_text(&mf, simtc_ir::EntityRef::index(f));
+    Ok(FunctionOut { body, mir, printed: pm.printed, by_kind, isel_time, timings: pm.timings })
+}
+
+/// Static instruction counts by operation (`--stats`): every printed instruction, call-sequence framing and
+/// pseudo-instructions excluded; `by_kind` is indexed by [`OpKind`].
+fn stats(by_kind: &[usize]) -> Vec<(String, usize)> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for (k, n) in OpKind::ALL.iter().zip(by_kind).filter(|(_, n)| *n > 0) {
+    for (k, n) in OpKind::ALL.iter().zip(by_kind.iter().copied()).filter(|(_, n)| *n > 0) {
         counts.insert(if *k == OpKind::InlineAsm { "inline_asm" } else { k.as_str() }, n);
     }
     counts.into_iter().map(|(k, n)| (k.to_string(), n)).collect()

@@ -130,6 +130,15 @@ impl DataFlowGraph {
         self.const_values.insert(c, v);
         v
     }
+    /// Whether this function refers to module constant `c` (has a value standing for it), without creating one.
+    pub fn const_value_of(&self, c: ConstId) -> Option<Value> {
+        self.const_values.get(&c).copied()
+    }
+    /// The module constants this function refers to (each once, in no particular order): a function-local
+    /// index, so a module pass can find the functions that mention a global without walking their instructions.
+    pub fn referenced_consts(&self) -> impl Iterator<Item = ConstId> + '_ {
+        self.const_values.keys().copied()
+    }
     /// The definition of `v`.
     #[inline]
     pub fn value_def(&self, v: Value) -> &ValueDef {

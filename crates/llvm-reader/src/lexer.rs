@@ -165,29 +165,52 @@ impl Tok<'_> {
     }
 }
 
-/// A lexed token: its kind and byte span (12 bytes; the text is in the source).
+/// A lexed token: its kind and byte span, in 8 bytes (the text is in the source). The token vector is the
+/// reader's largest transient structure (about one token per 4.5 bytes of input): at 12 bytes a token it set the
+/// peak memory of a compile of a 1M-instruction module; the length takes 24 bits, so a single token (a string
+/// constant) is at most [`RawTok::MAX_LEN`] bytes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RawTok {
     /// The kind.
     pub kind: Kind,
+    /// The length in bytes, little-endian.
+    len: [u8; 3],
     /// Byte offset of the first byte.
     pub start: u32,
-    /// Byte offset after the last byte.
-    pub end: u32,
 }
 
+const _: () = assert!(std::mem::size_of::<RawTok>() == 8);
+
 impl RawTok {
+    /// The longest token: 16 MiB - 1 bytes.
+    pub const MAX_LEN: usize = (1 << 24) - 1;
+
+    /// A token of kind `kind` at `start..end`; `None` when longer than [`RawTok::MAX_LEN`].
+    #[inline]
+    pub fn new(kind: Kind, start: usize, end: usize) -> Option<RawTok> {
+        let n = end - start;
+        (n <= Self::MAX_LEN).then_some(RawTok {
+            kind,
+            len: [n as u8, (n >> 8) as u8, (n >> 16) as u8],
+            start: start as u32,
+        })
+    }
+    /// Byte offset after the last byte.
+    #[inline]
+    pub fn end(self) -> u32 {
+        self.start + (self.len[0] as u32 | (self.len[1] as u32) << 8 | (self.len[2] as u32) << 16)
+    }
     /// The byte span.
     #[inline]
     pub fn span(self) -> Range<usize> {
-        self.start as usize..self.end as usize
+        self.start as usize..self.end() as usize
     }
 }
 
 /// The [`Tok`] view of `t`, a token of `src`.
 #[inline]
 pub fn tok(src: &str, t: RawTok) -> Tok<'_> {
-    let (s, e) = (t.start as usize, t.end as usize);
+    let (s, e) = (t.start as usize, t.end() as usize);
     match t.kind {
         Kind::GlobalName => Tok::GlobalName(Cow::Borrowed(&src[s + 1..e])),
         Kind::GlobalNameQ => Tok::GlobalName(unescape_str(&src[s + 2..e - 1])),
@@ -307,7 +330,8 @@ fn quoted_end(b: &[u8], i: usize) -> Option<usize> {
     b[i + 1..].iter().position(|&c| c == b'"').map(|p| i + p + 2)
 }
 
-/// Lexes all of `src` into compact tokens; the error is the span of the first text no token matches.
+/// Lexes all of `src` into compact tokens; the error is the span of the first text no token matches, or of a
+/// token longer than [`RawTok::MAX_LEN`].
 pub fn lex_raw(src: &str) -> Result<Vec<RawTok>, Range<usize>> {
     let b = src.as_bytes();
     let n = b.len();
@@ -406,7 +430,7 @@ pub fn lex_raw(src: &str) -> Result<Vec<RawTok>, Range<usize>> {
             },
             _ => slow(src, i)?,
         };
-        out.push(RawTok { kind, start: i as u32, end: end as u32 });
+        out.push(RawTok::new(kind, i, end).ok_or(i..end)?);
         i = end;
     }
     Ok(out)

@@ -164,9 +164,9 @@ impl PassManager {
             let changed =
                 result.map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
             let time = start.elapsed();
-            if changed {
-                self.cx.analyses.invalidate_all(info.preserves.to_preserved());
-            }
+            // No wholesale invalidation here: every pass keeps the cache valid for what it changed (function
+            // passes per changed function, module passes as they document; `Pass::run_in`'s default drops all),
+            // so the analyses of functions a pass left alone survive to the next pass and to isel.
             any |= changed;
             if self.opts.time_passes {
                 self.timings.push(PassTiming { name: info.name, time, changed });

@@ -2,9 +2,10 @@
 //!
 //! A pass is either a module pass ([`Pass`]) or a function pass ([`FunctionPass`], run once per defined function
 //! through [`FunctionPassAdapter`]). Both receive a [`PassContext`]: the pipeline's [`Knobs`], the per-function
-//! analysis cache ([`ModuleAnalyses`]) and a list where they can leave remarks for the user. The pass manager
-//! invalidates the cache after every pass that changed the IR, by the pass's declared [`Preserves`]; a function
-//! pass adapter invalidates the one function a pass changed as soon as it has changed it.
+//! analysis cache ([`ModuleAnalyses`]) and a list where they can leave remarks for the user. Each pass keeps the
+//! cache valid for what it changed: a function pass adapter invalidates the one function a pass changed (by the
+//! pass's [`FunctionPass::preserves`]) as soon as it has changed it, a module pass the functions it changed; the
+//! pass manager never drops the analyses of functions a pass left alone.
 
 use crate::knobs::Knobs;
 use simtc_analysis::cache::{FunctionAnalyses, ModuleAnalyses, Preserved};
@@ -47,8 +48,10 @@ pub struct PassContext {
 pub trait Pass {
     /// Runs the pass; returns whether the IR changed, or a message when the pass rejects the input.
     fn run(&mut self, m: &mut Module) -> Result<bool, String>;
-    /// Runs the pass with knobs, cached analyses and a remark sink. The default ignores them and calls
-    /// [`Pass::run`]; a pass that reads analyses from the cache must keep it valid for what it changed.
+    /// Runs the pass with knobs, cached analyses and a remark sink. The default ignores them, calls
+    /// [`Pass::run`] and drops every cached analysis when the IR changed. An override must itself invalidate the
+    /// cache of each function it changed (the pass manager does not): that is what keeps the analyses of
+    /// untouched functions alive across passes.
     fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
         let changed = self.run(m)?;
         if changed {

@@ -86,6 +86,10 @@ pub(crate) struct CompileOptions {
     /// pipeline does not structurize: combine with `--knob structurize=true` (at -O2/-O3).
     #[arg(long = "verify-structured")]
     pub(crate) verify_structured: bool,
+    /// Compile functions on up to N threads after the IR passes (0: one per core, the default; also
+    /// `SIMTC_THREADS`). The output is byte-identical for any N.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub(crate) threads: Option<usize>,
 }
 
 /// Parses `--mcpu`/`--ptx-version` (usage errors, exit 2, when malformed).
@@ -164,8 +168,32 @@ pub(crate) fn pipeline(o: &CompileOptions) -> Result<Pipeline, Failure> {
     p.knobs = if o.stats { knobs.or_set("darm-stats", simtc_opt::KnobValue::Bool(true)) } else { knobs };
     p.dot_after = o.dot_after.clone();
     p.verify_structured = o.verify_structured;
+    p.threads = threads(o.threads)?;
     p.validate().map_err(|e| driver_failure("", e))?;
     Ok(p)
+}
+
+/// The thread bound of code generation: `-j N`, else `SIMTC_THREADS`, else one per core (`None`). A bound above
+/// one sizes rayon's global pool (once per process; a later different bound keeps the first pool).
+pub(crate) fn threads(flag: Option<usize>) -> Result<Option<usize>, Failure> {
+    let n = match flag {
+        Some(n) => n,
+        None => match std::env::var("SIMTC_THREADS") {
+            Ok(v) if !v.trim().is_empty() => v
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| Failure::Usage(format!("simtc: error: SIMTC_THREADS='{v}' is not a number of threads")))?,
+            _ => 0,
+        },
+    };
+    if n == 0 {
+        return Ok(None);
+    }
+    if n > 1 {
+        // An error means the pool already exists (a second compile in one process); it keeps its size.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
+    }
+    Ok(Some(n))
 }
 
 /// Compiles a verified module named `name` with pipeline `p` and writes what `o.emit` asks for to `output`
@@ -193,7 +221,7 @@ pub(crate) fn compile_module(
             _ => eprintln!("{name}: {r}"),
         }
     }
-    ir.map_err(|e| driver_failure(name, e))?;
+    let mut analyses = ir.map_err(|e| driver_failure(name, e))?;
     write_dots(output, name, &out.dots)?;
     match o.emit {
         Emit::Llvm => {
@@ -212,7 +240,9 @@ pub(crate) fn compile_module(
         _ => {}
     }
     let ir_part = std::mem::take(&mut out);
-    let mut out = simtc_codegen::driver::codegen(&m, p).map_err(|e| driver_failure(name, e))?;
+    // The IR pipeline's analyses stay valid for the module it left: isel reuses them instead of computing them
+    // again.
+    let mut out = simtc_codegen::driver::codegen_with(&m, p, &mut analyses).map_err(|e| driver_failure(name, e))?;
     out.printed.insert_str(0, &ir_part.printed);
     let mut timings = ir_part.timings;
     timings.append(&mut out.timings);

@@ -120,24 +120,62 @@ impl ModuleFrame {
     /// The whole module: `bodies` holds the laid-out machine function of every emitted function.
     pub fn finish(self, m: &Module, bodies: &[(FuncId, MFunction)]) -> Result<String, CodegenError> {
         let by_func: rustc_hash::FxHashMap<FuncId, &MFunction> = bodies.iter().map(|(f, mf)| (*f, mf)).collect();
-        let mut out = self.head;
-        for (f, header) in self.funcs {
-            out.push_str(&header);
+        let order: Vec<FuncId> = self.funcs.iter().map(|(f, _)| *f).collect();
+        let mut text = self.into_text();
+        for f in order {
             let mf = by_func.get(&f).ok_or_else(|| {
                 CodegenError::new("internal: no machine function to print").in_function(&m.funcs[f].name)
             })?;
-            let body = body_text(mf, f.index());
-            out.push_str(&body);
-            if !body.is_empty() && !body.ends_with('\n') {
-                out.push('\n');
-            }
-            if !has_instruction(&body) {
-                out.push_str("\t// avoids zero-length function\n\ttrap;\n\texit;\n");
-            }
-            out.push_str("}\n\t// -- End function\n");
+            text.push(m, f, &body_text(mf, f.index()))?;
         }
-        out.push_str(&self.tail);
-        Ok(out)
+        text.finish(m)
+    }
+
+    /// The module text so far (header, declarations, globals), to which [`ModuleText::push`] appends the bodies in
+    /// module order: the compile driver appends each function's body as soon as it is printed and frees it, so
+    /// the bodies and the module text are never both held in full.
+    pub fn into_text(self) -> ModuleText {
+        ModuleText { out: self.head, funcs: self.funcs.into_iter(), tail: self.tail }
+    }
+}
+
+/// A PTX module being put together, function by function ([`ModuleFrame::into_text`]).
+pub struct ModuleText {
+    out: String,
+    funcs: std::vec::IntoIter<(FuncId, String)>,
+    tail: String,
+}
+
+impl ModuleText {
+    /// Appends emitted function `f` with its body text ([`body_text`]); functions come in module order.
+    pub fn push(&mut self, m: &Module, f: FuncId, body: &str) -> Result<(), CodegenError> {
+        let header = match self.funcs.next() {
+            Some((g, header)) if g == f => header,
+            Some((g, _)) => {
+                return Err(CodegenError::new("internal: no machine function to print").in_function(&m.funcs[g].name))
+            }
+            None => return Err(CodegenError::new("internal: function not emitted").in_function(&m.funcs[f].name)),
+        };
+        let out = &mut self.out;
+        out.push_str(&header);
+        out.push_str(body);
+        if !body.is_empty() && !body.ends_with('\n') {
+            out.push('\n');
+        }
+        if !has_instruction(body) {
+            out.push_str("\t// avoids zero-length function\n\ttrap;\n\texit;\n");
+        }
+        out.push_str("}\n\t// -- End function\n");
+        Ok(())
+    }
+
+    /// The module text, once every emitted function has been pushed.
+    pub fn finish(mut self, m: &Module) -> Result<String, CodegenError> {
+        if let Some((f, _)) = self.funcs.next() {
+            return Err(CodegenError::new("internal: no machine function to print").in_function(&m.funcs[f].name));
+        }
+        self.out.push_str(&self.tail);
+        Ok(self.out)
     }
 }
 

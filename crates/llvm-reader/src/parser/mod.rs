@@ -133,6 +133,9 @@ impl SourceMap {
 
 pub(crate) fn parse(src: &str, with_map: bool) -> PResult<(Module, Option<SourceMap>)> {
     let toks = lexer::lex_raw(src).map_err(|sp| {
+        if sp.len() > RawTok::MAX_LEN {
+            return Diagnostic::error(sp, "token longer than 16 MiB (not supported)".to_string());
+        }
         let c = src[sp.start..].chars().next().unwrap_or(' ');
         Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
     })?;

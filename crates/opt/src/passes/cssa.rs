@@ -102,9 +102,10 @@ impl Pass for Cssa {
                 cx.remarks.extend(log);
             }
             any |= s.inserted > s.erased;
-        }
-        if any {
-            cx.analyses.invalidate_all(simtc_analysis::cache::Preserved::Cfg);
+            // Only this function's instruction-level facts change (the pass keeps the CFG).
+            if s.inserted > 0 || s.erased > 0 {
+                cx.analyses.func(f).invalidate(simtc_analysis::cache::Preserved::Cfg);
+            }
         }
         Ok(any)
     }

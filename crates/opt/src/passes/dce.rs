@@ -15,7 +15,8 @@
 //! Invariants: linear in the size of the function (one DFS, one worklist pass, one sweep). Preserves nothing
 //! (the CFG changes when unreachable blocks go).
 
-use crate::registry::{Pass, PassInfo, Preserves};
+use crate::registry::{Pass, PassContext, PassInfo, Preserves};
+use simtc_analysis::cache::Preserved;
 use simtc_ir::*;
 
 /// Registry entry.
@@ -31,6 +32,10 @@ pub struct Dce;
 
 impl Pass for Dce {
     fn run(&mut self, m: &mut Module) -> Result<bool, String> {
+        self.run_in(m, &mut PassContext::default())
+    }
+    /// Drops the cached analyses of the functions it changed only (the others stay valid).
+    fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
         let mut changed = false;
         let ids: Vec<FuncId> = m.func_ids().collect();
         for f in ids {
@@ -39,8 +44,12 @@ impl Pass for Dce {
             }
             let removable = removable_calls(m, f);
             let func = &mut m.funcs[f];
-            changed |= remove_unreachable_blocks(func);
-            changed |= remove_dead_insts(func, &removable);
+            let blocks = remove_unreachable_blocks(func);
+            let insts = remove_dead_insts(func, &removable);
+            if blocks || insts {
+                cx.analyses.func(f).invalidate(Preserved::Nothing);
+                changed = true;
+            }
         }
         Ok(changed)
     }

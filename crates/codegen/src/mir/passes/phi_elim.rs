@@ -157,15 +157,19 @@ pub fn run(f: &mut MFunction, cx: &MirContext<'_>) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Union-find over registers with member lists.
+/// Union-find over registers with member lists (a singleton class keeps its member inline: one allocation per
+/// merged class instead of one per register).
 struct Classes {
     parent: Vec<u32>,
-    members: Vec<Vec<Reg>>,
+    members: Vec<SmallVec<[Reg; 1]>>,
 }
 
 impl Classes {
     fn new(n: usize) -> Classes {
-        Classes { parent: (0..n as u32).collect(), members: (0..n as u32).map(|r| vec![Reg(r)]).collect() }
+        Classes {
+            parent: (0..n as u32).collect(),
+            members: (0..n as u32).map(|r| smallvec::smallvec![Reg(r)]).collect(),
+        }
     }
     fn find(&mut self, r: Reg) -> Reg {
         let mut x = r.0;
