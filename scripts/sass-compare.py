@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""SASS side by side: simtc -O3 against llc-19 -O3 on every LLVM IR module of a directory.
+
+    python3 scripts/sass-compare.py DIR [--arch sm_90] [--simtc PATH] [--tsv OUT.tsv] [--jobs N] [-- SIMTC ARGS...]
+
+For each `DIR/*.ll`: `simtc compile -O3` and `llc -O3 -march=nvptx64`, then `ptxas -O3 -c -v` (relocatable, so
+modules with external device functions assemble) and `cuobjdump -sass`. Per kernel (`.entry`): SASS instructions
+(NOPs and the closing self-branch excluded, as `simtc bench` counts them), FFMA-class instructions (FFMA, FFMA32I,
+DFMA, HFMA2, HFMA2.MMA without ptxas's `-RZ, RZ` constant-move idiom), ptxas registers and spill bytes. Prints one
+summary line (the figures of issue 26's criteria) and, with --tsv, one row per kernel sorted by simtc/llc, worst
+first. Modules that either compiler rejects are skipped and counted. The tools come from the checkout's tools/
+(scripts/install-tools.sh) and /usr/lib/llvm-19/bin unless SIMTC_CUDA13 / SIMTC_LLVM_BIN say otherwise.
+"""
+import argparse, math, os, re, subprocess, sys, tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CUDA = os.environ.get('SIMTC_CUDA13', os.path.join(ROOT, 'tools/cuda13/nvidia/cu13'))
+LLVM = os.environ.get('SIMTC_LLVM_BIN', '/usr/lib/llvm-19/bin')
+FFMA = ('FFMA', 'FFMA32I', 'DFMA', 'HFMA2')
+
+
+def kernels_of(ptx, arch, tmp):
+    """{entry: {n, ffma, regs, spill}} of one PTX file, or None when ptxas rejects it."""
+    obj = os.path.join(tmp, 'k.o')
+    r = subprocess.run([os.path.join(CUDA, 'bin/ptxas'), '-O3', '-c', '-v', '-arch=' + arch, '-o', obj, ptx],
+                       capture_output=True, text=True)
+    if r.returncode:
+        return None
+    ent, cur, props = {}, None, None
+    for line in r.stderr.splitlines():
+        m = re.search(r"Compiling entry function '([^']+)'", line)
+        if m:
+            cur = m.group(1)
+            ent[cur] = {'regs': 0, 'spill': 0, 'n': 0, 'ffma': 0}
+            continue
+        m = re.search(r'Function properties for (\S+)', line)
+        if m:
+            props = m.group(1)
+            continue
+        m = re.search(r'(\d+) bytes spill stores, (\d+) bytes spill loads', line)
+        if m and cur and props == cur:
+            ent[cur]['spill'] = int(m.group(1)) + int(m.group(2))
+        m = re.search(r'Used (\d+) registers', line)
+        if m and cur:
+            ent[cur]['regs'] = int(m.group(1))
+            cur = None
+    out = subprocess.run([os.path.join(CUDA, 'bin/cuobjdump'), '-sass', obj], capture_output=True, text=True).stdout
+    cur = None
+    for line in out.splitlines():
+        t = line.strip()
+        if t.startswith('Function : '):
+            cur = t[len('Function : '):].strip()
+            continue
+        m = re.match(r'/\*([0-9a-f]+)\*/\s+(.*?);', t)
+        if not m or cur not in ent:
+            continue
+        w = [x.rstrip(';') for x in m.group(2).split()]
+        op = w[1] if w[0].startswith('@') else w[0]
+        if op == 'NOP' or (op == 'BRA' and w[-1].startswith('0x') and int(w[-1], 16) == int(m.group(1), 16)):
+            continue
+        ent[cur]['n'] += 1
+        if op.split('.')[0] in FFMA and not (op == 'HFMA2.MMA' and len(w) > 2 and w[2] == '-RZ,'):
+            ent[cur]['ffma'] += 1
+    return ent
+
+
+def compare(ll, a):
+    with tempfile.TemporaryDirectory() as tmp:
+        s_ptx, l_ptx = os.path.join(tmp, 's.ptx'), os.path.join(tmp, 'l.ptx')
+        if subprocess.run([a.simtc, 'compile', ll, '-O3', '--mcpu', a.arch, '-o', s_ptx] + a.simtc_args,
+                          capture_output=True).returncode:
+            return ll, None, None
+        if subprocess.run([os.path.join(LLVM, 'llc'), '-O3', '-march=nvptx64', '-mcpu=' + a.arch, ll, '-o', l_ptx],
+                          capture_output=True).returncode:
+            return ll, None, None
+        return ll, kernels_of(s_ptx, a.arch, tmp), kernels_of(l_ptx, a.arch, tmp)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('dir')
+    p.add_argument('--arch', default='sm_90')
+    p.add_argument('--simtc', default=os.path.join(ROOT, 'target/release/simtc'))
+    p.add_argument('--tsv')
+    p.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
+    p.add_argument('simtc_args', nargs='*', help='extra `simtc compile` arguments (after --)')
+    a = p.parse_args()
+    files = sorted(os.path.join(a.dir, f) for f in os.listdir(a.dir) if f.endswith('.ll'))
+    rows, skipped = [], 0
+    with ThreadPoolExecutor(a.jobs) as pool:
+        for ll, s, l in pool.map(lambda f: compare(f, a), files):
+            if s is None or l is None:
+                skipped += 1
+                continue
+            for k in s:
+                if k in l and s[k]['n'] and l[k]['n']:
+                    rows.append((os.path.basename(ll)[:-3], k, s[k], l[k]))
+    n = len(rows)
+    if not n:
+        sys.exit('no kernel compiled by both')
+    le = sum(r[2]['n'] <= r[3]['n'] for r in rows)
+    geo = math.exp(sum(math.log(r[2]['n'] / r[3]['n']) for r in rows) / n)
+    regs = sum(r[2]['regs'] <= r[3]['regs'] for r in rows)
+    ffma = (sum(r[2]['ffma'] for r in rows), sum(r[3]['ffma'] for r in rows))
+    spill = [r for r in rows if r[2]['spill'] and not r[3]['spill']]
+    print(f'{len(files) - skipped} modules ({skipped} rejected by a compiler or ptxas), {n} kernels, {a.arch}: SASS <= llc-19 on {le} '
+          f'({100 * le / n:.0f}%), geomean simtc/llc {geo:.3f}; registers <= llc on {regs} ({100 * regs / n:.0f}%); '
+          f'FFMA-class {ffma[0]} vs {ffma[1]}; spills where llc does not: {len(spill)}')
+    if a.tsv:
+        with open(a.tsv, 'w') as out:
+            out.write('module\tkernel\tsimtc SASS\tllc SASS\tratio\tsimtc regs\tllc regs\tsimtc FFMA\tllc FFMA\t'
+                      'simtc spill\tllc spill\n')
+            for r in sorted(rows, key=lambda r: r[2]['n'] / r[3]['n'], reverse=True):
+                s, l = r[2], r[3]
+                out.write(f"{r[0]}\t{r[1]}\t{s['n']}\t{l['n']}\t{s['n'] / l['n']:.2f}\t{s['regs']}\t{l['regs']}\t"
+                          f"{s['ffma']}\t{l['ffma']}\t{s['spill']}\t{l['spill']}\n")
+
+
+if __name__ == '__main__':
+    main()
