@@ -1,6 +1,7 @@
 ; ifconvert: a branch on `tid < s` with a loop-varying uniform bound (the tree-reduction step) is likely
 ; warp-coherent, so it is costed as a uniform branch and its loads and store stay under the branch; a comparison
-; against a multiple of 32 is treated the same; `tid == 0` is still predicated.
+; against a multiple of 32 is treated the same, and so is `tid == 0` (one warp sees it true), whose two-instruction
+; arm is still cheaper predicated under the uniform cost model.
 ; RUN: compile %s --mcpu sm_90
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -63,7 +64,7 @@ ret:
 ; tid < 64: a branch as well.
 ; CHECK: setp.{{[a-z]+}}.u32 [[Q:%p[0-9]+]], {{%r[0-9]+}}, 6{{[34]}};
 ; CHECK-NEXT: @{{!?}}[[Q]] bra
-; tid == 0: predicated as before.
+; tid == 0: a two-instruction arm, predicated.
 ; CHECK: setp.eq.s32 [[E:%p[0-9]+]],
 ; CHECK: @[[E]] ld.shared.f32
 ; CHECK: @[[E]] st.global.f32

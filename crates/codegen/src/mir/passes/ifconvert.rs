@@ -67,8 +67,10 @@
 //!   immediate multiple of 32 or a uniform register that varies in a loop containing the comparison (the
 //!   halving bound of a tree reduction, `if (tid < s)`, is a multiple of 32 while `s ≥ 32`). Predicating such a
 //!   branch made every warp issue the loads and stores of every step of a shared-memory reduction, all lanes
-//!   off: slower at `-O3` than at `-O0`. Equality tests (`tid == 0`) and comparisons against loop-invariant
-//!   values (bounds checks `i < n`) are not assumed coherent.
+//!   off: slower at `-O3` than at `-O0`. An equality test of a thread-index-linear value against an immediate
+//!   or a uniform value (`tid == 0`, `tid != k`) is likely coherent as well: one thread, so one warp, takes the
+//!   other side, and every other warp skips the arm under a branch instead of issuing it with no lane on.
+//!   Ordering comparisons against loop-invariant values (bounds checks `i < n`) are not assumed coherent.
 //!
 //! Knobs: `PredicationMaxInsts`, `PredicationUniformMaxInsts`, `DisablePredication` (seed 000 lists ptxas'
 //! `DisablePredication` container knob; same effect as `--disable-pass ifconvert`).
@@ -139,6 +141,9 @@ fn likely_coherent(f: &MFunction) -> Vec<bool> {
                 i.op.cmp(),
                 Some(Mod::Lt | Mod::Le | Mod::Gt | Mod::Ge | Mod::Lo | Mod::Ls | Mod::Hi | Mod::Hs)
             );
+            // `tid == k` (`!=`): one thread, so one warp, sees the other side; every other warp is uniform.
+            let equality = matches!(i.op.cmp(), Some(Mod::Eq | Mod::Ne));
+            let invariant = |o: &Operand| matches!(o, Operand::Imm(_)) || o.reg().is_some_and(|r| f.is_uniform(r));
             let bound = |o: &Operand| match o {
                 Operand::Imm(k) => k % 32 == 0,
                 Operand::Reg(r) if f.is_uniform(*r) => def_block[r.0 as usize].is_some_and(|db: MBlock| {
@@ -154,8 +159,11 @@ fn likely_coherent(f: &MFunction) -> Vec<bool> {
                 _ => false,
             };
             let [a, c] = [&i.srcs[0], &i.srcs[1]];
-            out[d.0 as usize] = ordering
-                && ((is_tid_linear(a, &tid_linear) && bound(c)) || (is_tid_linear(c, &tid_linear) && bound(a)));
+            out[d.0 as usize] = (ordering
+                && ((is_tid_linear(a, &tid_linear) && bound(c)) || (is_tid_linear(c, &tid_linear) && bound(a))))
+                || (equality
+                    && ((is_tid_linear(a, &tid_linear) && invariant(c))
+                        || (is_tid_linear(c, &tid_linear) && invariant(a))));
         }
     }
     out
