@@ -162,16 +162,23 @@ mod tests {
     fn names_the_culprit_pass() {
         let without = |p: &str| format!("{} --disable-pass {p}", super::FULL);
         // The builds with an isel rule off fail too unless the rule is the culprit.
-        let rules_off = format!("{} --knob div-by-const=false", super::FULL);
+        let rule_off = |k: &str| format!("{} --knob {k}=false", super::FULL);
+        let rules_off: Vec<String> = super::ISEL_RULE_KNOBS.iter().map(|k| rule_off(k)).collect();
         let (a, b) = (without("dce"), without("machine-dce"));
-        let d = diagnose(&["-O3", super::FULL, &a, &b, &rules_off]);
+        let mut failed: Vec<&str> = vec!["-O3", super::FULL, &a, &b];
+        failed.extend(rules_off.iter().map(String::as_str));
+        let d = diagnose(&failed);
         assert!(d.contains("culprit: pass 'peephole'") && !d.contains("'dce'"), "{d}");
-        let d = diagnose(&["-O3", super::FULL, &a, &b]);
+        // Every rule but div-by-const's build fails too: div-by-const is the culprit, and only it.
+        let mut failed: Vec<&str> = vec!["-O3", super::FULL, &a, &b];
+        failed.extend(rules_off.iter().filter(|r| !r.contains("div-by-const")).map(String::as_str));
+        let d = diagnose(&failed);
         assert!(d.contains("culprit: instruction-selection rule 'div-by-const'") && !d.contains("peephole"), "{d}");
+        assert_eq!(d.matches("culprit").count(), 1, "{d}");
         let all: Vec<String> = super::optional_passes().iter().map(|p| without(p)).collect();
         let mut failed: Vec<&str> = all.iter().map(String::as_str).collect();
         failed.push(super::FULL);
-        failed.push(&rules_off);
+        failed.extend(rules_off.iter().map(String::as_str));
         let d = diagnose(&failed);
         assert!(d.contains("mandatory pipeline"), "{d}");
         let d = diagnose(&[&a]);
