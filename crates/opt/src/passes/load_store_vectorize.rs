@@ -30,7 +30,8 @@
 //! A load chain becomes `load <N x T>, ptr P, align A` at the position of its earliest member (P is the lowest
 //! member's address, or, when that is computed later in the block, a `getelementptr i8` from the earliest
 //! member's address), followed by one `extractelement` per member; a store chain becomes `insertelement`s and
-//! `store <N x T>` at the position of its latest member. Only the `!dbg` attachment is kept.
+//! `store <N x T>` at the position of its latest member. The vector access keeps the metadata all members carry
+//! identically (`!invariant.load`: still `ld.global.nc`) and the anchor's `!dbg`.
 //!
 //! # Safety
 //!
@@ -40,8 +41,8 @@
 //!   `readnone` / `readonly` for loads, an atomic, a fence, a volatile access, inline assembly) ends every open
 //!   group of the block: chains never span it;
 //! - a plain access with a decomposed address ends every open group it may alias: one of another root or
-//!   terms, unless both address spaces are specific and different (global, shared, local, const and param
-//!   memory are disjoint; generic aliases all). One with the *same* root and terms is kept as a clobber range
+//!   terms, unless both address spaces are specific and different (global, shared, const, local and param
+//!   memory are disjoint; generic and any other space alias all). One with the *same* root and terms is kept as a clobber range
 //!   (position, bytes); a chain is dropped when a clobber lies between its first and last member and overlaps
 //!   its bytes. Loads clobber only store groups; stores clobber both;
 //! - a store overlapping an earlier member of its own group ends the group (the later store must stay later).
@@ -473,9 +474,12 @@ struct Chain {
     align: u64,
 }
 
-/// Whether two address spaces are specific and different (no aliasing).
+/// Whether two address spaces are distinct NVPTX state spaces (no aliasing): global 1, shared 3, const 4,
+/// local 5, param 101. Generic (0) aliases all of them; any other number (e.g. a cluster's shared window, which
+/// aliases shared memory) is treated as aliasing everything.
 fn disjoint_spaces(a: u32, b: u32) -> bool {
-    a != b && a != 0 && b != 0
+    let specific = |s: u32| matches!(s, 1 | 3 | 4 | 5 | 101);
+    a != b && specific(a) && specific(b)
 }
 
 /// Cuts a closed group into chains.
@@ -654,7 +658,15 @@ fn rewrite(m: &mut Module, f: FuncId, c: &Chain, pos_of: &SecondaryMap<Inst, u32
         Some(d) if func.layout.inst_block(d) == func.layout.inst_block(anchor.inst) => pos_of[d] < anchor.pos,
         _ => true,
     };
-    let md = dbg.and_then(|k| func.dfg.get_inst_md(anchor.inst, k)).zip(dbg);
+    // Metadata every member carries identically (`!invariant.load` keeps `ld.global.nc`), and the anchor's `!dbg`.
+    let mut mds: Vec<(MdKind, MdId)> = func
+        .dfg
+        .inst_md(anchor.inst)
+        .iter()
+        .copied()
+        .filter(|&(k, md)| Some(k) == dbg || c.members.iter().all(|mb| func.dfg.get_inst_md(mb.inst, k) == Some(md)))
+        .collect();
+    mds.dedup();
     let mut bld = Builder { func, types: &mut m.types, consts: &mut m.consts, at: InsertPoint::Before(anchor.inst) };
     let ptr = if available {
         low_ptr
@@ -673,7 +685,7 @@ fn rewrite(m: &mut Module, f: FuncId, c: &Chain, pos_of: &SecondaryMap<Inst, u32
             acc = bld.func.dfg.result(ins).expect("insertelement result");
         }
         let st = bld.insert(InstData::new(InstKind::Store(mem), &[acc, ptr], Type::VOID));
-        if let Some((md, k)) = md {
+        for &(k, md) in &mds {
             bld.func.dfg.set_inst_md(st, k, md);
         }
         for mb in &c.members {
@@ -681,7 +693,7 @@ fn rewrite(m: &mut Module, f: FuncId, c: &Chain, pos_of: &SecondaryMap<Inst, u32
         }
     } else {
         let ld = bld.insert(InstData::new(InstKind::Load(mem), &[ptr], vty));
-        if let Some((md, k)) = md {
+        for &(k, md) in &mds {
             bld.func.dfg.set_inst_md(ld, k, md);
         }
         let vec = bld.func.dfg.result(ld).expect("load result");
