@@ -746,3 +746,91 @@ impl FunctionPass for LoadStoreVectorize {
         Ok(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Pass;
+
+    fn run(src: &str) -> (bool, Module) {
+        let mut m = simtc_llvm_reader::parse_module(src).expect("parses");
+        let changed = FunctionPassAdapter(LoadStoreVectorize).run(&mut m).expect("runs");
+        simtc_ir::verifier::verify_module(&m).expect("verifies");
+        (changed, m)
+    }
+
+    fn count(m: &Module, what: &str) -> usize {
+        let f = m.funcs.keys().next().expect("a function");
+        let func = &m.funcs[f];
+        func.layout
+            .blocks()
+            .flat_map(|b| func.layout.block_insts(b))
+            .filter(|&i| {
+                let d = func.dfg.inst(i);
+                match (&d.kind, what) {
+                    (InstKind::Load(_), "vload") => m.types.is_vector(d.ty),
+                    (InstKind::Load(_), "load") => !m.types.is_vector(d.ty),
+                    (InstKind::Store(_), "vstore") => m.types.is_vector(func.dfg.value_ty(d.args[0])),
+                    _ => false,
+                }
+            })
+            .count()
+    }
+
+    /// A block of `n` adjacent pairs, each followed by a store through another pointer (which may alias, so it
+    /// ends the group): `n` `.v2` loads, and the pass stays linear (a quadratic scan of 16k instructions
+    /// would show in the test's time).
+    #[test]
+    fn many_pairs_in_one_block() {
+        let n = 4096;
+        let mut s = String::from("define void @f(ptr align 8 %p, ptr %q) {\n");
+        for k in 0..n {
+            let _ = std::fmt::Write::write_fmt(
+                &mut s,
+                format_args!(
+                    "  %a{k} = getelementptr inbounds float, ptr %p, i64 {}\n  %x{k} = load float, ptr %a{k}, align 4\n\
+                     %b{k} = getelementptr inbounds float, ptr %p, i64 {}\n  %y{k} = load float, ptr %b{k}, align 4\n\
+                     %s{k} = fadd float %x{k}, %y{k}\n  store float %s{k}, ptr %q, align 4\n",
+                    2 * k,
+                    2 * k + 1
+                ),
+            );
+        }
+        s.push_str("  ret void\n}\n");
+        let (changed, m) = run(&s);
+        assert!(changed);
+        assert_eq!(count(&m, "vload"), n);
+        assert_eq!(count(&m, "load"), 0);
+    }
+
+    /// Offsets through `add nsw` under `sext`, but not through a plain `add` (it may wrap before the extension).
+    #[test]
+    fn sext_needs_nsw() {
+        let src = "define void @f(ptr align 16 %p, ptr %o, i32 %i) {\n  %i4 = shl nsw i32 %i, 2\n\
+                   %e0 = sext i32 %i4 to i64\n  %a0 = getelementptr float, ptr %p, i64 %e0\n\
+                   %x = load float, ptr %a0, align 4\n  %i1 = add i32 %i4, 1\n  %e1 = sext i32 %i1 to i64\n\
+                   %a1 = getelementptr float, ptr %p, i64 %e1\n  %y = load float, ptr %a1, align 4\n\
+                   %s = fadd float %x, %y\n  store float %s, ptr %o, align 4\n  ret void\n}\n";
+        let (changed, _) = run(src);
+        assert!(!changed, "i4 + 1 may wrap in i32: not adjacent to i4 after sign extension");
+        let (changed, m) = run(&src.replace("add i32 %i4, 1", "add nsw i32 %i4, 1"));
+        assert!(changed);
+        assert_eq!(count(&m, "vload"), 1);
+    }
+
+    /// Stores merge at the last store; an interleaved load of one of their bytes keeps them apart.
+    #[test]
+    fn stores_not_moved_past_a_load_of_their_bytes() {
+        let src = "define void @f(ptr align 8 %p, ptr %o) {\n  store i32 1, ptr %p, align 8\n\
+                   %v = load i32, ptr %p, align 4\n  %p1 = getelementptr i32, ptr %p, i64 1\n\
+                   store i32 2, ptr %p1, align 4\n  store i32 %v, ptr %o, align 4\n  ret void\n}\n";
+        let (changed, _) = run(src);
+        assert!(!changed);
+        let (changed, m) = run(&src.replace("%v = load i32, ptr %p, align 4", "%v = load i32, ptr %o, align 4"));
+        // `%o` may alias `%p`: the load ends the store group as well.
+        assert!(!changed, "{}", count(&m, "vstore"));
+        let (changed, m) = run(&src.replace("%v = load i32, ptr %p, align 4", "%v = add i32 0, 7"));
+        assert!(changed);
+        assert_eq!(count(&m, "vstore"), 1);
+    }
+}
