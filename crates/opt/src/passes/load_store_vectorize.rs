@@ -25,7 +25,9 @@
 //! chain's size; other members stay scalar. A member's alignment is the larger of its `align` and what the
 //! address proves: the root's alignment (a parameter's `align` attribute, an `alloca`'s or a global's `align`),
 //! limited by each term's scale and by the offset. A 4-lane run aligned only to its half becomes two 2-lane
-//! chains, as llc does.
+//! chains, as llc does. When the root is an `alloca` the pass owns the alignment: like LLVM's vectorizer, it
+//! raises the `alloca`'s `align` (to at most 16) when that makes a chain aligned (the local array's
+//! `a[0..3] = ...` becomes one `st.local.v4`).
 //!
 //! A load chain becomes `load <N x T>, ptr P, align A` at the position of its earliest member (P is the lowest
 //! member's address, or, when that is computed later in the block, a `getelementptr i8` from the earliest
@@ -118,6 +120,8 @@ struct Addr {
     off: i64,
     /// Proven alignment of the shape part (root and terms), a power of two.
     align: u64,
+    /// The root when it is an `alloca` (whose alignment the pass may raise), with the terms' alignment.
+    alloca: Option<(Inst, u64)>,
 }
 
 /// The lowest set bit of `x` as an alignment (`cap` for zero).
@@ -309,11 +313,18 @@ impl Decomposer<'_> {
             }
         }
         merged.retain(|t| t.2 != 0);
-        let mut align = self.root_align(root);
-        for t in &merged {
-            align = align.min(lowbit(t.2 as i128, ALIGN_CAP));
-        }
-        Some(Addr { shape: Shape { root, terms: merged }, off, align })
+        let terms_align = merged.iter().map(|t| lowbit(t.2 as i128, ALIGN_CAP)).min().unwrap_or(ALIGN_CAP);
+        let align = self.root_align(root).min(terms_align);
+        let alloca = match root {
+            Root::Val(v) => self
+                .func
+                .dfg
+                .value_inst(v)
+                .filter(|&i| matches!(self.func.dfg.inst(i).kind, InstKind::Alloca { .. }))
+                .map(|i| (i, terms_align)),
+            Root::Const(_) => None,
+        };
+        Some(Addr { shape: Shape { root, terms: merged }, off, align, alloca })
     }
 
     /// Follows constant-expression GEPs with constant indices down to their base constant.
@@ -452,6 +463,8 @@ struct Member {
     inst: Inst,
     off: i64,
     align: u64,
+    /// The alignment the member would have were its `alloca` root 16-byte aligned (0: not an alloca root).
+    raisable: u64,
 }
 
 /// Accesses of one shape, space, type and direction.
@@ -461,6 +474,8 @@ struct Group {
     ty: Type,
     size: u64,
     store: bool,
+    /// The root, when it is an `alloca`.
+    alloca: Option<Inst>,
     members: Vec<Member>,
     /// Accesses of the same shape that are not members: `(position, first byte, end byte)`.
     clobbers: Vec<(u32, i64, i64)>,
@@ -472,6 +487,8 @@ struct Chain {
     ty: Type,
     members: SmallVec<[Member; 4]>,
     align: u64,
+    /// An `alloca` whose alignment must first be raised to this many bytes (LLVM's vectorizer does the same).
+    raise: Option<(Inst, u64)>,
 }
 
 /// Whether two address spaces are distinct NVPTX state spaces (no aliasing): global 1, shared 3, const 4,
@@ -496,7 +513,7 @@ fn close(g: Group, out: &mut Vec<Chain>) {
         let mut done = false;
         for lanes in [4usize, 2] {
             let bytes = g.size * lanes as u64;
-            if bytes > MAX_BYTES || j + lanes > ms.len() || ms[j].align < bytes {
+            if bytes > MAX_BYTES || j + lanes > ms.len() || ms[j].align.max(ms[j].raisable) < bytes {
                 continue;
             }
             let run = &ms[j..j + lanes];
@@ -509,7 +526,14 @@ fn close(g: Group, out: &mut Vec<Chain>) {
             if g.clobbers.iter().any(|&(p, a, b)| p > lo_pos && p < hi_pos && a < hi && lo < b) {
                 continue;
             }
-            out.push(Chain { store: g.store, ty: g.ty, members: run.iter().copied().collect(), align: ms[j].align });
+            let raise = (ms[j].align < bytes).then_some(g.alloca).flatten().map(|a| (a, bytes));
+            out.push(Chain {
+                store: g.store,
+                ty: g.ty,
+                members: run.iter().copied().collect(),
+                align: ms[j].align.max(bytes),
+                raise,
+            });
             j += lanes;
             done = true;
             break;
@@ -594,7 +618,9 @@ fn scan_block(m: &Module, func: &Function, b: Block, pos_of: &mut SecondaryMap<I
                     continue;
                 };
                 let align = mf_align.max(addr.align.min(lowbit(addr.off as i128, ALIGN_CAP)));
-                let member = Member { pos, inst: i, off: addr.off, align };
+                let raisable =
+                    addr.alloca.map_or(0, |(_, ta)| ta.min(MAX_BYTES).min(lowbit(addr.off as i128, ALIGN_CAP)));
+                let member = Member { pos, inst: i, off: addr.off, align, raisable };
                 match own {
                     Some(k) => open[k].members.push(member),
                     None => {
@@ -604,6 +630,7 @@ fn scan_block(m: &Module, func: &Function, b: Block, pos_of: &mut SecondaryMap<I
                             close(open.swap_remove(oldest), &mut chains);
                         }
                         open.push(Group {
+                            alloca: addr.alloca.map(|a| a.0),
                             shape: addr.shape,
                             space,
                             ty,
@@ -740,6 +767,20 @@ impl FunctionPass for LoadStoreVectorize {
             return Ok(false);
         }
         let dbg = m.metadata.find_kind("dbg");
+        for c in &chains {
+            if let Some((a, bytes)) = c.raise {
+                let abi = |m: &Module, t: Type| m.types.abi_align(t);
+                let func = &m.funcs[f];
+                if let InstKind::Alloca { elem_ty, align, .. } = &func.dfg.inst(a).kind {
+                    let now = align.unwrap_or_else(|| abi(m, *elem_ty));
+                    if now < bytes {
+                        if let InstKind::Alloca { align, .. } = m.funcs[f].dfg.kind_mut(a) {
+                            *align = Some(bytes);
+                        }
+                    }
+                }
+            }
+        }
         for c in &chains {
             rewrite(m, f, c, &pos_of, dbg);
         }
