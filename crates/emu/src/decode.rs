@@ -302,7 +302,8 @@ pub fn decode(m: &ast::Module, src: &str) -> Result<Program, DecodeError> {
     let sass_column = crate::sass_cost::column(&m.target);
     for (i, f) in order.iter().enumerate() {
         let Some(body) = &f.body else { continue };
-        crate::decode_inst::decode_body(&mut p, &syms, i as u32, body, sass_column).map_err(|(line, msg)| err(line, msg))?;
+        crate::decode_inst::decode_body(&mut p, &syms, i as u32, body, sass_column)
+            .map_err(|(line, msg)| err(line, msg))?;
     }
     crate::cfg::compute_reconvergence(&mut p);
     frame_budgets(&mut p);

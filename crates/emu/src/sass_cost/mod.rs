@@ -86,9 +86,7 @@ pub(crate) fn cost(col: usize, opcode: &str, mods: &[String], op: &Op) -> u16 {
         mods.iter().filter(|m| !drop.contains(&m.as_str())).for_each(|m| plain.push_str(m));
         plain
     };
-    at(&without(&NEUTRAL))
-        .or_else(|| at(&without(&[".ftz", ".sat", ".uni", ".aligned", ".sync", ".rn"])))
-        .unwrap_or(1)
+    at(&without(&NEUTRAL)).or_else(|| at(&without(&[".ftz", ".sat", ".uni", ".aligned", ".sync", ".rn"]))).unwrap_or(1)
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ pub mod cssa;
 pub mod dce;
 pub mod expand_reductions;
 pub mod licm;
+pub mod load_store_vectorize;
 pub mod lower_mem_intrinsics;
 pub mod lower_switch;
 pub mod lsr;

@@ -455,7 +455,13 @@ fn ablation(s: &mut String, results: &[KernelResult], ctx: &Context) {
                 --disable-pass P` (for a pass that only runs in the structurized pipeline, on top of it). The \
                 optional passes come from the driver's IR and MIR registries.\n\n");
     let cols: Vec<&super::measure::BenchBuild> = ctx.builds.iter().filter(|b| b.label != O3).collect();
-    for m in [Metric::SassEstimate, Metric::WarpInstructions, Metric::SassInstructions, Metric::Registers, Metric::Instructions] {
+    for m in [
+        Metric::SassEstimate,
+        Metric::WarpInstructions,
+        Metric::SassInstructions,
+        Metric::Registers,
+        Metric::Instructions,
+    ] {
         s.push_str(&format!("### {} relative to -O3\n\n", m.name()));
         s.push_str(&format!(
             "| {} | {} |\n|---|{}\n",

@@ -194,14 +194,9 @@ ptxas info    : Used 8 registers, used 0 barriers, 352 bytes cmem[0]
 ";
         let e = ptxas_entries(err);
         assert_eq!(e.len(), 2);
-        assert_eq!(
-            e[0],
-            EntryInfo { name: "sb1".into(), registers: 24, spill_bytes: 32, smem_bytes: 4096 }
-        );
+        assert_eq!(e[0], EntryInfo { name: "sb1".into(), registers: 24, spill_bytes: 32, smem_bytes: 4096 });
         assert_eq!(e[1], EntryInfo { name: "_Z3fooPi".into(), registers: 8, spill_bytes: 0, smem_bytes: 0 });
-        let regs = |k: Option<&str>| {
-            pick(&e, |x| x.name.as_str(), |x| u64::from(x.registers), k).map(|x| x.registers)
-        };
+        let regs = |k: Option<&str>| pick(&e, |x| x.name.as_str(), |x| u64::from(x.registers), k).map(|x| x.registers);
         assert_eq!(regs(Some("foo")), Some(8));
         assert_eq!(regs(None), Some(24));
         assert_eq!(regs(Some("bar")), None);

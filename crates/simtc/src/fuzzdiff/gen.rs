@@ -685,7 +685,9 @@ impl FnGen<'_> {
 
     fn store_outputs(&mut self, env: &Env) {
         let k = NI + NF;
-        let base = if self.early_out_base { String::new() } else { self.def(format!("mul i32 %gid, {k}"), "i32") };
+        // `nuw`: `gid * 6 + j` stays far below 2^32; it lets `load-store-vectorize` see `out[6 * gid + j]` as one
+        // base plus constant offsets.
+        let base = if self.early_out_base { String::new() } else { self.def(format!("mul nuw i32 %gid, {k}"), "i32") };
         for (j, v) in env.iter().enumerate() {
             let val = if j < NI { v.name.clone() } else { self.def(format!("bitcast float {} to i32", v.name), "i32") };
             if self.early_out_base {
@@ -693,7 +695,7 @@ impl FnGen<'_> {
                 self.emit(format!("store i32 {val}, ptr {p}, align 4"));
                 continue;
             }
-            let idx = self.def(format!("add i32 {base}, {j}"), "i32");
+            let idx = self.def(format!("add nuw i32 {base}, {j}"), "i32");
             let w = self.def(format!("zext i32 {idx} to i64"), "i64");
             let p = self.def(format!("getelementptr inbounds i32, ptr %out, i64 {w}"), "ptr");
             self.emit(format!("store i32 {val}, ptr {p}, align 4"));
@@ -887,7 +889,7 @@ pub(crate) fn generate(seed: u64) -> Program {
     if g.rng.chance(50) {
         g.early_out_base = true;
         // (With `; T:` comments, as `def` writes them: the reducer may replace these by zeros.)
-        g.emit(format!("%obase.i = mul i32 %gid, {} ; T:i32", NI + NF));
+        g.emit(format!("%obase.i = mul nuw i32 %gid, {} ; T:i32", NI + NF));
         g.emit("%obase.w = zext i32 %obase.i to i64 ; T:i64".into());
         g.emit("%obase = getelementptr inbounds i32, ptr %out, i64 %obase.w ; T:ptr".into());
         if g.rng.chance(50) {
@@ -901,6 +903,7 @@ pub(crate) fn generate(seed: u64) -> Program {
         g.emit(format!("store i32 {}, ptr %ai{i}, align 4", i * 7 + 1));
     }
     let mut env: Env = vec![];
+    let mut first_load = None;
     for (k, mul) in [(0, 1u32), (1, 7)] {
         let a = g.def(format!("mul i32 %gid, {mul}"), "i32");
         let b = g.def(format!("add i32 {a}, {k}"), "i32");
@@ -908,6 +911,7 @@ pub(crate) fn generate(seed: u64) -> Program {
         let w = g.def(format!("zext i32 {m} to i64"), "i64");
         let p = g.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
         let v = g.def(format!("load i32, ptr {p}, align 4"), "i32");
+        first_load.get_or_insert_with(|| format!("  {v} = load i32, ptr {p}, align 4 ; T:i32\n"));
         env.push(Var { name: v, uniform: false });
     }
     env.insert(1, Var { name: "%tid".into(), uniform: false });
@@ -948,7 +952,64 @@ pub(crate) fn generate(seed: u64) -> Program {
     } else {
         text
     };
+    let text = vectorizable(&mut rng, text, first_load.as_deref());
     Program { ll: text, spec, features: feats }
+}
+
+/// Adjacent, provably aligned accesses for `load-store-vectorize` (issue 26), drawn after everything else so the
+/// rest of a seed's program is the same either way: the local array 16-byte aligned (its eight initial stores
+/// are two `.v4`); `%out` `align 16` (the output stores `out[6 * gid + j]` are 8-byte aligned pairs); the first
+/// load of `in` replaced by a pair `in[2k]`, `in[2k + 1]` (the first load says `align 8`) or a quad
+/// `in[4k + 0..3]` (`%in` says `align 16`, the loads `align 4`), `k = gid & 127` or `gid & 63`, in bounds.
+/// Buffers are 256-byte aligned (the emulator's launch and CUDA's allocations), so every promise holds.
+fn vectorizable(rng: &mut Rng, text: String, first_load: Option<&str>) -> String {
+    let mut text = text;
+    if rng.chance(50) {
+        text = text.replacen("%arr = alloca [8 x i32], align 4", "%arr = alloca [8 x i32], align 16", 1);
+    }
+    if rng.chance(50) {
+        text = text.replacen(" %out, i32 %n)", " align 16 %out, i32 %n)", 1);
+    }
+    let Some(line) = first_load else {
+        return text;
+    };
+    let v = line.trim_start().split(' ').next().unwrap_or_default().to_string();
+    let mut r = String::new();
+    match rng.below(3) {
+        1 => {
+            r.push_str("  %lsv.i = and i32 %gid, 127 ; T:i32\n  %lsv.k = shl nuw nsw i32 %lsv.i, 1 ; T:i32\n");
+            r.push_str("  %lsv.w = zext i32 %lsv.k to i64 ; T:i64\n");
+            r.push_str("  %lsv.p = getelementptr inbounds i32, ptr %in, i64 %lsv.w ; T:ptr\n");
+            r.push_str("  %lsv.a = load i32, ptr %lsv.p, align 8 ; T:i32\n");
+            r.push_str("  %lsv.q = getelementptr inbounds i32, ptr %lsv.p, i64 1 ; T:ptr\n");
+            r.push_str("  %lsv.b = load i32, ptr %lsv.q, align 4 ; T:i32\n");
+            r.push_str(&format!("  {v} = xor i32 %lsv.a, %lsv.b ; T:i32\n"));
+        }
+        2 => {
+            text = text.replacen(" %in, ptr ", " align 16 %in, ptr ", 1);
+            r.push_str("  %lsv.i = and i32 %gid, 63 ; T:i32\n  %lsv.k = shl nuw nsw i32 %lsv.i, 2 ; T:i32\n");
+            for j in 0..4 {
+                let idx = match j {
+                    0 => "%lsv.k".to_string(),
+                    1 => {
+                        r.push_str("  %lsv.k1 = or disjoint i32 %lsv.k, 1 ; T:i32\n");
+                        "%lsv.k1".to_string()
+                    }
+                    _ => {
+                        r.push_str(&format!("  %lsv.k{j} = add nuw nsw i32 %lsv.k, {j} ; T:i32\n"));
+                        format!("%lsv.k{j}")
+                    }
+                };
+                r.push_str(&format!("  %lsv.w{j} = zext i32 {idx} to i64 ; T:i64\n"));
+                r.push_str(&format!("  %lsv.p{j} = getelementptr inbounds i32, ptr %in, i64 %lsv.w{j} ; T:ptr\n"));
+                r.push_str(&format!("  %lsv.a{j} = load i32, ptr %lsv.p{j}, align 4 ; T:i32\n"));
+            }
+            r.push_str("  %lsv.x = xor i32 %lsv.a0, %lsv.a1 ; T:i32\n  %lsv.y = sub i32 %lsv.a2, %lsv.a3 ; T:i32\n");
+            r.push_str(&format!("  {v} = add i32 %lsv.x, %lsv.y ; T:i32\n"));
+        }
+        _ => return text,
+    }
+    text.replacen(line, &r, 1)
 }
 
 #[cfg(test)]

@@ -81,8 +81,8 @@
 //! and the final rename is one walk: linear in the function's size.
 
 use crate::mir::{graph, MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
-use simtc_graph::LoopForest;
 use rustc_hash::FxHashMap;
+use simtc_graph::LoopForest;
 use smallvec::SmallVec;
 
 /// Size limit (instructions of both sides) under a divergent branch.

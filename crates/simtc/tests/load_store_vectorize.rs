@@ -1,0 +1,204 @@
+//! `load-store-vectorize` end to end: one kernel with float4-style loads (`in[4g + 0..3]`, aligned by the
+//! parameter's `align 16`), four stores in reverse order, a store followed by loads of the same bytes (the
+//! stores must not merge across the loads that read them, the loads may merge), four i16 stores of two i32s, and a
+//! shared-memory exchange (four stores, a barrier, four loads of the neighbour's slots) is compiled by simtc
+//! (-O0, -O3, -O3 without the pass) and llc-19, ptxas-validated and run in the emulator; every build must give
+//! Rust's result, and simtc's -O3 PTX must hold the vector accesses.
+
+mod common;
+
+use simtc_emu::{Arg, Buffer, Launch, RunOptions};
+
+const BLOCK: u32 = 64;
+const GRID: u32 = 4;
+const OUT_PER_THREAD: usize = 12;
+
+const KERNEL: &str = r#"target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@sh = internal addrspace(3) global [256 x i32] undef, align 16
+
+define ptx_kernel void @k(ptr addrspace(1) align 16 %in, ptr addrspace(1) align 16 %out) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %cb = shl nuw nsw i32 %c, 6
+  %g = add nuw nsw i32 %cb, %t
+  %g4 = shl nuw nsw i32 %g, 2
+  %w0 = zext i32 %g4 to i64
+  %p0 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %w0
+  %a = load i32, ptr addrspace(1) %p0, align 4
+  %i1 = or disjoint i32 %g4, 1
+  %w1 = zext i32 %i1 to i64
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %w1
+  %b = load i32, ptr addrspace(1) %p1, align 4
+  %i2 = add nuw nsw i32 %g4, 2
+  %w2 = zext i32 %i2 to i64
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %w2
+  %cc = load i32, ptr addrspace(1) %p2, align 4
+  %p3 = getelementptr inbounds i8, ptr addrspace(1) %p0, i64 12
+  %d = load i32, ptr addrspace(1) %p3, align 4
+  %o = mul nuw nsw i32 %g, 12
+  %ow = zext i32 %o to i64
+  %q0 = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %ow
+  %q1 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 1
+  %q2 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 2
+  %q3 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 3
+  %r0 = add i32 %a, %b
+  %r1 = mul i32 %b, %cc
+  %r2 = sub i32 %cc, %d
+  %r3 = xor i32 %d, %a
+  store i32 %r3, ptr addrspace(1) %q3, align 4
+  store i32 %r2, ptr addrspace(1) %q2, align 4
+  store i32 %r1, ptr addrspace(1) %q1, align 4
+  store i32 %r0, ptr addrspace(1) %q0, align 4
+  %q4 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 4
+  %q5 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 5
+  store i32 %a, ptr addrspace(1) %q4, align 4
+  %x = load i32, ptr addrspace(1) %q4, align 4
+  %y = load i32, ptr addrspace(1) %q5, align 4
+  %xy = add i32 %x, %y
+  store i32 %xy, ptr addrspace(1) %q5, align 4
+  %h = getelementptr inbounds i8, ptr addrspace(1) %q0, i64 24
+  %alo = trunc i32 %a to i16
+  %ahs = lshr i32 %a, 16
+  %ahi = trunc i32 %ahs to i16
+  %blo = trunc i32 %b to i16
+  %bhs = lshr i32 %b, 16
+  %bhi = trunc i32 %bhs to i16
+  %h1 = getelementptr inbounds i16, ptr addrspace(1) %h, i64 1
+  %h2 = getelementptr inbounds i16, ptr addrspace(1) %h, i64 2
+  %h3 = getelementptr inbounds i16, ptr addrspace(1) %h, i64 3
+  store i16 %alo, ptr addrspace(1) %h, align 2
+  store i16 %ahi, ptr addrspace(1) %h1, align 2
+  store i16 %blo, ptr addrspace(1) %h2, align 2
+  store i16 %bhi, ptr addrspace(1) %h3, align 2
+  %t4 = shl nuw nsw i32 %t, 2
+  %s0 = zext i32 %t4 to i64
+  %sp0 = getelementptr inbounds [256 x i32], ptr addrspace(3) @sh, i64 0, i64 %s0
+  %sp1 = getelementptr inbounds i32, ptr addrspace(3) %sp0, i64 1
+  %sp2 = getelementptr inbounds i32, ptr addrspace(3) %sp0, i64 2
+  %sp3 = getelementptr inbounds i32, ptr addrspace(3) %sp0, i64 3
+  store i32 %a, ptr addrspace(3) %sp0, align 4
+  store i32 %b, ptr addrspace(3) %sp1, align 4
+  store i32 %cc, ptr addrspace(3) %sp2, align 4
+  store i32 %d, ptr addrspace(3) %sp3, align 4
+  call void @llvm.nvvm.barrier0()
+  %n1 = add nuw nsw i32 %t, 1
+  %n = and i32 %n1, 63
+  %n4 = shl nuw nsw i32 %n, 2
+  %m0 = zext i32 %n4 to i64
+  %np0 = getelementptr inbounds [256 x i32], ptr addrspace(3) @sh, i64 0, i64 %m0
+  %np1 = getelementptr inbounds i32, ptr addrspace(3) %np0, i64 1
+  %np2 = getelementptr inbounds i32, ptr addrspace(3) %np0, i64 2
+  %np3 = getelementptr inbounds i32, ptr addrspace(3) %np0, i64 3
+  %e0 = load i32, ptr addrspace(3) %np0, align 4
+  %e1 = load i32, ptr addrspace(3) %np1, align 4
+  %e2 = load i32, ptr addrspace(3) %np2, align 4
+  %e3 = load i32, ptr addrspace(3) %np3, align 4
+  %q8 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 8
+  %q9 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 9
+  %q10 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 10
+  %q11 = getelementptr inbounds i32, ptr addrspace(1) %q0, i64 11
+  store i32 %e0, ptr addrspace(1) %q8, align 4
+  store i32 %e1, ptr addrspace(1) %q9, align 4
+  store i32 %e2, ptr addrspace(1) %q10, align 4
+  store i32 %e3, ptr addrspace(1) %q11, align 4
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare void @llvm.nvvm.barrier0() #0
+
+attributes #0 = { convergent nocallback nounwind }
+"#;
+
+/// Rust's result: `out` (initially `out[i] = i`) after the kernel.
+fn reference(input: &[u32]) -> Vec<u32> {
+    let threads = (GRID * BLOCK) as usize;
+    let mut out: Vec<u32> = (0..threads * OUT_PER_THREAD).map(|i| i as u32).collect();
+    for g in 0..threads {
+        let v = |k: usize| input[4 * g + k];
+        let (a, b, c, d) = (v(0), v(1), v(2), v(3));
+        let o = &mut out[OUT_PER_THREAD * g..OUT_PER_THREAD * (g + 1)];
+        o[0] = a.wrapping_add(b);
+        o[1] = b.wrapping_mul(c);
+        o[2] = c.wrapping_sub(d);
+        o[3] = d ^ a;
+        o[4] = a;
+        o[5] = a.wrapping_add(o[5]);
+        o[6] = a;
+        o[7] = b;
+        let blk = g / BLOCK as usize;
+        let n = blk * BLOCK as usize + (g % BLOCK as usize + 1) % BLOCK as usize;
+        for k in 0..4 {
+            o[8 + k] = input[4 * n + k];
+        }
+    }
+    out
+}
+
+#[test]
+fn vectorized_accesses_compute_what_the_scalar_ones_do() {
+    let dir = std::env::temp_dir().join(format!("simtc-lsv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("lsv.ll");
+    std::fs::write(&ll, KERNEL).unwrap();
+    let mut ptxs = Vec::new();
+    for (label, args) in [
+        ("O0", &["-O0"][..]),
+        ("O3", &["-O3"][..]),
+        ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..]),
+    ] {
+        let ptx = dir.join(format!("lsv.{label}.ptx"));
+        common::simtc_ptx(&ll, &ptx, "sm_90", args);
+        ptxs.push((format!("simtc {label}"), ptx));
+    }
+    // The vector accesses are there: the quad load, the reversed quad store, the i16 quad, the shared quad store
+    // and load, the output quad of the exchange; the stores around the re-read stay scalar.
+    let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
+    for want in ["ld.global.v4.u32", "st.global.v4.u32", "st.global.v4.u16", "st.shared.v4.u32", "ld.shared.v4.u32"] {
+        assert!(o3.contains(want), "-O3 PTX lacks {want}:\n{o3}");
+    }
+    assert!(o3.contains("ld.global.v2.u32"), "the re-read pair is one .v2 load:\n{o3}");
+    let nolsv = std::fs::read_to_string(&ptxs[2].1).unwrap();
+    assert!(!nolsv.contains(".v2.") && !nolsv.contains(".v4."), "without the pass no vector access:\n{nolsv}");
+    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("lsv.llc.ptx"), "sm_90") {
+        ptxs.push(("llc-19".into(), ptx));
+    }
+    let threads = (GRID * BLOCK) as usize;
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let input: Vec<u32> = (0..4 * threads)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        })
+        .collect();
+    let want = reference(&input);
+    for (label, ptx) in &ptxs {
+        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "lsv.ptx").unwrap();
+        let launch = Launch {
+            kernel: "k".into(),
+            grid: [GRID, 1, 1],
+            block: [BLOCK, 1, 1],
+            dynamic_shared_bytes: 0,
+            args: vec![Arg::Buffer(0), Arg::Buffer(1)],
+            buffers: vec![
+                Buffer { name: "in".into(), data: input.iter().flat_map(|v| v.to_le_bytes()).collect() },
+                Buffer {
+                    name: "out".into(),
+                    data: (0..threads * OUT_PER_THREAD).flat_map(|i| (i as u32).to_le_bytes()).collect(),
+                },
+            ],
+        };
+        let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let got: Vec<u32> = r.buffers[1].chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(g, w, "{label}: out[{i}] (thread {}, slot {})", i / OUT_PER_THREAD, i % OUT_PER_THREAD);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
