@@ -27,7 +27,8 @@
 //! limited by each term's scale and by the offset. A 4-lane run aligned only to its half becomes two 2-lane
 //! chains, as llc does. When the root is an `alloca` the pass owns the alignment: like LLVM's vectorizer, it
 //! raises the `alloca`'s `align` (to at most 16) when that makes a chain aligned (the local array's
-//! `a[0..3] = ...` becomes one `st.local.v4`).
+//! `a[0..3] = ...` becomes one `st.local.v4`). A store chain is dropped when one of its stored registers is a lane
+//! of a store chain twice (in one chain or two): ptxas would copy it into each register group.
 //!
 //! A load chain becomes `load <N x T>, ptr P, align A` at the position of its earliest member (P is the lowest
 //! member's address, or, when that is computed later in the block, a `getelementptr i8` from the earliest
