@@ -49,7 +49,8 @@ impl DecodeError {
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let col = self.col();
-        let pad: String = self.text.chars().take(col as usize - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        let pad: String =
+            self.text.chars().take(col as usize - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
         write!(f, "{}:{col}: error: {}\n  {}\n  {pad}^", self.line, self.msg, self.text)
     }
 }
@@ -63,7 +64,10 @@ mod col_tests {
         let e = |msg: &str, text: &str| DecodeError { line: 7, msg: msg.into(), text: text.into() };
         let d = e("undeclared register '%q'", "  add.s32 %r1, %r2, %q;");
         assert_eq!(d.col(), 21);
-        assert_eq!(d.to_string(), "7:21: error: undeclared register '%q'\n    add.s32 %r1, %r2, %q;\n                      ^");
+        assert_eq!(
+            d.to_string(),
+            "7:21: error: undeclared register '%q'\n    add.s32 %r1, %r2, %q;\n                      ^"
+        );
         // `%r1` inside `%r10` is not the token.
         assert_eq!(e("unknown symbol '%r1'", "\tmov.u32 %r10, %r1;").col(), 16);
         // Nothing quoted, or not on the line: the statement's start.

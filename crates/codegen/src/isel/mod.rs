@@ -166,9 +166,9 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         kind: simtc_opt::KnobKind::Bool,
         default: "true",
         seed: "simtc",
-        doc: "isel: the constant part of a GEP index (`zext (add nuw x, c)`, `sext (add nsw x, c)`, 64-bit `add x, c`) \
-              joins the GEP's constant offset, so accesses that differ only in it share a base and use `[r+imm]` \
-              (LLVM's SeparateConstOffsetFromGEP, which llc runs); false: the index as written",
+        doc: "isel: the constant part of a GEP index (`zext (add nuw x, c)`, `sext (add nsw x, c)`, 64-bit \
+              `add x, c`) joins the GEP's constant offset, so accesses that differ only in it share a base and \
+              use `[r+imm]` (LLVM's SeparateConstOffsetFromGEP, which llc runs); false: the index as written",
     },
 ];
 
