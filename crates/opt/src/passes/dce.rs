@@ -113,14 +113,7 @@ fn removable_calls(m: &Module, f: FuncId) -> SecondaryMap<Inst, bool> {
             let InstKind::Call(cd) = &d.kind else {
                 continue;
             };
-            let callee_attrs = func.dfg.value_const(d.args[0]).and_then(|c| match m.consts.data(c) {
-                ConstData::Global(_, GlobalRef::Func(g)) => Some(&m.funcs[*g].attrs),
-                _ => None,
-            });
-            let has = |key: &str, raw: &str| {
-                let at = |s: &AttrSet| s.has(key) || s.0.iter().any(|a| matches!(a, Attribute::Raw(t) if &**t == raw));
-                at(&cd.attrs.func) || callee_attrs.is_some_and(at)
-            };
+            let has = |key: &str, raw: &str| super::util::call_has_attr(m, func, i, key, raw);
             let no_write = has("readnone", "memory(none)") || has("readonly", "memory(read)");
             if no_write && has("nounwind", "") && has("willreturn", "") && cd.bundles.is_empty() {
                 out.set(i, true);

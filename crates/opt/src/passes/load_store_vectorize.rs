@@ -433,14 +433,7 @@ fn classify(m: &Module, func: &Function, i: Inst) -> Event {
             if func.dfg.value_const(d.args[0]).is_none() {
                 return Event::Barrier;
             }
-            let callee_attrs = func.dfg.value_const(d.args[0]).and_then(|c| match m.consts.data(c) {
-                ConstData::Global(_, GlobalRef::Func(g)) => Some(&m.funcs[*g].attrs),
-                _ => None,
-            });
-            let has = |key: &str, raw: &str| {
-                let at = |s: &AttrSet| s.has(key) || s.0.iter().any(|a| matches!(a, Attribute::Raw(t) if &**t == raw));
-                at(&cd.attrs.func) || callee_attrs.is_some_and(at)
-            };
+            let has = |key: &str, raw: &str| crate::passes::util::call_has_attr(m, func, i, key, raw);
             let sync = has("convergent", "") || !cd.bundles.is_empty();
             if sync {
                 Event::Barrier

@@ -170,6 +170,20 @@ pub fn callee_name<'m>(m: &'m Module, func: &Function, i: Inst) -> Option<&'m st
     }
 }
 
+/// Whether call `i` carries function attribute `key` — on the call site or on the directly called function — or,
+/// for the attributes LLVM also spells as `memory(...)`, its raw form `raw` (`"memory(read)"` for `readonly`;
+/// `""` when there is none). `false` for an instruction that is not a call.
+pub fn call_has_attr(m: &Module, func: &Function, i: Inst, key: &str, raw: &str) -> bool {
+    let d = func.dfg.inst(i);
+    let InstKind::Call(cd) = &d.kind else { return false };
+    let at = |s: &AttrSet| s.has(key) || s.0.iter().any(|a| matches!(a, Attribute::Raw(t) if &**t == raw));
+    let callee_attrs = func.dfg.value_const(d.args[0]).and_then(|c| match m.consts.data(c) {
+        ConstData::Global(_, GlobalRef::Func(g)) => Some(&m.funcs[*g].attrs),
+        _ => None,
+    });
+    at(&cd.attrs.func) || callee_attrs.is_some_and(at)
+}
+
 /// Splits `at`'s block after `at`: the instructions that follow it (the terminator included) move to a new block
 /// named `name`, placed right after it in the layout; the phis of the moved terminator's successors name the new
 /// block instead. The old block is left without a terminator. O(moved instructions + successor phis).
