@@ -238,14 +238,7 @@ impl CtaSan {
         let report = |this: &mut CtaSan, first_pc: u32, first_tid: u16| {
             let first = RawAccess { pc: first_pc, tid: first_tid, cta: this.cta, op: AccessOp::Barrier };
             let second = RawAccess { pc, tid, cta: this.cta, op: AccessOp::Barrier };
-            this.findings.add(RawFinding {
-                kind: Kind::BarrierDivergence,
-                space: None,
-                race: None,
-                addr: 0,
-                first: Some(first),
-                second,
-            });
+            this.sync_finding(Kind::BarrierDivergence, Some(first), second);
         };
         if before != 0 && self.partial_pc[slot] != u32::MAX {
             // The warp arrives in pieces: part of it arrived earlier while these lanes were elsewhere.
@@ -301,20 +294,13 @@ impl CtaSan {
         }
         let first = RawAccess { pc: other_pc, tid: other_tid, cta: self.cta, op: AccessOp::Elsewhere };
         let second = RawAccess { pc, tid, cta: self.cta, op: AccessOp::Collective };
-        self.findings.add(RawFinding {
-            kind: Kind::WarpSync,
-            space: None,
-            race: None,
-            addr: 0,
-            first: Some(first),
-            second,
-        });
+        self.sync_finding(Kind::WarpSync, Some(first), second);
     }
 
     /// A warp-wide instruction (`wmma`) executed by only part of a warp (thread `tid` is one that executes it).
     pub fn partial_warp_collective(&mut self, tid: u32) {
         let second = RawAccess { pc: self.pc, tid: tid as u16, cta: self.cta, op: AccessOp::Collective };
-        self.findings.add(RawFinding { kind: Kind::WarpSync, space: None, race: None, addr: 0, first: None, second });
+        self.sync_finding(Kind::WarpSync, None, second);
     }
 
     /// A barrier deadlock broken by the sanitizer: barrier `id` at `pc` (thread `tid`) waits for threads held at
@@ -322,13 +308,12 @@ impl CtaSan {
     pub fn barrier_deadlock(&mut self, pc: u32, tid: u16, other_pc: u32, other_tid: u16) {
         let first = RawAccess { pc: other_pc, tid: other_tid, cta: self.cta, op: AccessOp::Elsewhere };
         let second = RawAccess { pc, tid, cta: self.cta, op: AccessOp::Barrier };
-        self.findings.add(RawFinding {
-            kind: Kind::BarrierDivergence,
-            space: None,
-            race: None,
-            addr: 0,
-            first: Some(first),
-            second,
-        });
+        self.sync_finding(Kind::BarrierDivergence, Some(first), second);
+    }
+
+    /// Records a synchronization finding (no memory space or address): `second` is the instruction that saw it,
+    /// `first` the one it waited for, when known.
+    fn sync_finding(&mut self, kind: Kind, first: Option<RawAccess>, second: RawAccess) {
+        self.findings.add(RawFinding { kind, space: None, race: None, addr: 0, first, second });
     }
 }
