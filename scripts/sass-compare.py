@@ -14,10 +14,12 @@ first. Modules that either compiler rejects are skipped and counted. The tools c
 import argparse, math, os, re, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_count  # noqa: E402  (scripts/sass_count.py: the counting rules)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CUDA = os.environ.get('SIMTC_CUDA13', os.path.join(ROOT, 'tools/cuda13/nvidia/cu13'))
 LLVM = os.environ.get('SIMTC_LLVM_BIN', '/usr/lib/llvm-19/bin')
-FFMA = ('FFMA', 'FFMA32I', 'DFMA', 'HFMA2')
 
 
 def kernels_of(ptx, arch, tmp):
@@ -46,22 +48,9 @@ def kernels_of(ptx, arch, tmp):
             ent[cur]['regs'] = int(m.group(1))
             cur = None
     out = subprocess.run([os.path.join(CUDA, 'bin/cuobjdump'), '-sass', obj], capture_output=True, text=True).stdout
-    cur = None
-    for line in out.splitlines():
-        t = line.strip()
-        if t.startswith('Function : '):
-            cur = t[len('Function : '):].strip()
-            continue
-        m = re.match(r'/\*([0-9a-f]+)\*/\s+(.*?);', t)
-        if not m or cur not in ent:
-            continue
-        w = [x.rstrip(';') for x in m.group(2).split()]
-        op = w[1] if w[0].startswith('@') else w[0]
-        if op == 'NOP' or (op == 'BRA' and w[-1].startswith('0x') and int(w[-1], 16) == int(m.group(1), 16)):
-            continue
-        ent[cur]['n'] += 1
-        if op.split('.')[0] in FFMA and not (op == 'HFMA2.MMA' and len(w) > 2 and w[2] == '-RZ,'):
-            ent[cur]['ffma'] += 1
+    for name, counts in sass_count.functions(out).items():
+        if name in ent:
+            ent[name].update(counts)
     return ent
 
 

@@ -17,6 +17,9 @@ around them. Forms not in the table cost 1; a register copy (`mov` between regis
 """
 import os, subprocess, sys, tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_count  # noqa: E402  (scripts/sass_count.py: the counting rules)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CU13 = os.path.join(ROOT, 'tools/cuda13/nvidia/cu13/bin')
 PTXAS12 = os.path.join(ROOT, 'tools/cuda12/nvidia/cuda_nvcc/bin/ptxas')
@@ -129,7 +132,8 @@ def kernel(arch, form, dst, srcs, tail, n):
     return ('.version %s\n.target %s\n.address_size 64\n.visible .entry k(.param .u64 out, .param .u64 in)\n{\n%s%s\nret;\n}\n'
             % (ver, arch, decl, '\n'.join(body)))
 
-def sass_count(ptx, arch, tmp):
+def sass_of(ptx, arch, tmp):
+    """SASS instructions of the one-kernel PTX `ptx` on `arch` (None when ptxas rejects it)."""
     src, cubin = os.path.join(tmp, 'k.ptx'), os.path.join(tmp, 'k.cubin')
     open(src, 'w').write(ptx)
     ptxas = PTXAS12 if arch == 'sm_70' else os.path.join(CU13, 'ptxas')
@@ -137,26 +141,12 @@ def sass_count(ptx, arch, tmp):
     if r.returncode != 0:
         return None
     out = subprocess.run([os.path.join(CU13, 'cuobjdump'), '-sass', cubin], capture_output=True, text=True, check=True).stdout
-    n = 0
-    for line in out.splitlines():
-        line = line.strip()
-        if not line.startswith('/*') or '*/' not in line:
-            continue
-        addr, rest = line[2:].split('*/', 1)
-        inst = rest.split('/*')[0].strip()
-        if not inst:
-            continue
-        w = [x.rstrip(';') for x in inst.split()]
-        op = w[1] if w[0].startswith('@') else w[0]
-        if op == 'NOP' or (op == 'BRA' and w[-1].startswith('0x') and int(w[-1], 16) == int(addr, 16)):
-            continue
-        n += 1
-    return n
+    return sum(f['n'] for f in sass_count.functions(out).values())
 
 def cost(arch, tmp, fixed, form, dst, srcs, tail=''):
     """The form's cost on `arch` (None when ptxas rejects it there)."""
-    k1 = sass_count(kernel(arch, form, dst, srcs, tail, 1), arch, tmp)
-    k2 = sass_count(kernel(arch, form, dst, srcs, tail, 2), arch, tmp)
+    k1 = sass_of(kernel(arch, form, dst, srcs, tail, 1), arch, tmp)
+    k2 = sass_of(kernel(arch, form, dst, srcs, tail, 2), arch, tmp)
     if k1 is None or k2 is None:
         return None
     # Per set: a load per operand (and a compare that makes a predicate operand), one store, and for a predicate
@@ -172,7 +162,7 @@ def column(arch):
     col = {}
     with tempfile.TemporaryDirectory() as tmp:
         # The kernel around the sets: parameter loads, exit. A copy of one operand: one load, one store.
-        base = sass_count(kernel(arch, None, 'b32', ['b32'], '', 1), arch, tmp)
+        base = sass_of(kernel(arch, None, 'b32', ['b32'], '', 1), arch, tmp)
         if base is None:
             sys.exit('ptxas rejects the copy kernel for ' + arch)
         for form, dst, srcs, tail in FORMS:
