@@ -20,7 +20,8 @@
 //!
 //! **Coverage.** The run ends with the share of programs whose PTX each optional pass changed (its build without
 //! it differs from the full pipeline's) and, for the passes gated by a knob (`backcopyprop`), whose PTX the
-//! knob's own build changed.
+//! knob's own build changed; `cssa` and `machine-dce` also count where their exposure builds
+//! ([`crate::builds::exposures`]) differ.
 
 pub(crate) mod gen;
 pub(crate) mod reduce;
@@ -380,6 +381,15 @@ fn test_program(ctx: &Ctx, a: &FuzzDiffArgs, i: u64, out_dir: &Path) -> Outcome 
                         changed.push(pass);
                     }
                 }
+            }
+        }
+    }
+    // The passes [`FULL`] hides, compared between their exposure builds.
+    let ptx_of = |label: &str| ctx.builds.iter().position(|b| b.label == label).and_then(|k| ptxs.get(k)?.as_ref());
+    for e in super::builds::exposures() {
+        if let (Some(w), Some(wo)) = (ptx_of(&e.with), ptx_of(&e.without)) {
+            if w != wo && !changed.contains(&e.pass) {
+                changed.push(e.pass);
             }
         }
     }
