@@ -1,7 +1,8 @@
 ; Indexes with a constant part that isel moves into the address offset (knob gep-const-offset): out[t] mixes
 ; in[t + 16] (zext nneg of add nuw nsw), in[t + 40] (zext of add nuw), in[t + 24 - 8] (sext of add nsw, negative
 ; constant), in[(zext t) + 3] (64-bit add) and in[(t + 1) + 0xffffffff] (wraps to t: no nuw, must stay as written), from
-; a base pointer 64 elements into the buffer.
+; a base pointer 64 elements into the buffer; then in[t + 12] (sext of an add without nsw in an inbounds GEP: knob
+; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -42,8 +43,20 @@ define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr 
   %s6 = add i32 %s5, %v4
   %s7 = mul i32 %s6, 11
   %s8 = add i32 %s7, %v5
+  %a6 = add i32 %g, 12
+  %i6 = sext i32 %a6 to i64
+  %p6 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i6
+  %v6 = load i32, ptr addrspace(1) %p6, align 4
+  %a7 = add i32 %g, 20
+  %i7 = zext nneg i32 %a7 to i64
+  %p7 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i7
+  %v7 = load i32, ptr addrspace(1) %p7, align 4
+  %s9 = mul i32 %s8, 13
+  %s10 = add i32 %s9, %v6
+  %s11 = mul i32 %s10, 17
+  %s12 = add i32 %s11, %v7
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
-  store i32 %s8, ptr addrspace(1) %po, align 4
+  store i32 %s12, ptr addrspace(1) %po, align 4
   ret void
 }
 

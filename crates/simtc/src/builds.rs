@@ -23,7 +23,8 @@ pub(crate) const FULL: &str = "-O3 --knob structurize=true";
 
 /// Instruction-selection rules that a boolean knob (default on) turns off: each gets a build with it off, so a
 /// rule's fault shows as that build agreeing with `-O0` where [`FULL`] does not.
-pub(crate) const ISEL_RULE_KNOBS: &[&str] = &["div-by-const", "ldg-readonly", "gep-const-offset"];
+pub(crate) const ISEL_RULE_KNOBS: &[&str] =
+    &["div-by-const", "ldg-readonly", "gep-const-offset", "gep-inbounds-nonneg"];
 
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.
 pub(crate) const PLAIN_SSA_EXIT: &str = "-O3 --knob structurize=true --disable-pass phi-elim";
@@ -178,9 +179,17 @@ pub(crate) fn diagnose(failed: &[&str]) -> String {
             "  -O3 agrees with -O0: the difference appears only with a pass disabled\n".into()
         };
     }
-    let rules: String = ISEL_RULE_KNOBS
+    let agrees: Vec<&str> = ISEL_RULE_KNOBS
         .iter()
+        .copied()
         .filter(|k| !failed.iter().any(|f| *f == format!("{FULL} --knob {k}=false")))
+        .collect();
+    // `gep-const-offset=false` also turns off its refinement `gep-inbounds-nonneg`: when both agree, the narrower
+    // rule is the culprit.
+    let both = agrees.contains(&"gep-inbounds-nonneg");
+    let rules: String = agrees
+        .iter()
+        .filter(|k| !(both && **k == "gep-const-offset"))
         .map(|k| {
             format!("  culprit: instruction-selection rule '{k}' ({FULL} differs from -O0, with {k}=false it agrees)\n")
         })

@@ -1,7 +1,8 @@
 //! GEP indices with a constant part (isel's `gep-const-offset` rule): `tests/gep/const_offset.ll` reads five
 //! words through `zext (add nuw)`, `zext nneg (add nuw nsw)`, `sext (add nsw)` with a negative constant, a 64-bit
-//! `add`, and a wrapping 32-bit `add` without `nuw` that must keep its add. simtc's PTX (-O0, -O3, and -O3 with
-//! the rule off; sm_70 and sm_90) and llc-19's run in the emulator; every output must equal the image computed
+//! `add`, a wrapping 32-bit `add` without `nuw` that must keep its add, and two adds without `nsw` that split all
+//! the same (`sext` in an inbounds GEP, `gep-inbounds-nonneg`; `zext nneg`). simtc's PTX (-O0, -O3, and -O3 with
+//! each rule off; sm_70 and sm_90) and llc-19's run in the emulator; every output must equal the image computed
 //! here from the spec's input.
 
 mod common;
@@ -35,7 +36,8 @@ fn run(ptx: &Path, label: &str) -> Vec<u8> {
     std::fs::read(out.join("out.bin")).unwrap_or_else(|e| panic!("{label}: out.bin: {e}"))
 }
 
-/// out[g] = ((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g]) with b = 64, wrapping.
+/// out[g] = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17
+/// + in[b+g+20] with b = 64, wrapping.
 fn image(input: &[i32], n: usize) -> Vec<u8> {
     (0..n)
         .flat_map(|g| {
@@ -44,6 +46,8 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
             let v = v.wrapping_mul(5).wrapping_add(at(-8));
             let v = v.wrapping_mul(7).wrapping_add(at(3));
             let v = v.wrapping_mul(11).wrapping_add(at(0));
+            let v = v.wrapping_mul(13).wrapping_add(at(12));
+            let v = v.wrapping_mul(17).wrapping_add(at(20));
             v.to_le_bytes()
         })
         .collect()
@@ -59,15 +63,22 @@ fn constant_index_parts_become_offsets_and_keep_their_values() {
     let want = image(&input, 256);
     let t = tmp();
     for arch in ["sm_70", "sm_90"] {
-        let builds: [(&str, &[&str]); 3] =
-            [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "gep-const-offset=false"])];
+        let builds: [(&str, &[&str]); 4] = [
+            ("O0", &["-O0"]),
+            ("O3", &["-O3"]),
+            ("O3-off", &["-O3", "--knob", "gep-const-offset=false"]),
+            ("O3-no-inbounds-assumption", &["-O3", "--knob", "gep-inbounds-nonneg=false"]),
+        ];
         for (label, args) in builds {
             let ptx = t.join(format!("{label}.{arch}.ptx"));
             common::simtc_ptx(&ll, &ptx, arch, args);
             let text = std::fs::read_to_string(&ptx).unwrap();
             if label == "O3" {
-                // The three loads off `zext x` share one base: +64 (16 words) and +160 (40 words) bytes.
-                assert!(text.contains("+64];") && text.contains("+160];"), "{arch}:\n{text}");
+                // The loads off `zext x` share one base: +64 (16 words) and +160 (40 words) bytes; the ones off
+                // `sext x` +48 (12 words, no nsw, inbounds) and +80 (20 words, zext nneg without nsw).
+                for off in ["+64];", "+160];", "+48];", "+80];"] {
+                    assert!(text.contains(off), "{arch}: no {off}\n{text}");
+                }
             }
             assert_eq!(run(&ptx, &format!("{label}.{arch}")), want, "simtc {label} {arch}");
         }

@@ -48,4 +48,41 @@ define ptx_kernel void @rows(ptr addrspace(1) %out, i32 %y) {
 ; CHECK: mul.wide.u32 {{%rd[0-9]+}}, [[I]], 4;
 ; CHECK: st.global.f32
 
+; Without a no-wrap flag: `zext nneg (add x, c)` with c >= 0 splits (a non-negative sum of x and a non-negative
+; constant did not overflow); so does `sext (add x, c)` with c >= 0 in an inbounds GEP (knob gep-inbounds-nonneg:
+; LLVM's assumption that such an index is non-negative). A GEP without inbounds, or a negative constant, keeps
+; the add.
+define ptx_kernel void @nonneg(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %a1 = add i32 %tx, 5
+  %i1 = sext i32 %a1 to i64
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %i1
+  %v1 = load float, ptr addrspace(1) %p1, align 4
+  %a2 = add i32 %tx, 7
+  %i2 = zext nneg i32 %a2 to i64
+  %p2 = getelementptr float, ptr addrspace(1) %in, i64 %i2
+  %v2 = load float, ptr addrspace(1) %p2, align 4
+  %a3 = add i32 %tx, 9
+  %i3 = sext i32 %a3 to i64
+  %p3 = getelementptr float, ptr addrspace(1) %in, i64 %i3
+  %v3 = load float, ptr addrspace(1) %p3, align 4
+  %a4 = add i32 %tx, -3
+  %i4 = sext i32 %a4 to i64
+  %p4 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %i4
+  %v4 = load float, ptr addrspace(1) %p4, align 4
+  %s1 = fadd float %v1, %v2
+  %s2 = fadd float %s1, %v3
+  %s3 = fadd float %s2, %v4
+  store float %s3, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .entry nonneg(
+; CHECK: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N:%rd[0-9]+]]+20];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+28];
+; CHECK: add.s32 [[J:%r[0-9]+]], {{%r[0-9]+}}, 9;
+; CHECK: mul.wide.s32 {{%rd[0-9]+}}, [[J]], 4;
+; CHECK: add.s32 [[K:%r[0-9]+]], {{%r[0-9]+}}, -3;
+; CHECK: mul.wide.s32 {{%rd[0-9]+}}, [[K]], 4;
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -523,7 +523,8 @@ impl Lower<'_> {
                 off += fo;
                 continue;
             }
-            if let Some((var, ext, c)) = self.constant_part_of_index(ix) {
+            let inbounds = self.f.dfg.inst(inst).flags.contains(simtc_ir::Flags::INBOUNDS);
+            if let Some((var, ext, c)) = self.constant_part_of_index(ix, inbounds) {
                 // `base + (x + c) * size` as `(base + x * size) + c * size`: the constant joins the GEP's
                 // constant offset (an `[r+imm]` address), and accesses that differ only in `c` share one base.
                 off = off.wrapping_add(c.wrapping_mul(elem_size as i64));
@@ -568,11 +569,18 @@ impl Lower<'_> {
     /// - `add i64 x, c`: always (GEP arithmetic wraps at 64 bits, so `(x + c) * s = x * s + c * s`);
     /// - `sext (add nsw i32 x, c)`, and `zext nneg (add nsw i32 x, c)` (a non-negative result is its own sign
     ///   extension): `sext x + c`;
+    /// - `zext nneg (add i32 x, c)` with `c >= 0`, no `nsw` needed: the sum is non-negative (`nneg`), and adding a
+    ///   non-negative constant can only overflow into a negative result, so it did not: `sext x + c`;
+    /// - `sext (add i32 x, c)` with `c >= 0` in an `inbounds` GEP, no `nsw` (knob `gep-inbounds-nonneg`, on by
+    ///   default): LLVM's SeparateConstOffsetFromGEP assumes an inbounds GEP's index is non-negative, and then
+    ///   the same argument holds. This is an assumption, not a theorem (an inbounds GEP may step back from an
+    ///   interior pointer): it differs from the source only for an index that wrapped to about `-2^31`, i.e.
+    ///   an access 8 GiB or more before the base pointer. llc-19 makes the same split.
     /// - `zext (add nuw i32 x, c)`: `zext x + c` (`c` read unsigned).
     ///
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
-    fn constant_part_of_index(&self, ix: Value) -> Option<(Value, IndexExt, i64)> {
+    fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {
         if !self.gep_const_offset {
             return None;
         }
@@ -581,7 +589,9 @@ impl Lower<'_> {
         let add_of = |v: Value, want: simtc_ir::Flags| -> Option<(Value, i64)> {
             let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
             let d = dfg.inst(a);
-            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || !d.flags.contains(want) {
+            // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.)
+            let flags_ok = want == simtc_ir::Flags::default() || d.flags.contains(want);
+            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || !flags_ok {
                 return None;
             }
             let [x, c] = dfg.args(a) else { return None };
@@ -608,7 +618,17 @@ impl Lower<'_> {
                 }
                 let nneg = d.flags.contains(simtc_ir::Flags::NNEG);
                 if *op == CastOp::SExt || nneg {
-                    return add_of(src, simtc_ir::Flags::NSW).map(|(x, c)| (x, IndexExt::Signed, c as i32 as i64));
+                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
+                        return Some((x, IndexExt::Signed, c as i32 as i64));
+                    }
+                    // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as
+                    // LLVM does) of `x` and a non-negative constant did not overflow.
+                    let nonneg_sum = nneg || (inbounds && self.gep_inbounds_nonneg);
+                    if nonneg_sum {
+                        return add_of(src, simtc_ir::Flags::default())
+                            .filter(|&(_, c)| c as i32 >= 0)
+                            .map(|(x, c)| (x, IndexExt::Signed, c as i32 as i64));
+                    }
                 }
                 None
             }

@@ -128,6 +128,9 @@ pub struct Lower<'a> {
     pub(crate) ldg_readonly: bool,
     /// `--knob gep-const-offset` (default on): constant parts of GEP indices become address offsets.
     pub(crate) gep_const_offset: bool,
+    /// `--knob gep-inbounds-nonneg` (default on): an inbounds GEP's sign-extended index is assumed non-negative
+    /// when splitting its constant part (LLVM's assumption).
+    pub(crate) gep_inbounds_nonneg: bool,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
@@ -169,6 +172,16 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "isel: the constant part of a GEP index (`zext (add nuw x, c)`, `sext (add nsw x, c)`, 64-bit \
               `add x, c`) joins the GEP's constant offset, so accesses that differ only in it share a base and \
               use `[r+imm]` (LLVM's SeparateConstOffsetFromGEP, which llc runs); false: the index as written",
+    },
+    simtc_opt::KnobDef {
+        name: "gep-inbounds-nonneg",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel, with gep-const-offset: an inbounds GEP's index `sext (add x, c)` with `c >= 0` splits even \
+              without `nsw`, assuming the index is non-negative as LLVM's SeparateConstOffsetFromGEP (and so \
+              llc-19) does; it differs from the source only for an index that wrapped to about -2^31; false: \
+              only `nsw` adds (and `zext nneg` ones) split",
     },
 ];
 
@@ -218,6 +231,7 @@ impl<'a> Lower<'a> {
             div_by_const_enabled: knobs.bool("div-by-const"),
             ldg_readonly: knobs.bool("ldg-readonly"),
             gep_const_offset: knobs.bool("gep-const-offset"),
+            gep_inbounds_nonneg: knobs.bool("gep-inbounds-nonneg"),
             packed_halves: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;

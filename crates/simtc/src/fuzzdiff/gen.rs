@@ -645,9 +645,13 @@ impl FnGen<'_> {
             self.def(format!("add nsw i32 {g}, {scaled}"), "i32")
         } else {
             let c = self.rng.below(201);
-            self.def(format!("add nsw i32 {scaled}, {c}"), "i32")
+            // Sometimes without `nsw` (the sum stays small and non-negative): what `gep-inbounds-nonneg` and
+            // the `zext nneg` form split without a no-wrap flag.
+            let nsw = if self.rng.chance(35) { "" } else { "nsw " };
+            self.def(format!("add {nsw}i32 {scaled}, {c}"), "i32")
         };
-        let w = self.def(format!("sext i32 {idx} to i64"), "i64");
+        let ext = if self.rng.chance(25) { "zext nneg" } else { "sext" };
+        let w = self.def(format!("{ext} i32 {idx} to i64"), "i64");
         let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
         let mut v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
         if self.rng.chance(50) {
