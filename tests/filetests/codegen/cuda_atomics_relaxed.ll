@@ -1,6 +1,6 @@
-; clang encodes CUDA's atomicAdd as a seq_cst system-scope atomicrmw. By default simtc lowers that exactly
-; (fence.sc.sys + atom.acq_rel.sys); --knob cuda-atomics=relaxed lowers it as CUDA defines atomicAdd: a relaxed
-; device-scope atom, what nvcc emits. Orderings other than seq_cst, and scoped atomics, are unchanged.
+; clang encodes CUDA's atomicAdd as a seq_cst system-scope atomicrmw. --knob cuda-atomics=relaxed lowers it as CUDA
+; defines atomicAdd: a relaxed device-scope atom, what nvcc and llc-19 emit (the default `auto` does so for modules a
+; clang older than 23 made: cuda_atomics_auto.ll). Orderings other than seq_cst, and scoped atomics, are unchanged.
 ; RUN: compile %s --mcpu sm_80 --knob cuda-atomics=relaxed
 
 define ptx_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %out) {

@@ -140,12 +140,14 @@ pub struct Lower<'a> {
 pub const KNOBS: &[simtc_opt::KnobDef] = &[
     simtc_opt::KnobDef {
         name: "cuda-atomics",
-        kind: simtc_opt::KnobKind::Enum(&["exact", "relaxed"]),
-        default: "exact",
+        kind: simtc_opt::KnobKind::Enum(&["auto", "exact", "relaxed"]),
+        default: "auto",
         seed: "simtc",
         doc: "exact: seq_cst system-scope atomicrmw/cmpxchg as the PTX memory model maps them (fence.sc.sys + \
               atom.acq_rel.sys); relaxed: as CUDA defines atomicAdd & co. (relaxed, device scope: nvcc's \
-              atom.global.add)",
+              atom.global.add, what llc-19 emits); auto: relaxed when the module's llvm.ident names a clang \
+              older than 23 (which spelled CUDA's relaxed __nvvm_atom builtins as seq_cst, LLVM PR 185822), \
+              exact otherwise",
     },
     simtc_opt::KnobDef {
         name: "div-by-const",
@@ -184,6 +186,27 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
               only `nsw` adds (and `zext nneg` ones) split",
     },
 ];
+
+/// Whether the module's `seq_cst` system-scope `atomicrmw`/`cmpxchg` are CUDA's relaxed atomic functions
+/// (`cuda-atomics=auto`): the module's `llvm.ident` names a clang older than 23. Those clangs lowered the
+/// `__nvvm_atom*` builtins behind `atomicAdd`, `atomicCAS` & co. with LLVM's default `seq_cst` ordering although
+/// CUDA defines them as relaxed (fixed by LLVM PR 185822, clang 23, which now writes `monotonic`); the NVPTX back
+/// end of the same releases ignored the ordering, so llc-19 and nvcc emit a plain relaxed `atom` for them. A module
+/// without `llvm.ident` (hand-written IR, other front ends) keeps the IR's semantics.
+pub(crate) fn seq_cst_means_cuda_relaxed(m: &Module) -> bool {
+    let Some(ids) = m.metadata.named("llvm.ident") else { return false };
+    ids.iter().any(|&id| {
+        let simtc_ir::MdNode::Tuple { ops, .. } = m.metadata.node(id) else { return false };
+        ops.iter().any(|op| {
+            let simtc_ir::MdOperand::String(b) = op else { return false };
+            let text = String::from_utf8_lossy(b);
+            let Some(at) = text.find("clang version ") else { return false };
+            let major: String =
+                text[at + "clang version ".len()..].chars().take_while(|c| c.is_ascii_digit()).collect();
+            major.parse::<u32>().is_ok_and(|v| v < 23)
+        })
+    })
+}
 
 impl<'a> Lower<'a> {
     /// Lowers `fid` (a definition) to MIR in SSA form. The CFG and uniformity come from `analyses` (computed
@@ -227,7 +250,11 @@ impl<'a> Lower<'a> {
             pending_phis: Vec::new(),
             no_branch_prefix: Vec::new(),
             bad_opcode: Default::default(),
-            cuda_relaxed_atomics: knobs.word("cuda-atomics") == "relaxed",
+            cuda_relaxed_atomics: match knobs.word("cuda-atomics") {
+                "relaxed" => true,
+                "exact" => false,
+                _ => seq_cst_means_cuda_relaxed(m),
+            },
             div_by_const_enabled: knobs.bool("div-by-const"),
             ldg_readonly: knobs.bool("ldg-readonly"),
             gep_const_offset: knobs.bool("gep-const-offset"),
