@@ -1224,8 +1224,8 @@ impl Lower<'_> {
         let (base, sp) = self.ptr(p)?;
         let prefix = self.atomic_prefix(&mf, sp);
         let addr = Operand::Addr(Box::new(Operand::Reg(base)), 0);
-        if !self.f.dfg.has_uses(res) && !prefix.starts_with(".acq") {
-            // Nothing reads the old value: a reduction is enough.
+        if !self.f.dfg.has_uses(res) && !prefix.starts_with(".acq") && name != "exch" {
+            // Nothing reads the old value: a reduction is enough (PTX's `red` has every operation but `exch`).
             self.emit_effect(format!("red{prefix}.{name}.{tsfx}"), &[], &[addr, val]);
             return Ok(());
         }

@@ -68,6 +68,8 @@ pub(crate) struct Features {
     pub switch: bool,
     /// A local array.
     pub local_array: bool,
+    /// An atomic read-modify-write.
+    pub atomic: bool,
 }
 
 /// A generated program: LLVM IR, its launch spec and what it contains.
@@ -737,6 +739,9 @@ impl FnGen<'_> {
         let w = self.def("zext i32 %tid to i64".into(), "i64");
         let p = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w}"), "ptr");
         self.emit(format!("store i32 {}, ptr {p}, align 4", env[j].name));
+        if self.rng.chance(40) {
+            self.own_slot_atomic(env, &p);
+        }
         self.barrier();
         let k = 1 + self.rng.below(bs - 1);
         let idx = if self.rng.chance(50) {
@@ -758,6 +763,22 @@ impl FnGen<'_> {
         let r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
         let t = self.int_var(env);
         env[t] = Var { name: r, uniform: false };
+    }
+
+    /// An atomic read-modify-write of the thread's own shared slot `p` (only it touches the slot before the next
+    /// barrier, so the old value and the result are deterministic): `add`/`xor`/`max`/`umin`/`xchg`, `monotonic` or
+    /// `seq_cst`, the old value read or not (unread: PTX `red`, except `xchg`, which has none).
+    fn own_slot_atomic(&mut self, env: &mut Env, p: &str) {
+        self.feats.atomic = true;
+        let op = ["add", "xor", "max", "umin", "xchg"][self.rng.below(5) as usize];
+        let order = if self.rng.chance(50) { "monotonic" } else { "seq_cst" };
+        let v = env[self.int_var(env)].name.clone();
+        let old = self.def(format!("atomicrmw {op} ptr {p}, i32 {v} {order}, align 4"), "i32");
+        if self.rng.chance(60) {
+            let t = self.int_var(env);
+            let s = self.def(format!("add i32 {}, {old}", env[t].name), "i32");
+            env[t] = Var { name: s, uniform: false };
+        }
     }
 
     fn shuffle(&mut self, env: &mut Env) {

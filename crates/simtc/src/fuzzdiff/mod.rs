@@ -530,7 +530,7 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
         |f: &dyn Fn(&gen::Features) -> bool| 100.0 * outcomes.iter().filter(|o| f(&o.features)).count() as f64 / n;
     println!(
         "coverage: divergent branches {:.0}%, divergent loop exits {:.0}%, shuffles/votes {:.0}%, barriers {:.0}%, \
-         calls {:.0}%, divergent early returns {:.0}%, switches {:.0}%, local arrays {:.0}%",
+         calls {:.0}%, divergent early returns {:.0}%, switches {:.0}%, local arrays {:.0}%, atomics {:.0}%",
         pct(&|f| f.divergent_branch),
         pct(&|f| f.divergent_loop_exit),
         pct(&|f| f.shuffle),
@@ -539,6 +539,7 @@ pub(crate) fn fuzz_diff(a: FuzzDiffArgs) -> Result<(), Failure> {
         pct(&|f| f.early_return),
         pct(&|f| f.switch),
         pct(&|f| f.local_array),
+        pct(&|f| f.atomic),
     );
     let mut changed = String::new();
     for p in super::builds::optional_passes() {
