@@ -60,7 +60,7 @@ entry1:
   %ai6 = getelementptr inbounds [8 x i32], ptr %arr, i64 0, i64 6
   %ai7 = getelementptr inbounds [8 x i32], ptr %arr, i64 0, i64 7
   %v4 = zext i32 0 to i64 ; T:i64
-  %v6 = load i32, ptr null, align 4 ; T:i32
+  %v6 = load i32, ptr %in, align 4 ; T:i32 (the reducer left `ptr null`, dead but executed: UB that the -O0 build without machine-dce runs)
   %v10 = zext i32 0 to i64 ; T:i64
   %v11 = getelementptr inbounds i32, ptr %in, i64 %v10 ; T:ptr
   %v13 = sitofp i32 %v6 to float ; T:float

@@ -1,7 +1,8 @@
 ; sink: a pure instruction moves to the nearest common dominator of its uses. The parameter load, its cvta and
 ; the address arithmetic only the guarded store reads move into the guarded block (ifconvert is off so the
-; block stays a block); the loop-invariant product the loop reads moves down to the loop's preheader side but
-; never into the loop.
+; block stays a block); the loop-invariant product the loop reads, and its parameter loads, move down past the
+; loop's zero-trip guard into a preheader that sink creates on the guard's edge (the loop had none), but never
+; into the loop.
 ; RUN: compile %s --mcpu sm_90 -O3 --disable-pass ifconvert
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -51,8 +52,11 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: add.s64 [[A:%rd[0-9]+]], [[GS]], [[W]];
 ; CHECK-NEXT: st.global.u32 [[[A]]],
 ; CHECK: $L__BB0_2:
-; CHECK: mul.lo.s32 [[STEP:%r[0-9]+]],
-; CHECK: bra.uni
+; CHECK: @!{{%p[0-9]+}} bra.uni $L__BB0_[[EXIT:[0-9]+]];
+; CHECK-NEXT: ld.param.u32 [[A:%r[0-9]+]], [k_param_3];
+; CHECK-NEXT: ld.param.u32 [[B:%r[0-9]+]], [k_param_4];
+; CHECK-NEXT: mul.lo.s32 [[STEP:%r[0-9]+]], [[A]], [[B]];
 ; CHECK: $L__BB0_{{[0-9]+}}:
 ; CHECK-NOT: mul.lo.s32
 ; CHECK: add.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, [[STEP]];
+; CHECK: $L__BB0_[[EXIT]]:
