@@ -678,7 +678,10 @@ impl<'a> Lower<'a> {
                 let c = self.f.dfg.args(inst)[0];
                 let (t, e) = (self.mblock(then_dest), self.mblock(else_dest));
                 let uniform = self.is_uniform_branch(b);
-                match self.op(c)? {
+                // A compare of two constants is a constant too (see `const_condition`: ptxas crashes on some
+                // `@p bra.uni` with a constant `p`).
+                let known = simtc_opt::passes::util::const_condition(&self.m.consts, self.f, c).map(i64::from);
+                match known.map_or_else(|| self.op(c), |k| Ok(Operand::Imm(k)))? {
                     Operand::Imm(k) => {
                         let target = if k & 1 == 1 { t } else { e };
                         self.emit(self.mi("bra.uni", &[], &[Operand::Label(target)]));

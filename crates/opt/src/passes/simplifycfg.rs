@@ -85,7 +85,8 @@ fn fold_branches(consts: &ConstPool, func: &mut Function) -> bool {
                 if then_dest == else_dest {
                     Some(*then_dest)
                 } else {
-                    const_bool(consts, func, d.args[0]).map(|c| if c { *then_dest } else { *else_dest })
+                    super::util::const_condition(consts, func, d.args[0])
+                        .map(|c| if c { *then_dest } else { *else_dest })
                 }
             }
             InstKind::Switch { default, cases } => {

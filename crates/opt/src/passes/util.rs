@@ -87,6 +87,66 @@ pub fn const_bool(m_consts: &ConstPool, func: &Function, v: Value) -> Option<boo
     }
 }
 
+/// The value of branch condition `v` when it is known: an `i1` constant, or an `icmp`/`fcmp` of two scalar
+/// constants (what a front end's constant operands or a reduced test case leave; folding it also keeps a
+/// `@p bra.uni` on a constant predicate out of the PTX, which makes ptxas 12.9 and 13 crash when the skipped
+/// code holds a vector store).
+pub fn const_condition(consts: &ConstPool, func: &Function, v: Value) -> Option<bool> {
+    if let Some(b) = const_bool(consts, func, v) {
+        return Some(b);
+    }
+    let &ValueDef::Inst(i) = func.dfg.value_def(v) else { return None };
+    let [a, b] = func.dfg.args(i) else { return None };
+    let (ca, cb) = (consts.data(func.dfg.value_const(*a)?), consts.data(func.dfg.value_const(*b)?));
+    match (&func.dfg.inst(i).kind, ca, cb) {
+        (InstKind::ICmp(p), ConstData::Int(_, x), ConstData::Int(_, y)) if x.width() <= 128 => {
+            let (ux, uy) = (x.as_u128(), y.as_u128());
+            let (sx, sy) = (x.as_i128()?, y.as_i128()?);
+            Some(match p {
+                IntPredicate::Eq => ux == uy,
+                IntPredicate::Ne => ux != uy,
+                IntPredicate::Ugt => ux > uy,
+                IntPredicate::Uge => ux >= uy,
+                IntPredicate::Ult => ux < uy,
+                IntPredicate::Ule => ux <= uy,
+                IntPredicate::Sgt => sx > sy,
+                IntPredicate::Sge => sx >= sy,
+                IntPredicate::Slt => sx < sy,
+                IntPredicate::Sle => sx <= sy,
+            })
+        }
+        (InstKind::FCmp(p), ConstData::Float(t, x), ConstData::Float(_, y)) => {
+            let bits = match *t {
+                Type::HALF => 16,
+                Type::FLOAT => 32,
+                Type::DOUBLE => 64,
+                _ => return None,
+            };
+            let (x, y) = (simtc_ir::constant::float::to_f64(bits, *x), simtc_ir::constant::float::to_f64(bits, *y));
+            let uno = x.is_nan() || y.is_nan();
+            Some(match p {
+                FloatPredicate::False => false,
+                FloatPredicate::True => true,
+                FloatPredicate::Oeq => !uno && x == y,
+                FloatPredicate::Ogt => !uno && x > y,
+                FloatPredicate::Oge => !uno && x >= y,
+                FloatPredicate::Olt => !uno && x < y,
+                FloatPredicate::Ole => !uno && x <= y,
+                FloatPredicate::One => !uno && x != y,
+                FloatPredicate::Ord => !uno,
+                FloatPredicate::Ueq => uno || x == y,
+                FloatPredicate::Ugt => uno || x > y,
+                FloatPredicate::Uge => uno || x >= y,
+                FloatPredicate::Ult => uno || x < y,
+                FloatPredicate::Ule => uno || x <= y,
+                FloatPredicate::Une => uno || x != y,
+                FloatPredicate::Uno => uno,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The value of an `i1` constant in `func`.
 pub fn bool_value(consts: &mut ConstPool, func: &mut Function, b: bool) -> Value {
     let c = consts.int(Type::I1, 1, b as i128);
