@@ -677,11 +677,12 @@ impl<'a> Lower<'a> {
             InstKind::CondBr { then_dest, else_dest } => {
                 let c = self.f.dfg.args(inst)[0];
                 let (t, e) = (self.mblock(then_dest), self.mblock(else_dest));
-                let uniform = self.is_uniform_branch(b);
-                // A compare of two constants is a constant too (see `const_condition`: ptxas crashes on some
-                // `@p bra.uni` with a constant `p`).
-                let known = simtc_opt::passes::util::const_condition(&self.m.consts, self.f, c).map(i64::from);
-                match known.map_or_else(|| self.op(c), |k| Ok(Operand::Imm(k)))? {
+                // A compare of two constants (left when simplifycfg, which folds it, is off) is branched on
+                // without `.uni`: ptxas crashes on some `@p bra.uni` with a constant `p` (see `const_condition`).
+                // The branch stays, so the CFG, and the phis of the other successor, stay as the IR has them.
+                let known = simtc_opt::passes::util::const_condition(&self.m.consts, self.f, c).is_some();
+                let uniform = self.is_uniform_branch(b) && !known;
+                match self.op(c)? {
                     Operand::Imm(k) => {
                         let target = if k & 1 == 1 { t } else { e };
                         self.emit(self.mi("bra.uni", &[], &[Operand::Label(target)]));

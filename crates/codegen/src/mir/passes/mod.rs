@@ -16,6 +16,7 @@ pub mod backcopyprop;
 pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
+pub mod guarded_select;
 pub mod gvn_cse;
 pub mod hoist_common;
 pub mod ifconvert;
@@ -376,6 +377,16 @@ pub fn registry() -> &'static [MirPassInfo] {
                 }
                 Ok(backcopyprop::run(f, cx.knobs.int(backcopyprop::BUDGET_KNOB)) > 0)
             },
+        },
+        MirPassInfo {
+            name: "guarded-select",
+            description: "`@p I X; selp Y, X, K, p` becomes `mov Y, K; @p I Y` (if-converted guarded loads with a \
+                          default: no select, and the predicate dies at the load)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(guarded_select::run(f) > 0),
         },
         MirPassInfo {
             name: "hoist-common",

@@ -19,6 +19,10 @@
 //! - `T` is in no loop that `B` is outside of: if it is, `T` is replaced by its immediate dominator until it
 //!   is not (an instruction is never moved into a loop, where it would execute once per iteration).
 //!
+//! - sinking does not lengthen more live ranges than it shortens ([`lengthens_live_ranges`]): the operands that
+//!   die at the instruction and whose definitions stay (they have other readers, or cannot move) would live on
+//!   to `T`, while only the result's live range shrinks; registers are weighted by size and a predicate twice.
+//!
 //! It is placed at the top of `T` (after the phis), before every use there. Sinking from `B` to a block it
 //! dominates only removes executions (paths through `B` that avoid `T` no longer run it), never adds any, so a
 //! pure instruction's result is unchanged wherever it is read.
@@ -106,6 +110,28 @@ pub(crate) fn kernel_params(f: &MFunction) -> Vec<bool> {
         }
     }
     param
+}
+
+/// Whether sinking `i` would keep more register space live on the way than it frees: its result (freed until
+/// the new place) against the operands it reads last (read by nothing else) whose definitions stay behind, each
+/// weighted by its 32-bit registers, a predicate by two (the machine has seven). A select of a guarded load's
+/// result on the load's predicate, sunk past a loop, would keep both the value and the predicate live through
+/// it to free one value: with 32 of them, ptxas spills predicates into general registers.
+fn lengthens_live_ranges(f: &MFunction, i: &MInst, dies: impl Fn(crate::mir::Reg) -> bool, follows: &[bool]) -> bool {
+    let weight = |r: crate::mir::Reg| match f.class(r) {
+        crate::mir::RegClass::Pred => 2,
+        c => c.bits().div_ceil(32),
+    };
+    let freed: u32 = i.defs().into_iter().map(weight).sum();
+    let mut seen: smallvec::SmallVec<[crate::mir::Reg; 4]> = smallvec::SmallVec::new();
+    let mut kept = 0;
+    for r in i.uses() {
+        if !seen.contains(&r) && dies(r) && !follows[r.0 as usize] {
+            kept += weight(r);
+        }
+        seen.push(r);
+    }
+    kept > freed
 }
 
 /// The nearest common dominator of `a` and `b`, or `None` when the walk would exceed [`MAX_WALK`] steps.
@@ -278,10 +304,32 @@ fn sink(f: &mut MFunction) -> usize {
             }
         }
     }
+    // Registers whose definition follows its one reader when that reader sinks (a movable, single-read value:
+    // its use site is then the reader's new block), and the registers read once.
+    let reads = f.read_counts();
+    let mut follows = vec![false; f.regs.len()];
+    for blk in &f.blocks {
+        for i in &blk.insts {
+            if let [crate::mir::Operand::Reg(d)] = i.dsts.as_slice() {
+                follows[d.0 as usize] = reads[d.0 as usize] == 1 && movable(i);
+            }
+        }
+    }
     let mut moved = 0;
     let order: Vec<u32> = dt.preorder().iter().rev().copied().collect();
+    // Per block: reads of each register in the block (phi operands excluded), and reads below the current
+    // instruction; a register dies at an instruction when every read of it is in the block and none is below.
+    let mut in_block = vec![0u32; f.regs.len()];
+    let mut below = vec![0u32; f.regs.len()];
     for b in order {
         let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        let mut touched: Vec<crate::mir::Reg> = Vec::new();
+        for i in insts.iter().filter(|i| !i.is_phi()) {
+            for r in i.uses() {
+                in_block[r.0 as usize] += 1;
+                touched.push(r);
+            }
+        }
         let mut kept: Vec<MInst> = Vec::with_capacity(insts.len());
         // Walking bottom-up, a call sequence starts at its `CallSeqEnd` and ends at its `CallSeqStart`.
         let mut in_call = false;
@@ -295,7 +343,9 @@ fn sink(f: &mut MFunction) -> usize {
             if !in_call && movable(&i) {
                 let d = i.dsts[0].reg().expect("movable: one register destination");
                 if let UseSite::Block(mut t) = site[d.0 as usize] {
-                    if t != b && dt.dominates(b, t) {
+                    let dies =
+                        |r: crate::mir::Reg| in_block[r.0 as usize] == reads[r.0 as usize] && below[r.0 as usize] == 0;
+                    if t != b && dt.dominates(b, t) && !lengthens_live_ranges(f, &i, dies, &follows) {
                         while t != b && !outside_new_loops(b, t) {
                             t = dt.idom(t).expect("b dominates t");
                         }
@@ -307,6 +357,7 @@ fn sink(f: &mut MFunction) -> usize {
             if !i.is_phi() {
                 for r in i.uses() {
                     add_use(&dt, &mut site[r.0 as usize], dest);
+                    below[r.0 as usize] += 1;
                 }
             }
             if dest == b {
@@ -318,6 +369,10 @@ fn sink(f: &mut MFunction) -> usize {
         }
         kept.reverse();
         f.blocks[b as usize].insts = kept;
+        for r in touched {
+            in_block[r.0 as usize] = 0;
+            below[r.0 as usize] = 0;
+        }
     }
     // Place the sunk instructions at the top of their blocks, after the phis: the last one sunk (the earliest
     // in its original block, or from a dominating block) first.
