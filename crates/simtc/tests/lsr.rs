@@ -1,7 +1,8 @@
 //! Loop strength reduction end to end (issue 16 item 7): `tests/lsr/lsr_loops.ll` (grid-stride, nested 2-D,
 //! backwards, early-exit and unrolled loops, from `lsr_loops.cu`) gets new IVs in several loops, and
 //! `simtc check` finds every build — `-O0`, `-O3`, and `-O3` without each optional pass, `lsr` included — giving
-//! the same output in the SIMT emulator (it runs ptxas on each build's PTX when installed).
+//! the same output in the SIMT emulator (it runs ptxas on each build's PTX when installed). `tests/lsr/shared_offset.ll`
+//! (three arrays, one divergent index) gets one shared 64-bit offset IV, and its builds agree too.
 
 mod common;
 
@@ -37,4 +38,18 @@ fn lsr_reduces_loops_and_keeps_semantics() {
     assert!(o.status.success(), "{text}\n{}", String::from_utf8_lossy(&o.stderr));
     assert!(text.contains("--disable-pass lsr"), "check must build without lsr:\n{text}");
     assert!(text.contains("ok: all"), "{text}");
+}
+
+#[test]
+fn shared_offset_iv_keeps_semantics() {
+    let dir = common::repo_root().join("tests/lsr");
+    let ll = dir.join("shared_offset.ll");
+    let spec = dir.join("shared_offset.toml");
+    let o = simtc(&["compile", ll.to_str().unwrap(), "-O3", "--print-after", "lsr", "-o", "/dev/null"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ir = String::from_utf8_lossy(&o.stderr);
+    assert!(ir.contains("= phi i64") && !ir.contains("= phi ptr"), "one offset IV, no pointer IV:\n{ir}");
+    let o = simtc(&["check", "--spec", spec.to_str().unwrap(), ll.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && text.contains("ok: all"), "{text}\n{}", String::from_utf8_lossy(&o.stderr));
 }

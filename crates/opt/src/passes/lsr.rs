@@ -35,6 +35,13 @@
 //!    such root saves vector registers for the same one instruction per iteration. Only those get an IV. They
 //!    are ranked by their number of roots and at most `lsr-max-ivs` of them get an IV per loop (register
 //!    pressure).
+//!    **Shared offsets**: groups whose bases differ but are uniform, with the same divergent start and step (the
+//!    arrays a grid-stride loop walks with one index), get one 64-bit *offset* IV
+//!    `off = phi [start, preheader], [off + step, latch]` between them instead of a pointer IV each, and each
+//!    root becomes `gep i8, base, off` (plus its constant). Per iteration that is one 64-bit add more than a
+//!    pointer IV per group (the address add), but the bases stay in uniform registers and only one divergent
+//!    64-bit value is carried: an inner loop of a nest no longer needs a copy of each pointer IV per outer
+//!    iteration, and ptxas's own address arithmetic on the offset is what llc's LSR gives it too.
 //! 5. The replaced computations, now dead, are deleted; an IV left with no use but its own increment goes too.
 //! 6. **Post-increment exit test** (LLVM LSR's preference for post-increment uses): a latch exit test
 //!    `icmp eq/ne i, K` on an IV `i` whose increment `i.next = i + c` (constant `c`) comes before it in the latch
@@ -621,8 +628,68 @@ fn reduce_loop(
     let phi_blocks: Vec<Block> = m.funcs[f].dfg.phi_blocks(template_phi).to_vec();
     let mut mat = Materializer::new(Type::I64, 64);
     let mut dead: Vec<Inst> = Vec::new();
+    // Groups of different uniform bases that walk the same divergent offset (`a[i]`, `b[i]`, `c[i]` in a
+    // grid-stride loop) share one 64-bit offset IV: each root is `base + off`, with the base in a uniform
+    // register; see the module doc, "Shared offsets".
+    let mut shared: FxHashMap<(Poly, Poly), Vec<usize>> = FxHashMap::default();
+    for &g in &ranked {
+        let gr = &groups[g];
+        let div_off = gr.start.leaves().chain(gr.step.leaves()).any(|lf| divergent[lf.v]);
+        if div_off && !divergent[gr.base] {
+            shared.entry((gr.start.clone(), gr.step.clone())).or_default().push(g);
+        }
+    }
+    shared.retain(|_, v| v.len() >= 2);
+    let mut offset_iv: FxHashMap<(Poly, Poly), (Value, i64)> = FxHashMap::default();
     for g in ranked {
         let g = &groups[g];
+        let key = (g.start.clone(), g.step.clone());
+        if let Some(family) = shared.get(&key) {
+            // The family's IV starts at its smallest constant offset; each root adds its own difference.
+            let c0 = family.iter().flat_map(|&h| groups[h].roots.iter().map(|r| r.1)).min().expect("roots");
+            let (off, c0) = match offset_iv.get(&key) {
+                Some(&v) => v,
+                None => {
+                    let mut b = Builder {
+                        func: &mut m.funcs[f],
+                        types: &mut m.types,
+                        consts: &mut m.consts,
+                        at: InsertPoint::Before(pre_term),
+                    };
+                    let start_off = g.start.add(&Poly::constant(c0)).expect("adding a constant keeps the size");
+                    let start = mat.poly(&mut b, &start_off, divergent);
+                    let step = mat.poly(&mut b, &g.step, divergent);
+                    let shape = IvShape { header, pre, latch_term, phi_blocks: &phi_blocks };
+                    let off = new_iv(&mut b, &shape, Type::I64, start, step, named, divergent, true);
+                    stats.ivs += 1;
+                    offset_iv.insert(key.clone(), (off, c0));
+                    (off, c0)
+                }
+            };
+            let mut b = Builder {
+                func: &mut m.funcs[f],
+                types: &mut m.types,
+                consts: &mut m.consts,
+                at: InsertPoint::Before(pre_term),
+            };
+            for &(r, c) in &g.roots {
+                let ri = b.func.dfg.value_inst(r).expect("root is an instruction");
+                b.at = InsertPoint::Before(ri);
+                let mut nv = b.gep(Type::I8, g.base, &[off], Flags::NONE);
+                divergent.set(nv, true);
+                if c != c0 {
+                    let k = b.iconst(Type::I64, c.wrapping_sub(c0) as i128);
+                    nv = b.gep(Type::I8, nv, &[k], Flags::NONE);
+                    divergent.set(nv, true);
+                }
+                let name = b.func.dfg.value_name(r).map(str::to_string);
+                b.func.dfg.set_value_name(nv, name.as_deref());
+                b.func.dfg.replace_all_uses(r, nv);
+                dead.push(ri);
+                stats.rewritten += 1;
+            }
+            continue;
+        }
         let c0 = g.roots.iter().map(|r| r.1).min().expect("a group has roots");
         let div = divergent[g.base] || g.start.leaves().chain(g.step.leaves()).any(|lf| divergent[lf.v]);
         let ptr_ty = m.funcs[f].dfg.value_ty(g.base);
