@@ -2,7 +2,8 @@
 ; in[t + 16] (zext nneg of add nuw nsw), in[t + 40] (zext of add nuw), in[t + 24 - 8] (sext of add nsw, negative
 ; constant), in[(zext t) + 3] (64-bit add) and in[(t + 1) + 0xffffffff] (wraps to t: no nuw, must stay as written), from
 ; a base pointer 64 elements into the buffer; then in[t + 12] (sext of an add without nsw in an inbounds GEP: knob
-; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw).
+; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw); then, with the thread index x alone,
+; in[(2x | 1)] (or disjoint: an add) and in[2x - 1] (sext of 2x - 1 with 2x known non-negative: a zext).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -55,8 +56,21 @@ define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr 
   %s10 = add i32 %s9, %v6
   %s11 = mul i32 %s10, 17
   %s12 = add i32 %s11, %v7
+  %x2 = shl nuw nsw i32 %t, 1
+  %o8 = or disjoint i32 %x2, 1
+  %i8 = zext nneg i32 %o8 to i64
+  %p8 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i8
+  %v8 = load i32, ptr addrspace(1) %p8, align 4
+  %a9 = add nsw i32 %x2, -1
+  %i9 = sext i32 %a9 to i64
+  %p9 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i9
+  %v9 = load i32, ptr addrspace(1) %p9, align 4
+  %s13 = mul i32 %s12, 19
+  %s14 = add i32 %s13, %v8
+  %s15 = mul i32 %s14, 23
+  %s16 = add i32 %s15, %v9
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
-  store i32 %s12, ptr addrspace(1) %po, align 4
+  store i32 %s16, ptr addrspace(1) %po, align 4
   ret void
 }
 

@@ -85,4 +85,31 @@ define ptx_kernel void @nonneg(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 ; CHECK: add.s32 [[K:%r[0-9]+]], {{%r[0-9]+}}, -3;
 ; CHECK: mul.wide.s32 {{%rd[0-9]+}}, [[K]], 4;
 
+; `or disjoint x, c` is an add that wraps neither way, and `sext` of a value known non-negative (here `2 * tid`,
+; `shl nuw nsw` of a special register) is its `zext`: the three reads of in[2t], in[2t+1] and in[2t-1] share one base.
+define ptx_kernel void @pairs(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %s = shl nuw nsw i32 %tx, 1
+  %z = zext nneg i32 %s to i64
+  %p0 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z
+  %v0 = load float, ptr addrspace(1) %p0, align 4
+  %o = or disjoint i32 %s, 1
+  %z1 = zext nneg i32 %o to i64
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z1
+  %v1 = load float, ptr addrspace(1) %p1, align 4
+  %m = add nsw i32 %s, -1
+  %se = sext i32 %m to i64
+  %p2 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %se
+  %v2 = load float, ptr addrspace(1) %p2, align 4
+  %a = fadd float %v0, %v1
+  %b = fadd float %a, %v2
+  store float %b, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .entry pairs(
+; CHECK: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[P:%rd[0-9]+]]];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[P]]+4];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[P]]+-4];
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

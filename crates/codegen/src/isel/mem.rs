@@ -589,9 +589,12 @@ impl Lower<'_> {
         let add_of = |v: Value, want: simtc_ir::Flags| -> Option<(Value, i64)> {
             let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
             let d = dfg.inst(a);
-            // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.)
-            let flags_ok = want == simtc_ir::Flags::default() || d.flags.contains(want);
-            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || !flags_ok {
+            // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.) An `or disjoint`
+            // has no carries: it is an add that wraps neither way (`nuw nsw`).
+            let disjoint_or = matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Or))
+                && d.flags.contains(simtc_ir::Flags::DISJOINT);
+            let flags_ok = want == simtc_ir::Flags::default() || d.flags.contains(want) || disjoint_or;
+            if !(matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || disjoint_or) || !flags_ok {
                 return None;
             }
             let [x, c] = dfg.args(a) else { return None };
@@ -618,8 +621,11 @@ impl Lower<'_> {
                 }
                 let nneg = d.flags.contains(simtc_ir::Flags::NNEG);
                 if *op == CastOp::SExt || nneg {
+                    // `sext x` of an `x` known non-negative is `zext x`: the base then matches the plain `zext x`
+                    // (and `zext nneg`) indexes of the same `x`.
+                    let ext_of = |x: Value| if self.known_nonneg(x, 0) { IndexExt::Unsigned } else { IndexExt::Signed };
                     if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
-                        return Some((x, IndexExt::Signed, c as i32 as i64));
+                        return Some((x, ext_of(x), c as i32 as i64));
                     }
                     // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as
                     // LLVM does) of `x` and a non-negative constant did not overflow.
@@ -627,12 +633,67 @@ impl Lower<'_> {
                     if nonneg_sum {
                         return add_of(src, simtc_ir::Flags::default())
                             .filter(|&(_, c)| c as i32 >= 0)
-                            .map(|(x, c)| (x, IndexExt::Signed, c as i32 as i64));
+                            .map(|(x, c)| (x, ext_of(x), c as i32 as i64));
                     }
                 }
                 None
             }
             _ => None,
+        }
+    }
+
+    /// Whether integer `v` is known non-negative (as a signed value of its width): a non-negative constant, a
+    /// zero extension, a PTX special register (`%tid`, `%ntid`, `%ctaid`, ... all below 2^31), `and` with a
+    /// non-negative operand, `lshr` by a non-zero constant, `urem` by a non-negative value, and `add`/`mul`/`shl`
+    /// with `nsw` (or `or disjoint`, `udiv`, `smax`-free forms) of non-negative operands. Bounded in depth.
+    pub(crate) fn known_nonneg(&self, v: Value, depth: u32) -> bool {
+        if depth > 6 {
+            return false;
+        }
+        let dfg = &self.f.dfg;
+        match dfg.value_def(v) {
+            ValueDef::Const(k) => self.m.consts.as_i128(*k).is_some_and(|k| k >= 0),
+            &ValueDef::Inst(i) => {
+                let d = dfg.inst(i);
+                let args = dfg.args(i);
+                let nn = |k: usize| args.get(k).is_some_and(|&a| self.known_nonneg(a, depth + 1));
+                let const_pos = |k: usize| {
+                    args.get(k)
+                        .and_then(|&a| dfg.value_const(a))
+                        .and_then(|c| self.m.consts.as_i128(c))
+                        .is_some_and(|c| c > 0)
+                };
+                use simtc_ir::BinaryOp as B;
+                match &d.kind {
+                    InstKind::Cast(CastOp::ZExt) => {
+                        self.int_width(self.ty(args[0])) < self.int_width(self.ty(v)) || nn(0)
+                    }
+                    InstKind::Cast(CastOp::SExt) => nn(0),
+                    InstKind::Binary(B::And) => nn(0) || nn(1),
+                    InstKind::Binary(B::LShr) => const_pos(1) || nn(0),
+                    InstKind::Binary(B::URem) => nn(1),
+                    InstKind::Binary(B::UDiv) => nn(0),
+                    InstKind::Binary(B::Or) if d.flags.contains(simtc_ir::Flags::DISJOINT) => nn(0) && nn(1),
+                    InstKind::Binary(B::Add | B::Mul | B::Shl) if d.flags.contains(simtc_ir::Flags::NSW) => {
+                        nn(0) && nn(1)
+                    }
+                    InstKind::Call { .. } => {
+                        let callee = args.first().and_then(|&c| dfg.value_const(c)).map(|c| self.m.consts.data(c));
+                        let Some(simtc_ir::ConstData::Global(_, simtc_ir::GlobalRef::Func(fid))) = callee else {
+                            return false;
+                        };
+                        let n = &self.m.funcs[*fid].name;
+                        // The index, count and id registers; not the clocks and counters, which may wrap.
+                        n.strip_prefix("llvm.nvvm.read.ptx.sreg.").is_some_and(|r| {
+                            ["tid.", "ntid.", "ctaid.", "nctaid.", "laneid", "warpid", "nwarpid", "smid", "nsmid"]
+                                .iter()
+                                .any(|p| r.starts_with(p))
+                        })
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
         }
     }
 

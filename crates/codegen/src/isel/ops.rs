@@ -484,6 +484,10 @@ impl Lower<'_> {
         }
         let lanes = m.types.vector_len(dty).unwrap_or(1) as usize;
         let (se, de) = (m.types.scalar_type(sty), m.types.scalar_type(dty));
+        // The sign extension of a value known non-negative is its zero extension: lowered as one, it is the
+        // same register as the `zext` of that value (clang writes both, `sext` for signed index arithmetic
+        // and `zext nneg` for the rest), so the addresses built from them share it.
+        let op = if op == CastOp::SExt && lanes == 1 && self.known_nonneg(src, 0) { CastOp::ZExt } else { op };
         let mut out: SmallVec<[Reg; 1]> = SmallVec::new();
         for k in 0..lanes {
             let a = if op == CastOp::PtrToInt && lanes == 1 {
