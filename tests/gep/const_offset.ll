@@ -3,7 +3,8 @@
 ; constant), in[(zext t) + 3] (64-bit add) and in[(t + 1) + 0xffffffff] (wraps to t: no nuw, must stay as written), from
 ; a base pointer 64 elements into the buffer; then in[t + 12] (sext of an add without nsw in an inbounds GEP: knob
 ; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw); then, with the thread index x alone,
-; in[(2x | 1)] (or disjoint: an add) and in[2x - 1] (sext of 2x - 1 with 2x known non-negative: a zext).
+; in[(2x | 1)] (or disjoint: an add) and in[2x - 1] (sext of 2x - 1 with 2x known non-negative: a zext), and
+; in[2x + (x + 8)] (zext of nested nuw adds: the constant leaves, 2x + x stays).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -69,8 +70,15 @@ define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr 
   %s14 = add i32 %s13, %v8
   %s15 = mul i32 %s14, 23
   %s16 = add i32 %s15, %v9
+  %k10 = add nuw nsw i32 %t, 8
+  %a10 = add nuw nsw i32 %x2, %k10
+  %i10 = zext nneg i32 %a10 to i64
+  %p10 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i10
+  %v10 = load i32, ptr addrspace(1) %p10, align 4
+  %s17 = mul i32 %s16, 29
+  %s18 = add i32 %s17, %v10
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
-  store i32 %s16, ptr addrspace(1) %po, align 4
+  store i32 %s18, ptr addrspace(1) %po, align 4
   ret void
 }
 

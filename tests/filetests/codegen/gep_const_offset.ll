@@ -112,4 +112,34 @@ define ptx_kernel void @pairs(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[P]]+4];
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[P]]+-4];
 
+; `zext (add nuw a, (add nuw b, c))`, as clang writes an unrolled strided access `a + (k * stride + c)`: the
+; constant leaves the index, the variable part `a + b` is one add that the accesses share.
+define ptx_kernel void @nested(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %row) {
+  %tx = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %r9 = shl nuw nsw i32 %row, 9
+  %i0 = add nuw nsw i32 %tx, %r9
+  %z0 = zext nneg i32 %i0 to i64
+  %p0 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z0
+  %v0 = load float, ptr addrspace(1) %p0, align 4
+  %k1 = add nuw nsw i32 %r9, 2048
+  %i1 = add nuw nsw i32 %tx, %k1
+  %z1 = zext nneg i32 %i1 to i64
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z1
+  %v1 = load float, ptr addrspace(1) %p1, align 4
+  %k2 = add nuw nsw i32 %r9, 4096
+  %i2 = add nuw nsw i32 %k2, %tx
+  %z2 = zext nneg i32 %i2 to i64
+  %p2 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z2
+  %v2 = load float, ptr addrspace(1) %p2, align 4
+  %a = fadd float %v0, %v1
+  %b = fadd float %a, %v2
+  store float %b, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .entry nested(
+; CHECK: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N:%rd[0-9]+]]];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+8192];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+16384];
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -524,13 +524,21 @@ impl Lower<'_> {
                 continue;
             }
             let inbounds = self.f.dfg.inst(inst).flags.contains(simtc_ir::Flags::INBOUNDS);
-            if let Some((var, ext, c)) = self.constant_part_of_index(ix, inbounds) {
+            if let Some((var, var2, ext, c)) = self.constant_part_of_index(ix, inbounds) {
                 // `base + (x + c) * size` as `(base + x * size) + c * size`: the constant joins the GEP's
                 // constant offset (an `[r+imm]` address), and accesses that differ only in `c` share one base.
                 off = off.wrapping_add(c.wrapping_mul(elem_size as i64));
-                let Operand::Reg(r) = self.op(var)? else {
+                let Operand::Reg(mut r) = self.op(var)? else {
                     return Err(CodegenError::new("index operand is not a register"));
                 };
+                if let Some(v2) = var2 {
+                    // `a + (b + c)`: the variable part `a + b` is a new 32-bit add (GVN shares it between the
+                    // accesses that differ only in `c`).
+                    let Operand::Reg(r2) = self.op(v2)? else {
+                        return Err(CodegenError::new("index operand is not a register"));
+                    };
+                    r = self.emit_def("add.s32", RegClass::B32, &[Operand::Reg(r), Operand::Reg(r2)]);
+                }
                 let r = match ext {
                     IndexExt::Unsigned => self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(r)]),
                     IndexExt::Signed | IndexExt::None => r,
@@ -580,7 +588,66 @@ impl Lower<'_> {
     ///
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
-    fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {
+    fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+        let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
+            Some(found) => found,
+            None => return self.nested_constant_part(ix),
+        };
+        Some((x, None, ext, c))
+    }
+
+    /// `zext (add nuw a, (add nuw b, c))` (either operand order; `or disjoint` counts as such an add, and `zext
+    /// nneg`/`sext` of `nsw` adds of values known non-negative with `c >= 0` too): `zext (a + b) + c`. With both
+    /// adds free of unsigned wrap, `a + b <= a + b + c` does not wrap either; in the signed case `a + b` lies
+    /// between 0 and the whole sum. clang writes these for unrolled strided accesses (`x + (k*stride + c)`).
+    fn nested_constant_part(&self, ix: Value) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+        if !self.gep_const_offset {
+            return None;
+        }
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let d = dfg.inst(i);
+        let InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) = d.kind else { return None };
+        let src = dfg.args(i)[0];
+        if self.int_width(self.ty(ix)) != Some(64) || self.int_width(self.ty(src)) != Some(32) {
+            return None;
+        }
+        let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
+        let adds = |v: Value| -> Option<[Value; 2]> {
+            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
+            let d = dfg.inst(a);
+            let ok = match d.kind {
+                InstKind::Binary(simtc_ir::BinaryOp::Add) => d.flags.contains(want),
+                InstKind::Binary(simtc_ir::BinaryOp::Or) => d.flags.contains(simtc_ir::Flags::DISJOINT),
+                _ => false,
+            };
+            let [x, y] = dfg.args(a) else { return None };
+            ok.then_some([*x, *y])
+        };
+        let konst = |v: Value| dfg.value_const(v).and_then(|k| self.m.consts.as_i128(k));
+        let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
+        let [p, q] = adds(src)?;
+        for (a, inner) in [(p, q), (q, p)] {
+            let Some([b, k]) = adds(inner) else { continue };
+            let (b, c) = match (konst(k), konst(b)) {
+                (Some(c), _) => (b, c),
+                (None, Some(c)) => (k, c),
+                _ => continue,
+            };
+            if !is_var(a) || !is_var(b) {
+                continue;
+            }
+            if op == CastOp::ZExt {
+                return Some((a, Some(b), IndexExt::Unsigned, c as u32 as i64));
+            }
+            if c as i32 >= 0 && self.known_nonneg(a, 0) && self.known_nonneg(b, 0) {
+                return Some((a, Some(b), IndexExt::Unsigned, c as i32 as i64));
+            }
+        }
+        None
+    }
+
+    fn constant_part_of_index_flat(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {
         if !self.gep_const_offset {
             return None;
         }
