@@ -177,6 +177,9 @@ impl LoopCx<'_> {
     fn aff(&mut self, v: Value, depth: u32) -> Option<Aff> {
         let bits = self.m.types.int_width(self.func.dfg.value_ty(v)).filter(|&b| b <= 64)?;
         if self.invariant(v) {
+            if let Some(a) = self.invariant_sum(v, bits) {
+                return Some(a);
+            }
             return Some(Aff::invariant(self.inv_poly(v)?, bits));
         }
         if let Some(r) = self.memo.get(&v) {
@@ -188,6 +191,47 @@ impl LoopCx<'_> {
         let r = self.aff_inst(v, bits, depth);
         self.memo.insert(v, r.clone());
         r
+    }
+
+    /// An invariant `x + c` (or `or disjoint x, c`) as the leaf `x` plus the constant, wrapping as its flags
+    /// say: computed before the loop (`i + 1024` for an unrolled access), it would otherwise be a leaf of its
+    /// own, and addresses that differ only in `c` would not share an IV. Widenings of such sums, and of plain
+    /// values, are looked through the same way.
+    fn invariant_sum(&self, v: Value, bits: u32) -> Option<Aff> {
+        let i = self.func.dfg.value_inst(v)?;
+        let d = self.func.dfg.inst(i);
+        // Through a widening of such a sum (`zext nneg (add nuw nsw x, c)`), as `aff_inst` widens.
+        if let InstKind::Cast(op @ (CastOp::ZExt | CastOp::SExt)) = d.kind {
+            let inner_bits = self.m.types.int_width(self.func.dfg.value_ty(d.args[0]))?;
+            // A widened plain value becomes the widened leaf, the form the widened sums use, so `zext x` and
+            // `zext (x + c)` have the same leaf and differ by a constant.
+            let a = match self.invariant_sum(d.args[0], inner_bits) {
+                Some(a) => a,
+                None => Aff::invariant(self.inv_poly(d.args[0])?, inner_bits),
+            };
+            let ext =
+                if op == CastOp::SExt || (d.flags.contains(Flags::NNEG) && a.nsw) { Ext::Sext } else { Ext::Zext };
+            return a.widen(ext, bits);
+        }
+        let disjoint = matches!(d.kind, InstKind::Binary(BinaryOp::Or)) && d.flags.contains(Flags::DISJOINT);
+        if !(matches!(d.kind, InstKind::Binary(BinaryOp::Add)) || disjoint) {
+            return None;
+        }
+        let (x, c) = match (self.const_int(d.args[0]), self.const_int(d.args[1])) {
+            (None, Some(c)) => (d.args[0], c),
+            (Some(c), None) => (d.args[1], c),
+            _ => return None,
+        };
+        if matches!(self.func.dfg.value_def(x), ValueDef::Const(_)) {
+            return None;
+        }
+        Some(Aff {
+            start: Poly::leaf(x).add(&Poly::constant(c))?,
+            step: Poly::zero(),
+            bits,
+            nsw: disjoint || d.flags.contains(Flags::NSW),
+            nuw: disjoint || d.flags.contains(Flags::NUW),
+        })
     }
 
     fn aff_inst(&mut self, v: Value, bits: u32, depth: u32) -> Option<Aff> {
