@@ -54,3 +54,25 @@ join:
 ; CHECK: selp.f32 {{%f[0-9]+}}, [[L]], 0f00000000,
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define ptx_kernel void @masked(ptr addrspace(1) %a, ptr addrspace(1) %out, i32 %n, i32 %fill) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp slt i32 %t, %n
+  br i1 %c, label %join, label %load
+load:
+  %p = getelementptr inbounds i32, ptr addrspace(1) %a, i32 %t
+  %v = load i32, ptr addrspace(1) %p, align 4
+  br label %join
+join:
+  %r = phi i32 [ %v, %load ], [ %fill, %entry ]
+  %q = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %t
+  store i32 %r, ptr addrspace(1) %q, align 4
+  ret void
+}
+
+; Both select operands are registers (the default is a parameter): the guarded load's is the one rewritten.
+; CHECK-LABEL: .entry masked(
+; CHECK: mov.b32 [[M:%r[0-9]+]], {{%r[0-9]+}};
+; CHECK-NEXT: @!{{%p[0-9]+}} ld.global.u32 [[M]], [{{%rd[0-9]+}}];
+; CHECK-NOT: selp

@@ -30,7 +30,10 @@
 //! there), and nothing writes `p` or `K`. Then every thread ends with the select's value in `Y`: a thread with
 //! `p` gets `I`'s result (the guarded `I` runs for it), one without keeps `K` from the `mov`; the `mov` runs for
 //! every thread the select ran for, since both are in one block and unguarded. `X` is then unused and has no
-//! definition left. `I` is found through a map of the block's guarded definitions, and a select at most
+//! definition left. All rewrites of a block are decided on the block as it was and applied together: a rewrite
+//! moves the writes of its `Y` from the select up to `I`, and another rewrite whose range that could affect
+//! would have seen the select's write of `Y`, or a read of its own `Y`, in its range and been refused (or it
+//! only reads its `K` and `p` before the moved write). `I` is found through a map of the block's guarded definitions, and a select at most
 //! [`WINDOW`] instructions after it is checked, so the pass is linear in the number of instructions.
 
 use crate::mir::{MFunction, MInst, OpKind, Opcode, Operand, Reg};
@@ -54,8 +57,7 @@ pub fn run(f: &mut MFunction) -> usize {
     }
     let mut done = 0;
     for b in 0..f.blocks.len() {
-        // Where each guarded, once-defined register of the block is defined (indices shift by one for each `mov`
-        // inserted before them: kept up to date below).
+        // Where each guarded, once-defined register of the block is defined.
         let mut def_at: FxHashMap<Reg, usize> = FxHashMap::default();
         for (k, i) in f.blocks[b].insts.iter().enumerate() {
             if let (Some(_), [x]) = (i.guard, i.defs().as_slice()) {
@@ -67,24 +69,41 @@ pub fn run(f: &mut MFunction) -> usize {
         if def_at.is_empty() {
             continue;
         }
-        let mut j = 0;
-        while j < f.blocks[b].insts.len() {
+        // Every rewrite is decided on the block as it is, then all are applied at once (module doc: they
+        // cannot interfere), so no index shifts while the block is scanned.
+        let mut rewrites: Vec<(usize, usize, Option<MInst>)> = Vec::new();
+        for j in 0..f.blocks[b].insts.len() {
             if let Some((k, mov)) = candidate(f, b, j, &reads, &defs, &def_at) {
-                let insts = &mut f.blocks[b].insts;
-                let sel = insts.remove(j);
-                let y = sel.dsts[0].clone();
-                insts[k].dsts[0] = y;
-                if let Some(mut m) = mov {
-                    m.loc = sel.loc;
-                    insts.insert(k, m);
-                    j += 1;
-                    def_at.values_mut().filter(|at| **at >= k).for_each(|at| *at += 1);
-                }
-                done += 1;
+                rewrites.push((k, j, mov));
+            }
+        }
+        if rewrites.is_empty() {
+            continue;
+        }
+        let old = std::mem::take(&mut f.blocks[b].insts);
+        let mut at_def: FxHashMap<usize, (Operand, Option<MInst>)> = FxHashMap::default();
+        let mut removed = vec![false; old.len()];
+        for (k, j, mov) in rewrites {
+            let mut mov = mov;
+            if let Some(m) = &mut mov {
+                m.loc = old[j].loc;
+            }
+            at_def.insert(k, (old[j].dsts[0].clone(), mov));
+            removed[j] = true;
+            done += 1;
+        }
+        let mut insts = Vec::with_capacity(old.len() + at_def.len());
+        for (k, mut i) in old.into_iter().enumerate() {
+            if removed[k] {
                 continue;
             }
-            j += 1;
+            if let Some((y, mov)) = at_def.remove(&k) {
+                insts.extend(mov);
+                i.dsts[0] = y;
+            }
+            insts.push(i);
         }
+        f.blocks[b].insts = insts;
     }
     done
 }
@@ -106,13 +125,28 @@ fn candidate(
     }
     let [Operand::Reg(y)] = sel.dsts.as_slice() else { return None };
     let [a, c, Operand::Reg(p)] = sel.srcs.as_slice() else { return None };
-    // `Y = p ? X : K` with `@p I X`, or `Y = p ? K : X` with `@!p I X`.
-    let (x, other, negated) = match (a, c) {
-        (Operand::Reg(x), k) if reg_or_imm(k) => (*x, k, false),
-        (k, Operand::Reg(x)) if reg_or_imm(k) => (*x, k, true),
-        _ => return None,
-    };
-    let (y, p) = (*y, *p);
+    // `Y = p ? X : K` with `@p I X`, or `Y = p ? K : X` with `@!p I X` (both operands may be registers: the
+    // one with a matching guarded definition is `X`).
+    [(a, c, false), (c, a, true)].into_iter().find_map(|(x, other, negated)| match x {
+        Operand::Reg(x) if reg_or_imm(other) => {
+            candidate_with(f, b, j, reads, defs, def_at, (*x, other, negated, *y, *p))
+        }
+        _ => None,
+    })
+}
+
+/// [`candidate`] for one reading of the select: `X`, `K`, whether `I` is guarded by `!p`, `Y` and `p`.
+fn candidate_with(
+    f: &MFunction,
+    b: usize,
+    j: usize,
+    reads: &[u32],
+    defs: &[u32],
+    def_at: &FxHashMap<Reg, usize>,
+    (x, other, negated, y, p): (Reg, &Operand, bool, Reg, Reg),
+) -> Option<(usize, Option<MInst>)> {
+    let insts = &f.blocks[b].insts;
+    let sel = &insts[j];
     if x == y || x == p || reads[x.0 as usize] != 1 || defs[x.0 as usize] != 1 || f.class(x) != f.class(y) {
         return None;
     }
