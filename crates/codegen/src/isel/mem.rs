@@ -709,6 +709,58 @@ impl Lower<'_> {
         }
     }
 
+    /// The word `x` when `v` is `trunc <4 x i32> <x, x >> 8, x >> 16, x >> 24> to <4 x i8>` (lanes set by an
+    /// `insertelement` chain from `poison`/`undef`, the shifts `lshr` by constants): the bytes of `x` in
+    /// little-endian order, i.e. `bitcast i32 x to <4 x i8>`. clang's vectorizers write byte-wise stores of a
+    /// word (`out[4i + k] = (uint8_t)(x >> 8k)`) so.
+    fn word_bytes(&self, v: Value) -> Option<Value> {
+        let dfg = &self.f.dfg;
+        let m = self.m;
+        let vt = self.ty(v);
+        if m.types.vector_len(vt) != Some(4) || self.int_width(m.types.scalar_type(vt)) != Some(8) {
+            return None;
+        }
+        let &ValueDef::Inst(t) = dfg.value_def(v) else { return None };
+        if !matches!(dfg.inst(t).kind, InstKind::Cast(CastOp::Trunc)) {
+            return None;
+        }
+        let mut vec = dfg.args(t)[0];
+        if self.int_width(m.types.scalar_type(self.ty(vec))) != Some(32) {
+            return None;
+        }
+        // Walking the chain from its last insert back, the first value seen for a lane is the one it holds.
+        let mut lanes: [Option<Value>; 4] = [None; 4];
+        for _ in 0..8 {
+            match dfg.value_def(vec) {
+                &ValueDef::Inst(i) if matches!(dfg.inst(i).kind, InstKind::InsertElement) => {
+                    let [agg, val, idx] = dfg.args(i) else { return None };
+                    let k = dfg.value_const(*idx).and_then(|c| m.consts.as_i128(c))?;
+                    let lane = lanes.get_mut(usize::try_from(k).ok()?)?;
+                    if lane.is_none() {
+                        *lane = Some(*val);
+                    }
+                    vec = *agg;
+                }
+                ValueDef::Const(c) if m.consts.is_undef_or_poison(*c) => break,
+                _ => return None,
+            }
+        }
+        let x = lanes[0]?;
+        for (k, lane) in lanes.iter().enumerate().skip(1) {
+            let &ValueDef::Inst(i) = dfg.value_def((*lane)?) else { return None };
+            let d = dfg.inst(i);
+            let [a, sh] = dfg.args(i) else { return None };
+            let amount = dfg.value_const(*sh).and_then(|c| m.consts.as_i128(c));
+            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::LShr | simtc_ir::BinaryOp::AShr))
+                || *a != x
+                || amount != Some(8 * k as i128)
+            {
+                return None;
+            }
+        }
+        Some(x)
+    }
+
     /// Whether integer `v` is known non-negative (as a signed value of its width): a non-negative constant, a
     /// zero extension, a PTX special register (`%tid`, `%ntid`, `%ctaid`, ... all below 2^31), `and` with a
     /// non-negative operand, `lshr` by a non-zero constant, `urem` by a non-negative value, and `add`/`mul`/`shl`
@@ -1245,6 +1297,14 @@ impl Lower<'_> {
         let (base, sp) = self.ptr(p)?;
         let sem = self.mem_semantics(&mf, false);
         let space = sp.suffix();
+        let align = mf.align.unwrap_or_else(|| m.types.abi_align(ty));
+        if align >= 4 && !mf.volatile && mf.ordering.is_none_or(|o| o == AtomicOrdering::NotAtomic) {
+            if let Some(x) = self.word_bytes(v) {
+                // The four bytes of one word, in memory order: store the word (llc's DAG combiner does too).
+                let xr = self.op(x)?;
+                return self.store_leaf_aligned(Type::I32, xr, Operand::Reg(base), 0, space, &sem, align);
+            }
+        }
         if let Some((n, k)) = self.packed_vector(ty) {
             let align = mf.align.unwrap_or_else(|| m.types.abi_align(ty));
             let regs = self.regs(v)?;
