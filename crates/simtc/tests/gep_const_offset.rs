@@ -36,9 +36,9 @@ fn run(ptx: &Path, label: &str) -> Vec<u8> {
     std::fs::read(out.join("out.bin")).unwrap_or_else(|e| panic!("{label}: out.bin: {e}"))
 }
 
-/// out[g] = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17
-/// + in[b+g+20], then `*19 + in[b+2x+1]`, `*23 + in[b+2x-1]` and `*29 + in[b+3x+8]` with x = g mod 64 (the thread index), with
-/// b = 64, wrapping.
+/// `out[g]` = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17
+/// plus in[b+g+20], then `*19 + in[b+2x+1]`, `*23 + in[b+2x-1]` and `*29 + in[b+3x+8]` with x = g mod 64 (the
+/// thread index), with b = 64, wrapping.
 fn image(input: &[i32], n: usize) -> Vec<u8> {
     (0..n)
         .flat_map(|g| {

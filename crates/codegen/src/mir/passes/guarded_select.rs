@@ -176,7 +176,7 @@ fn candidate_with(
         return Some((k, None));
     }
     let ty = sel.op.ty()?;
-    let mov = MInst::new(Opcode::with_mods(OpKind::Mov, [ty]), &[Operand::Reg(y)], &[other.clone()]);
+    let mov = MInst::new(Opcode::with_mods(OpKind::Mov, [ty]), &[Operand::Reg(y)], std::slice::from_ref(other));
     Some((k, Some(mov)))
 }
 
