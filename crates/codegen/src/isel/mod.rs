@@ -16,6 +16,7 @@
 
 mod call;
 mod divconst;
+mod index;
 mod intrinsics;
 mod mem;
 mod ops;

@@ -1,0 +1,271 @@
+//! Facts about integer values that instruction selection uses to shape addresses: the constant part of a GEP
+//! index that can leave it as an `[r+imm]` offset (LLVM's SeparateConstOffsetFromGEP, which llc runs for NVPTX:
+//! the `gep-const-offset` and `gep-inbounds-nonneg` rules), values known to be non-negative (a `sext` of one is its
+//! `zext`, so signed and unsigned indexes of one value share their base), and the four bytes of one word stored as a
+//! `<4 x i8>` (stored as the word). Each function states the identity it relies on.
+
+use super::Lower;
+use simtc_ir::*;
+
+/// How the variable part of a split GEP index ([`Lower::constant_part_of_index`]) is widened to 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IndexExt {
+    /// Already 64-bit.
+    None,
+    /// `sext` (a 32-bit register: `scaled_index` sign-extends it).
+    Signed,
+    /// `zext`.
+    Unsigned,
+}
+
+impl Lower<'_> {
+    /// The constant part of GEP index `ix`, when it can leave the index exactly (LLVM's
+    /// `SeparateConstOffsetFromGEP`, which llc runs for NVPTX): `(x, y, how it is widened, c)` with
+    /// `ix = widen(x) + c` (or `widen(x + y) + c` for the nested form, [`Lower::nested_constant_part`]) as 64-bit
+    /// values:
+    /// - `add i64 x, c`: always (GEP arithmetic wraps at 64 bits, so `(x + c) * s = x * s + c * s`);
+    /// - `sext (add nsw i32 x, c)`, and `zext nneg (add nsw i32 x, c)` (a non-negative result is its own sign
+    ///   extension): `sext x + c`;
+    /// - `zext nneg (add i32 x, c)` with `c >= 0`, no `nsw` needed: the sum is non-negative (`nneg`), and adding a
+    ///   non-negative constant can only overflow into a negative result, so it did not: `sext x + c`;
+    /// - `sext (add i32 x, c)` with `c >= 0` in an `inbounds` GEP, no `nsw` (knob `gep-inbounds-nonneg`, on by
+    ///   default): LLVM's SeparateConstOffsetFromGEP assumes an inbounds GEP's index is non-negative, and then
+    ///   the same argument holds. This is an assumption, not a theorem (an inbounds GEP may step back from an
+    ///   interior pointer): it differs from the source only for an index that wrapped to about `-2^31`, i.e.
+    ///   an access 8 GiB or more before the base pointer. llc-19 makes the same split.
+    /// - `zext (add nuw i32 x, c)`: `zext x + c` (`c` read unsigned).
+    ///
+    /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
+    /// widened, scaled `x` is one value that GVN shares between the accesses.
+    pub(crate) fn constant_part_of_index(
+        &self,
+        ix: Value,
+        inbounds: bool,
+    ) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+        let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
+            Some(found) => found,
+            None => return self.nested_constant_part(ix),
+        };
+        Some((x, None, ext, c))
+    }
+
+    /// `zext (add nuw a, (add nuw b, c))` (either operand order; `or disjoint` counts as such an add, and `zext
+    /// nneg`/`sext` of `nsw` adds of values known non-negative with `c >= 0` too): `zext (a + b) + c`. With both
+    /// adds free of unsigned wrap, `a + b <= a + b + c` does not wrap either; in the signed case `a + b` lies
+    /// between 0 and the whole sum. clang writes these for unrolled strided accesses (`x + (k*stride + c)`).
+    fn nested_constant_part(&self, ix: Value) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+        if !self.gep_const_offset {
+            return None;
+        }
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let d = dfg.inst(i);
+        let InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) = d.kind else { return None };
+        let src = dfg.args(i)[0];
+        if self.int_width(self.ty(ix)) != Some(64) || self.int_width(self.ty(src)) != Some(32) {
+            return None;
+        }
+        let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
+        let adds = |v: Value| -> Option<[Value; 2]> {
+            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
+            let d = dfg.inst(a);
+            let ok = match d.kind {
+                InstKind::Binary(simtc_ir::BinaryOp::Add) => d.flags.contains(want),
+                InstKind::Binary(simtc_ir::BinaryOp::Or) => d.flags.contains(simtc_ir::Flags::DISJOINT),
+                _ => false,
+            };
+            let [x, y] = dfg.args(a) else { return None };
+            ok.then_some([*x, *y])
+        };
+        let konst = |v: Value| dfg.value_const(v).and_then(|k| self.m.consts.as_i128(k));
+        let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
+        let [p, q] = adds(src)?;
+        for (a, inner) in [(p, q), (q, p)] {
+            let Some([b, k]) = adds(inner) else { continue };
+            let (b, c) = match (konst(k), konst(b)) {
+                (Some(c), _) => (b, c),
+                (None, Some(c)) => (k, c),
+                _ => continue,
+            };
+            if !is_var(a) || !is_var(b) {
+                continue;
+            }
+            if op == CastOp::ZExt {
+                return Some((a, Some(b), IndexExt::Unsigned, c as u32 as i64));
+            }
+            if c as i32 >= 0 && self.known_nonneg(a, 0) && self.known_nonneg(b, 0) {
+                return Some((a, Some(b), IndexExt::Unsigned, c as i32 as i64));
+            }
+        }
+        None
+    }
+
+    fn constant_part_of_index_flat(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {
+        if !self.gep_const_offset {
+            return None;
+        }
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let add_of = |v: Value, want: simtc_ir::Flags| -> Option<(Value, i64)> {
+            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
+            let d = dfg.inst(a);
+            // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.) An `or disjoint`
+            // has no carries: it is an add that wraps neither way (`nuw nsw`).
+            let disjoint_or = matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Or))
+                && d.flags.contains(simtc_ir::Flags::DISJOINT);
+            let flags_ok = want == simtc_ir::Flags::default() || d.flags.contains(want) || disjoint_or;
+            if !(matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || disjoint_or) || !flags_ok {
+                return None;
+            }
+            let [x, c] = dfg.args(a) else { return None };
+            let ValueDef::Const(k) = dfg.value_def(*c) else { return None };
+            let k = self.m.consts.as_i128(*k)?;
+            (matches!(dfg.value_def(*x), ValueDef::Inst(_) | ValueDef::Arg(_))).then_some((*x, k as i64))
+        };
+        let d = dfg.inst(i);
+        match &d.kind {
+            InstKind::Binary(simtc_ir::BinaryOp::Add) if self.int_width(self.ty(ix)) == Some(64) => {
+                add_of(ix, simtc_ir::Flags::default()).map(|(x, c)| (x, IndexExt::None, c))
+            }
+            InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) if self.int_width(self.ty(ix)) == Some(64) => {
+                let src = dfg.args(i)[0];
+                if self.int_width(self.ty(src)) != Some(32) {
+                    return None;
+                }
+                // A zero extension prefers `zext x` (clang's `zext nneg (add nuw nsw x, c)` indexes then share
+                // their base with the plain `zext x` ones).
+                if *op == CastOp::ZExt {
+                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NUW) {
+                        return Some((x, IndexExt::Unsigned, c as u32 as i64));
+                    }
+                }
+                let nneg = d.flags.contains(simtc_ir::Flags::NNEG);
+                if *op == CastOp::SExt || nneg {
+                    // `sext x` of an `x` known non-negative is `zext x`: the base then matches the plain `zext x`
+                    // (and `zext nneg`) indexes of the same `x`.
+                    let ext_of = |x: Value| if self.known_nonneg(x, 0) { IndexExt::Unsigned } else { IndexExt::Signed };
+                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
+                        return Some((x, ext_of(x), c as i32 as i64));
+                    }
+                    // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as
+                    // LLVM does) of `x` and a non-negative constant did not overflow.
+                    let nonneg_sum = nneg || (inbounds && self.gep_inbounds_nonneg);
+                    if nonneg_sum {
+                        return add_of(src, simtc_ir::Flags::default())
+                            .filter(|&(_, c)| c as i32 >= 0)
+                            .map(|(x, c)| (x, ext_of(x), c as i32 as i64));
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The word `x` when `v` is `trunc <4 x i32> <x, x >> 8, x >> 16, x >> 24> to <4 x i8>` (lanes set by an
+    /// `insertelement` chain from `poison`/`undef`, the shifts `lshr` by constants): the bytes of `x` in
+    /// little-endian order, i.e. `bitcast i32 x to <4 x i8>`. clang's vectorizers write byte-wise stores of a
+    /// word (`out[4i + k] = (uint8_t)(x >> 8k)`) so.
+    pub(crate) fn word_bytes(&self, v: Value) -> Option<Value> {
+        let dfg = &self.f.dfg;
+        let m = self.m;
+        let vt = self.ty(v);
+        if m.types.vector_len(vt) != Some(4) || self.int_width(m.types.scalar_type(vt)) != Some(8) {
+            return None;
+        }
+        let &ValueDef::Inst(t) = dfg.value_def(v) else { return None };
+        if !matches!(dfg.inst(t).kind, InstKind::Cast(CastOp::Trunc)) {
+            return None;
+        }
+        let mut vec = dfg.args(t)[0];
+        if self.int_width(m.types.scalar_type(self.ty(vec))) != Some(32) {
+            return None;
+        }
+        // Walking the chain from its last insert back, the first value seen for a lane is the one it holds.
+        let mut lanes: [Option<Value>; 4] = [None; 4];
+        for _ in 0..8 {
+            match dfg.value_def(vec) {
+                &ValueDef::Inst(i) if matches!(dfg.inst(i).kind, InstKind::InsertElement) => {
+                    let [agg, val, idx] = dfg.args(i) else { return None };
+                    let k = dfg.value_const(*idx).and_then(|c| m.consts.as_i128(c))?;
+                    let lane = lanes.get_mut(usize::try_from(k).ok()?)?;
+                    if lane.is_none() {
+                        *lane = Some(*val);
+                    }
+                    vec = *agg;
+                }
+                ValueDef::Const(c) if m.consts.is_undef_or_poison(*c) => break,
+                _ => return None,
+            }
+        }
+        let x = lanes[0]?;
+        for (k, lane) in lanes.iter().enumerate().skip(1) {
+            let &ValueDef::Inst(i) = dfg.value_def((*lane)?) else { return None };
+            let d = dfg.inst(i);
+            let [a, sh] = dfg.args(i) else { return None };
+            let amount = dfg.value_const(*sh).and_then(|c| m.consts.as_i128(c));
+            if !matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::LShr | simtc_ir::BinaryOp::AShr))
+                || *a != x
+                || amount != Some(8 * k as i128)
+            {
+                return None;
+            }
+        }
+        Some(x)
+    }
+
+    /// Whether integer `v` is known non-negative (as a signed value of its width): a non-negative constant, a
+    /// zero extension, a PTX special register (`%tid`, `%ntid`, `%ctaid`, ... all below 2^31), `and` with a
+    /// non-negative operand, `lshr` by a non-zero constant, `urem` by a non-negative value, and `add`/`mul`/`shl`
+    /// with `nsw` (or `or disjoint`, `udiv`, `smax`-free forms) of non-negative operands. Bounded in depth.
+    pub(crate) fn known_nonneg(&self, v: Value, depth: u32) -> bool {
+        if depth > 6 {
+            return false;
+        }
+        let dfg = &self.f.dfg;
+        match dfg.value_def(v) {
+            ValueDef::Const(k) => self.m.consts.as_i128(*k).is_some_and(|k| k >= 0),
+            &ValueDef::Inst(i) => {
+                let d = dfg.inst(i);
+                let args = dfg.args(i);
+                let nn = |k: usize| args.get(k).is_some_and(|&a| self.known_nonneg(a, depth + 1));
+                let const_pos = |k: usize| {
+                    args.get(k)
+                        .and_then(|&a| dfg.value_const(a))
+                        .and_then(|c| self.m.consts.as_i128(c))
+                        .is_some_and(|c| c > 0)
+                };
+                use simtc_ir::BinaryOp as B;
+                match &d.kind {
+                    InstKind::Cast(CastOp::ZExt) => {
+                        self.int_width(self.ty(args[0])) < self.int_width(self.ty(v)) || nn(0)
+                    }
+                    InstKind::Cast(CastOp::SExt) => nn(0),
+                    InstKind::Binary(B::And) => nn(0) || nn(1),
+                    InstKind::Binary(B::LShr) => const_pos(1) || nn(0),
+                    InstKind::Binary(B::URem) => nn(1),
+                    InstKind::Binary(B::UDiv) => nn(0),
+                    InstKind::Binary(B::Or) if d.flags.contains(simtc_ir::Flags::DISJOINT) => nn(0) && nn(1),
+                    InstKind::Binary(B::Add | B::Mul | B::Shl) if d.flags.contains(simtc_ir::Flags::NSW) => {
+                        nn(0) && nn(1)
+                    }
+                    InstKind::Call { .. } => {
+                        let callee = args.first().and_then(|&c| dfg.value_const(c)).map(|c| self.m.consts.data(c));
+                        let Some(simtc_ir::ConstData::Global(_, simtc_ir::GlobalRef::Func(fid))) = callee else {
+                            return false;
+                        };
+                        let n = &self.m.funcs[*fid].name;
+                        // The index, count and id registers; not the clocks and counters, which may wrap.
+                        n.strip_prefix("llvm.nvvm.read.ptx.sreg.").is_some_and(|r| {
+                            ["tid.", "ntid.", "ctaid.", "nctaid.", "laneid", "warpid", "nwarpid", "smid", "nsmid"]
+                                .iter()
+                                .any(|p| r.starts_with(p))
+                        })
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+}
