@@ -453,12 +453,40 @@ impl FnGen<'_> {
             15 if self.is_kernel && converged => self.shared_exchange(env),
             16 if self.is_kernel && converged => self.shuffle(env),
             17 if self.is_kernel => self.local_array(env),
+            18 if self.is_kernel && nested => self.guarded_read(env),
             _ => {
                 let j = self.int_var(env);
                 let (v, u) = self.int_expr(env);
                 env[j] = Var { name: v, uniform: u };
             }
         }
+    }
+
+    /// `v = c ? in[x & 255] : k`: a load in the one arm of a (maybe divergent) branch, merged with a default (a
+    /// variable or a constant) — what `ifconvert` predicates into a guarded load and a select, and
+    /// `guarded-select` then turns into `mov v, k; @p ld v`.
+    fn guarded_read(&mut self, env: &mut Env) {
+        let (c, cu) = self.cond(env, true);
+        if !cu {
+            self.feats.divergent_branch = true;
+        }
+        let (ld, join) = (self.new_block("gread"), self.new_block("gjoin"));
+        let (ldn, joinn) = (self.name(ld), self.name(join));
+        let (x, _) = self.int_operand(env);
+        let k = if self.rng.chance(50) { env[self.int_var(env)].name.clone() } else { self.rng.below(100).to_string() };
+        let (taken, other) = if self.rng.chance(50) { (&ldn, &joinn) } else { (&joinn, &ldn) };
+        self.term(format!("br i1 {c}, label %{taken}, label %{other}"));
+        let from = self.name(self.cur);
+        self.cur = ld;
+        let m = self.def(format!("and i32 {x}, {}", IN_LEN - 1), "i32");
+        let w = self.def(format!("zext i32 {m} to i64"), "i64");
+        let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+        let v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        self.term(format!("br label %{joinn}"));
+        self.cur = join;
+        let r = self.def(format!("phi i32 [ {v}, %{ldn} ], [ {k}, %{from} ]"), "i32");
+        let j = self.int_var(env);
+        env[j] = Var { name: r, uniform: false };
     }
 
     fn if_else(&mut self, env: &mut Env, depth: u32, converged: bool) {
