@@ -4,7 +4,8 @@
 ; a base pointer 64 elements into the buffer; then in[t + 12] (sext of an add without nsw in an inbounds GEP: knob
 ; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw); then, with the thread index x alone,
 ; in[(2x | 1)] (or disjoint: an add) and in[2x - 1] (sext of 2x - 1 with 2x known non-negative: a zext), and
-; in[2x + (x + 8)] (zext of nested nuw adds: the constant leaves, 2x + x stays).
+; in[2x + (x + 8)] (zext of nested nuw adds: the constant leaves, 2x + x stays), and in[(2x | 1) - (c & 3)] (sext
+; of a nsw sub of non-negative terms: 2x - (c & 3) stays, the 1 leaves).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -77,8 +78,16 @@ define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr 
   %v10 = load i32, ptr addrspace(1) %p10, align 4
   %s17 = mul i32 %s16, 29
   %s18 = add i32 %s17, %v10
+  %sv = and i32 %c, 3
+  %o11 = or disjoint i32 %x2, 1
+  %a11 = sub nsw i32 %o11, %sv
+  %i11 = sext i32 %a11 to i64
+  %p11 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i11
+  %v11 = load i32, ptr addrspace(1) %p11, align 4
+  %s19 = mul i32 %s18, 31
+  %s20 = add i32 %s19, %v11
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
-  store i32 %s18, ptr addrspace(1) %po, align 4
+  store i32 %s20, ptr addrspace(1) %po, align 4
   ret void
 }
 

@@ -37,8 +37,8 @@ fn run(ptx: &Path, label: &str) -> Vec<u8> {
 }
 
 /// `out[g]` = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17
-/// plus in[b+g+20], then `*19 + in[b+2x+1]`, `*23 + in[b+2x-1]` and `*29 + in[b+3x+8]` with x = g mod 64 (the
-/// thread index), with b = 64, wrapping.
+/// plus in[b+g+20], then `*19 + in[b+2x+1]`, `*23 + in[b+2x-1]`, `*29 + in[b+3x+8]` and `*31 + in[b+2x+1-c]`
+/// with x = g mod 64 (the thread index), c = (g / 64) & 3, b = 64, wrapping.
 fn image(input: &[i32], n: usize) -> Vec<u8> {
     (0..n)
         .flat_map(|g| {
@@ -53,6 +53,8 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
             let v = v.wrapping_mul(19).wrapping_add(input[(64 + 2 * x + 1) as usize]);
             let v = v.wrapping_mul(23).wrapping_add(input[(64 + 2 * x - 1) as usize]);
             let v = v.wrapping_mul(29).wrapping_add(input[(64 + 3 * x + 8) as usize]);
+            let c = (g / 64) as i64 & 3;
+            let v = v.wrapping_mul(31).wrapping_add(input[(64 + 2 * x + 1 - c) as usize]);
             v.to_le_bytes()
         })
         .collect()

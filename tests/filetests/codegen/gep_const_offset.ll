@@ -142,4 +142,39 @@ define ptx_kernel void @nested(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+8192];
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+16384];
 
+; `sext (sub nsw (or disjoint a, 1), s)` with `a` and `s` known non-negative (`s` a loop phi doubling from 1): the
+; 1 leaves the index, and `a - s` is the address of the neighbouring `sext (sub nsw a, s)` access (a scan's pair).
+@blk = internal addrspace(3) global [256 x float] undef, align 4
+
+define ptx_kernel void @scan(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %a = shl nuw nsw i32 %t, 1
+  %a1 = or disjoint i32 %a, 1
+  br label %loop
+loop:
+  %s = phi i32 [ 1, %entry ], [ %s2, %loop ]
+  %acc = phi float [ 0.0, %entry ], [ %acc2, %loop ]
+  %i0 = sub nsw i32 %a, %s
+  %w0 = sext i32 %i0 to i64
+  %p0 = getelementptr inbounds [256 x float], ptr addrspace(3) @blk, i64 0, i64 %w0
+  %v0 = load float, ptr addrspace(3) %p0, align 4
+  %i1 = sub nsw i32 %a1, %s
+  %w1 = sext i32 %i1 to i64
+  %p1 = getelementptr inbounds [256 x float], ptr addrspace(3) @blk, i64 0, i64 %w1
+  %v1 = load float, ptr addrspace(3) %p1, align 4
+  %x = fadd float %v0, %v1
+  %acc2 = fadd float %acc, %x
+  %s2 = shl nsw i32 %s, 1
+  %c = icmp slt i32 %s2, %n
+  br i1 %c, label %loop, label %exit
+exit:
+  store float %acc2, ptr addrspace(1) %out
+  ret void
+}
+
+; CHECK-LABEL: .entry scan(
+; CHECK: ld.shared.f32 {{%f[0-9]+}}, {{\[}}[[S:%rd[0-9]+]]];
+; CHECK-NEXT: ld.shared.f32 {{%f[0-9]+}}, {{\[}}[[S]]+4];
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -6,6 +6,7 @@
 
 use super::Lower;
 use simtc_ir::*;
+use smallvec::SmallVec;
 
 /// How the variable part of a split GEP index ([`Lower::constant_part_of_index`]) is widened to 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,19 +42,61 @@ impl Lower<'_> {
         &self,
         ix: Value,
         inbounds: bool,
-    ) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+    ) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
         let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
             Some(found) => found,
-            None => return self.nested_constant_part(ix),
+            None => return self.nested_constant_part(ix).or_else(|| self.constant_before_sub(ix)),
         };
         Some((x, None, ext, c))
+    }
+
+    /// `sext (sub nsw (add nsw a, c), s)` (or `or disjoint a, c`; `zext nneg` alike) with `a` and `s` known
+    /// non-negative: `sext (a - s) + c`. The whole index is `(a + c) - s` exactly (both flags), and `a - s` lies in
+    /// `[-2^31 + 1, 2^31 - 1]` (both operands in `[0, 2^31)`), so it is computed in 32 bits without wrapping. A
+    /// scan's `(2t | 1) - stride` then shares the address of `2t - stride`.
+    fn constant_before_sub(&self, ix: Value) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
+        if !self.gep_const_offset {
+            return None;
+        }
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let d = dfg.inst(i);
+        let sext_like = match d.kind {
+            InstKind::Cast(CastOp::SExt) => true,
+            InstKind::Cast(CastOp::ZExt) => d.flags.contains(simtc_ir::Flags::NNEG),
+            _ => false,
+        };
+        let src = dfg.args(i)[0];
+        if !sext_like || self.int_width(self.ty(ix)) != Some(64) || self.int_width(self.ty(src)) != Some(32) {
+            return None;
+        }
+        let &ValueDef::Inst(sub) = dfg.value_def(src) else { return None };
+        let sd = dfg.inst(sub);
+        if !matches!(sd.kind, InstKind::Binary(simtc_ir::BinaryOp::Sub)) || !sd.flags.contains(simtc_ir::Flags::NSW) {
+            return None;
+        }
+        let [p, s] = dfg.args(sub) else { return None };
+        let &ValueDef::Inst(pi) = dfg.value_def(*p) else { return None };
+        let pd = dfg.inst(pi);
+        let add_like = match pd.kind {
+            InstKind::Binary(simtc_ir::BinaryOp::Add) => pd.flags.contains(simtc_ir::Flags::NSW),
+            InstKind::Binary(simtc_ir::BinaryOp::Or) => pd.flags.contains(simtc_ir::Flags::DISJOINT),
+            _ => false,
+        };
+        let [a, k] = dfg.args(pi) else { return None };
+        let c = dfg.value_const(*k).and_then(|k| self.m.consts.as_i128(k))?;
+        let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
+        if !add_like || !is_var(*a) || !is_var(*s) || !self.known_nonneg(*a, 0) || !self.known_nonneg(*s, 0) {
+            return None;
+        }
+        Some((*a, Some((*s, true)), IndexExt::Signed, c as i32 as i64))
     }
 
     /// `zext (add nuw a, (add nuw b, c))` (either operand order; `or disjoint` counts as such an add, and `zext
     /// nneg`/`sext` of `nsw` adds of values known non-negative with `c >= 0` too): `zext (a + b) + c`. With both
     /// adds free of unsigned wrap, `a + b <= a + b + c` does not wrap either; in the signed case `a + b` lies
     /// between 0 and the whole sum. clang writes these for unrolled strided accesses (`x + (k*stride + c)`).
-    fn nested_constant_part(&self, ix: Value) -> Option<(Value, Option<Value>, IndexExt, i64)> {
+    fn nested_constant_part(&self, ix: Value) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
         if !self.gep_const_offset {
             return None;
         }
@@ -91,10 +134,10 @@ impl Lower<'_> {
                 continue;
             }
             if op == CastOp::ZExt {
-                return Some((a, Some(b), IndexExt::Unsigned, c as u32 as i64));
+                return Some((a, Some((b, false)), IndexExt::Unsigned, c as u32 as i64));
             }
             if c as i32 >= 0 && self.known_nonneg(a, 0) && self.known_nonneg(b, 0) {
-                return Some((a, Some(b), IndexExt::Unsigned, c as i32 as i64));
+                return Some((a, Some((b, false)), IndexExt::Unsigned, c as i32 as i64));
             }
         }
         None
@@ -216,9 +259,16 @@ impl Lower<'_> {
 
     /// Whether integer `v` is known non-negative (as a signed value of its width): a non-negative constant, a
     /// zero extension, a PTX special register (`%tid`, `%ntid`, `%ctaid`, ... all below 2^31), `and` with a
-    /// non-negative operand, `lshr` by a non-zero constant, `urem` by a non-negative value, and `add`/`mul`/`shl`
-    /// with `nsw` (or `or disjoint`, `udiv`, `smax`-free forms) of non-negative operands. Bounded in depth.
+    /// non-negative operand, `lshr` by a non-zero constant, `urem` by a non-negative value, `add`/`mul`/`shl`
+    /// with `nsw` (and `or disjoint`, `udiv`) of non-negative operands, and a phi all of whose incoming values
+    /// are, assuming the phi itself is (induction over the iterations of the loop it heads: true on entry, kept
+    /// by every step). Bounded in depth.
     pub(crate) fn known_nonneg(&self, v: Value, depth: u32) -> bool {
+        let mut assumed: SmallVec<[Value; 4]> = SmallVec::new();
+        self.nonneg(v, depth, &mut assumed)
+    }
+
+    fn nonneg(&self, v: Value, depth: u32, assumed: &mut SmallVec<[Value; 4]>) -> bool {
         if depth > 6 {
             return false;
         }
@@ -227,27 +277,41 @@ impl Lower<'_> {
             ValueDef::Const(k) => self.m.consts.as_i128(*k).is_some_and(|k| k >= 0),
             &ValueDef::Inst(i) => {
                 let d = dfg.inst(i);
-                let args = dfg.args(i);
-                let nn = |k: usize| args.get(k).is_some_and(|&a| self.known_nonneg(a, depth + 1));
+                let args: SmallVec<[Value; 4]> = dfg.args(i).into();
                 let const_pos = |k: usize| {
                     args.get(k)
                         .and_then(|&a| dfg.value_const(a))
                         .and_then(|c| self.m.consts.as_i128(c))
                         .is_some_and(|c| c > 0)
                 };
+                let nn = |k: usize, assumed: &mut SmallVec<[Value; 4]>| {
+                    args.get(k).is_some_and(|&a| self.nonneg(a, depth + 1, assumed))
+                };
                 use simtc_ir::BinaryOp as B;
                 match &d.kind {
-                    InstKind::Cast(CastOp::ZExt) => {
-                        self.int_width(self.ty(args[0])) < self.int_width(self.ty(v)) || nn(0)
+                    InstKind::Phi { .. } => {
+                        if assumed.contains(&v) {
+                            return true;
+                        }
+                        assumed.push(v);
+                        let all = (0..args.len()).all(|k| nn(k, assumed));
+                        assumed.retain(|x| *x != v);
+                        all
                     }
-                    InstKind::Cast(CastOp::SExt) => nn(0),
-                    InstKind::Binary(B::And) => nn(0) || nn(1),
-                    InstKind::Binary(B::LShr) => const_pos(1) || nn(0),
-                    InstKind::Binary(B::URem) => nn(1),
-                    InstKind::Binary(B::UDiv) => nn(0),
-                    InstKind::Binary(B::Or) if d.flags.contains(simtc_ir::Flags::DISJOINT) => nn(0) && nn(1),
+                    InstKind::Cast(CastOp::ZExt) => {
+                        self.int_width(self.ty(args[0])) < self.int_width(self.ty(v)) || nn(0, assumed)
+                    }
+                    // (`cssa`'s `pcp` copies are same-type bitcasts.)
+                    InstKind::Cast(CastOp::SExt | CastOp::BitCast) => nn(0, assumed),
+                    InstKind::Binary(B::And) => nn(0, assumed) || nn(1, assumed),
+                    InstKind::Binary(B::LShr) => const_pos(1) || nn(0, assumed),
+                    InstKind::Binary(B::URem) => nn(1, assumed),
+                    InstKind::Binary(B::UDiv) => nn(0, assumed),
+                    InstKind::Binary(B::Or) if d.flags.contains(simtc_ir::Flags::DISJOINT) => {
+                        nn(0, assumed) && nn(1, assumed)
+                    }
                     InstKind::Binary(B::Add | B::Mul | B::Shl) if d.flags.contains(simtc_ir::Flags::NSW) => {
-                        nn(0) && nn(1)
+                        nn(0, assumed) && nn(1, assumed)
                     }
                     InstKind::Call { .. } => {
                         let callee = args.first().and_then(|&c| dfg.value_const(c)).map(|c| self.m.consts.data(c));

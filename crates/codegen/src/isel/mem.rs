@@ -521,16 +521,22 @@ impl Lower<'_> {
                 let Operand::Reg(mut r) = self.op(var)? else {
                     return Err(CodegenError::new("index operand is not a register"));
                 };
-                if let Some(v2) = var2 {
-                    // `a + (b + c)`: the variable part `a + b` is a new 32-bit add (GVN shares it between the
-                    // accesses that differ only in `c`).
+                if let Some((v2, sub)) = var2 {
+                    // `a + (b + c)` or `(a + c) - b`: the variable part `a ± b` is a new 32-bit add or sub (GVN
+                    // shares it between the accesses that differ only in `c`).
                     let Operand::Reg(r2) = self.op(v2)? else {
                         return Err(CodegenError::new("index operand is not a register"));
                     };
-                    r = self.emit_def("add.s32", RegClass::B32, &[Operand::Reg(r), Operand::Reg(r2)]);
+                    let op = if sub { "sub.s32" } else { "add.s32" };
+                    r = self.emit_def(op, RegClass::B32, &[Operand::Reg(r), Operand::Reg(r2)]);
                 }
+                // Widened as the cast of a plain index is (`cvt` then the scaling), so GVN sees one value where
+                // an unsplit `sext x` index and a split one share `x` (combine fuses both into `mul.wide` later).
                 let r = match ext {
                     IndexExt::Unsigned => self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(r)]),
+                    IndexExt::Signed if self.mf.class(r) == RegClass::B32 => {
+                        self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)])
+                    }
                     IndexExt::Signed | IndexExt::None => r,
                 };
                 let scaled = self.scaled_index(r, elem_size);
