@@ -19,6 +19,10 @@ pub(crate) enum IndexExt {
     Unsigned,
 }
 
+/// A split GEP index: `(x, y, how it is widened, c)` for `widen(x [+ y | - y]) + c`; `y` carries whether it is
+/// subtracted.
+pub(crate) type SplitIndex = (Value, Option<(Value, bool)>, IndexExt, i64);
+
 impl Lower<'_> {
     /// The constant part of GEP index `ix`, when it can leave the index exactly (LLVM's
     /// `SeparateConstOffsetFromGEP`, which llc runs for NVPTX): `(x, y, how it is widened, c)` with
@@ -38,11 +42,7 @@ impl Lower<'_> {
     ///
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
-    pub(crate) fn constant_part_of_index(
-        &self,
-        ix: Value,
-        inbounds: bool,
-    ) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
+    pub(crate) fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<SplitIndex> {
         let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
             Some(found) => found,
             None => return self.nested_constant_part(ix).or_else(|| self.constant_before_sub(ix)),
@@ -54,7 +54,7 @@ impl Lower<'_> {
     /// non-negative: `sext (a - s) + c`. The whole index is `(a + c) - s` exactly (both flags), and `a - s` lies in
     /// `[-2^31 + 1, 2^31 - 1]` (both operands in `[0, 2^31)`), so it is computed in 32 bits without wrapping. A
     /// scan's `(2t | 1) - stride` then shares the address of `2t - stride`.
-    fn constant_before_sub(&self, ix: Value) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
+    fn constant_before_sub(&self, ix: Value) -> Option<SplitIndex> {
         if !self.gep_const_offset {
             return None;
         }
@@ -96,7 +96,7 @@ impl Lower<'_> {
     /// nneg`/`sext` of `nsw` adds of values known non-negative with `c >= 0` too): `zext (a + b) + c`. With both
     /// adds free of unsigned wrap, `a + b <= a + b + c` does not wrap either; in the signed case `a + b` lies
     /// between 0 and the whole sum. clang writes these for unrolled strided accesses (`x + (k*stride + c)`).
-    fn nested_constant_part(&self, ix: Value) -> Option<(Value, Option<(Value, bool)>, IndexExt, i64)> {
+    fn nested_constant_part(&self, ix: Value) -> Option<SplitIndex> {
         if !self.gep_const_offset {
             return None;
         }
