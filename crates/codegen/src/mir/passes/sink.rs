@@ -196,8 +196,9 @@ fn make_preheaders(f: &mut MFunction) -> Vec<(MBlock, MBlock, MBlock)> {
             continue;
         }
         let n = f.new_detached_block();
-        // The edge block runs for the threads that take the edge: divergent if its source's branch is.
-        f.divergent_blocks[n.0 as usize] = f.is_divergent_block(*p);
+        // The edge block runs for the threads of `p` that enter the loop: a divergent subset when `p` runs with
+        // one or its branch splits the warp (then the header, entered with that subset, is marked divergent).
+        f.divergent_blocks[n.0 as usize] = f.is_divergent_block(*p) || f.is_divergent_block(h);
         f.block_mut(n).insts.push(MInst::jump(h));
         retarget(f, *p, h, n);
         let at = f.order.iter().position(|&b| b == h).expect("a header is laid out");
