@@ -155,7 +155,8 @@ fn candidate_with(
         _ => None,
     };
     let k = *def_at.get(&x)?;
-    if j - k > WINDOW {
+    // (A definition after the select reaches it only around a loop: not this pattern.)
+    if k >= j || j - k > WINDOW {
         return None;
     }
     let def = &insts[k];
