@@ -636,6 +636,30 @@ impl MFunction {
     pub fn block_mut(&mut self, b: MBlock) -> &mut MBlockData {
         &mut self.blocks[b.0 as usize]
     }
+    /// Points the branches of `src` that go to `from` (labels and label lists) at `to`.
+    pub fn retarget_branches(&mut self, src: MBlock, from: MBlock, to: MBlock) {
+        for i in &mut self.block_mut(src).insts {
+            if i.is_branch() {
+                for o in i.srcs.iter_mut() {
+                    match o {
+                        Operand::Label(t) if *t == from => *t = to,
+                        Operand::Labels(ts) => ts.iter_mut().filter(|t| **t == from).for_each(|t| *t = to),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    /// Makes the phis of `b` that read an operand from predecessor `from` read it from `to`.
+    pub fn rename_phi_pred(&mut self, b: MBlock, from: MBlock, to: MBlock) {
+        for i in self.block_mut(b).insts.iter_mut().take_while(|i| i.is_phi()) {
+            for pb in i.phi_blocks.iter_mut() {
+                if *pb == from {
+                    *pb = to;
+                }
+            }
+        }
+    }
     /// Successors of a block, from its branches, in order, deduplicated (fall-through edges of
     /// [`Phase::LaidOut`] are not included: see [`MFunction::successor_lists`]).
     pub fn succs(&self, b: MBlock) -> SmallVec<[MBlock; 2]> {

@@ -68,24 +68,8 @@ pub(crate) fn split_critical_edges(f: &mut MFunction) -> Vec<(MBlock, MBlock, MB
             // The edge block runs on the edge's threads only: divergent if its source branch is.
             f.divergent_blocks[n.0 as usize] = f.is_divergent_block(b);
             f.block_mut(n).insts.push(MInst::jump(s));
-            for i in &mut f.block_mut(b).insts {
-                if i.is_branch() {
-                    for o in i.srcs.iter_mut() {
-                        match o {
-                            Operand::Label(t) if *t == s => *t = n,
-                            Operand::Labels(ts) => ts.iter_mut().filter(|t| **t == s).for_each(|t| *t = n),
-                            _ => {}
-                        }
-                    }
-                }
-            }
-            for i in f.block_mut(s).insts.iter_mut().take_while(|i| i.is_phi()) {
-                for pb in i.phi_blocks.iter_mut() {
-                    if *pb == b {
-                        *pb = n;
-                    }
-                }
-            }
+            f.retarget_branches(b, s, n);
+            f.rename_phi_pred(s, b, n);
             new_order.push(n);
             split.push((n, b, s));
         }

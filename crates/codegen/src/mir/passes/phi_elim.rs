@@ -623,7 +623,7 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
             let seq: Vec<MInst> = f.block(nb).insts[..copies].to_vec();
             super::out_of_ssa::insert_before_branches(f, src, seq);
         }
-        retarget(f, src, nb, dst);
+        f.retarget_branches(src, nb, dst);
         removed.insert(nb);
     }
     f.order.retain(|b| !removed.contains(b));
@@ -730,21 +730,6 @@ fn bottom_test_loops(f: &mut MFunction) {
 fn branch_pos(f: &MFunction, b: MBlock) -> usize {
     let insts = &f.block(b).insts;
     insts.iter().position(|i| i.is_branch() || i.is_terminator()).unwrap_or(insts.len())
-}
-
-/// Points the branches of `src` that go to `from` at `to`.
-fn retarget(f: &mut MFunction, src: MBlock, from: MBlock, to: MBlock) {
-    for i in &mut f.block_mut(src).insts {
-        if i.is_branch() {
-            for o in i.srcs.iter_mut() {
-                match o {
-                    Operand::Label(t) if *t == from => *t = to,
-                    Operand::Labels(ts) => ts.iter_mut().filter(|t| **t == from).for_each(|t| *t = to),
-                    _ => {}
-                }
-            }
-        }
-    }
 }
 
 /// Edges `(a, b)` (through a split block) where `b` dominates `a`: loop back edges.

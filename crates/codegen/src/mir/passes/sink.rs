@@ -66,7 +66,7 @@
 //! Moving a pure instruction down within its block, past instructions that neither define its operands
 //! (the MIR is in SSA form) nor read its result, cannot change any value.
 
-use crate::mir::{graph, MBlock, MFunction, MInst, OpKind, Operand, Spaces};
+use crate::mir::{graph, MBlock, MFunction, MInst, OpKind, Spaces};
 use simtc_graph::{DomTree, LoopForest};
 
 /// Most dominator-tree steps one common-dominator query may take.
@@ -170,15 +170,19 @@ fn add_use(dt: &DomTree, s: &mut UseSite, b: u32) {
     };
 }
 
+/// An edge split by [`make_preheaders`]: `(new block, source, header)`.
+type Split = (MBlock, MBlock, MBlock);
+
 /// Splits the edge into each loop header whose one predecessor outside the loop also branches elsewhere (the
 /// loop has no preheader: an early-exit test jumps straight into it), so that values only the loop reads can
-/// sink below the test. Returns `(new block, source, header)` per split edge.
-fn make_preheaders(f: &mut MFunction) -> Vec<(MBlock, MBlock, MBlock)> {
+/// sink below the test. Returns `(new block, source, header)` per split edge, and the dominator tree and loop
+/// forest it computed when they still describe the CFG (no edge was split).
+fn make_preheaders(f: &mut MFunction) -> (Vec<Split>, Option<(DomTree, LoopForest)>) {
     let g = graph::block_graph(f);
     let dt = DomTree::compute(&g);
     let loops = LoopForest::compute(&g, &dt);
     if loops.forest.len() == 0 {
-        return Vec::new();
+        return (Vec::new(), Some((dt, loops)));
     }
     let preds = f.preds();
     let mut split = Vec::new();
@@ -200,42 +204,22 @@ fn make_preheaders(f: &mut MFunction) -> Vec<(MBlock, MBlock, MBlock)> {
         // one or its branch splits the warp (then the header, entered with that subset, is marked divergent).
         f.divergent_blocks[n.0 as usize] = f.is_divergent_block(*p) || f.is_divergent_block(h);
         f.block_mut(n).insts.push(MInst::jump(h));
-        retarget(f, *p, h, n);
+        f.retarget_branches(*p, h, n);
+        f.rename_phi_pred(h, *p, n);
         let at = f.order.iter().position(|&b| b == h).expect("a header is laid out");
         f.order.insert(at, n);
         split.push((n, *p, h));
     }
-    split
-}
-
-/// Makes `src`'s branches to `from` go to `to`, and `from`'s phis read their `src` operands from `to`.
-fn retarget(f: &mut MFunction, src: MBlock, from: MBlock, to: MBlock) {
-    for i in &mut f.block_mut(src).insts {
-        if i.is_branch() {
-            for o in i.srcs.iter_mut() {
-                match o {
-                    Operand::Label(t) if *t == from => *t = to,
-                    Operand::Labels(ts) => ts.iter_mut().filter(|t| **t == from).for_each(|t| *t = to),
-                    _ => {}
-                }
-            }
-        }
-    }
-    for i in f.block_mut(from).insts.iter_mut().take_while(|i| i.is_phi()) {
-        for pb in i.phi_blocks.iter_mut() {
-            if *pb == src {
-                *pb = to;
-            }
-        }
-    }
+    let kept = split.is_empty().then_some((dt, loops));
+    (split, kept)
 }
 
 /// Runs the pass; returns how many instructions moved.
 pub fn run(f: &mut MFunction) -> usize {
     // Dead instructions (address arithmetic the peephole folded away, say) would pin their operands.
     super::machine_dce::run(f);
-    let preheaders = make_preheaders(f);
-    let moved = sink(f);
+    let (preheaders, analyses) = make_preheaders(f);
+    let moved = sink(f, analyses);
     // A preheader that received nothing goes again (its source branches to the header as before).
     for (n, p, h) in preheaders {
         if f.block(n).insts.len() == 1 {
@@ -248,33 +232,21 @@ pub fn run(f: &mut MFunction) -> usize {
 /// Undoes one split of [`make_preheaders`]: `p` branches to `h` again, `h`'s phis read from `p`, and the empty
 /// edge block `n` leaves the layout.
 fn unsplit(f: &mut MFunction, n: MBlock, p: MBlock, h: MBlock) {
-    for i in &mut f.block_mut(p).insts {
-        if i.is_branch() {
-            for o in i.srcs.iter_mut() {
-                match o {
-                    Operand::Label(t) if *t == n => *t = h,
-                    Operand::Labels(ts) => ts.iter_mut().filter(|t| **t == n).for_each(|t| *t = h),
-                    _ => {}
-                }
-            }
-        }
-    }
-    for i in f.block_mut(h).insts.iter_mut().take_while(|i| i.is_phi()) {
-        for pb in i.phi_blocks.iter_mut() {
-            if *pb == n {
-                *pb = p;
-            }
-        }
-    }
+    f.retarget_branches(p, n, h);
+    f.rename_phi_pred(h, n, p);
     f.block_mut(n).insts.clear();
     f.order.retain(|&b| b != n);
 }
 
-/// The sinking proper (module doc, "Rule"); returns how many instructions moved.
-fn sink(f: &mut MFunction) -> usize {
-    let g = graph::block_graph(f);
-    let dt = DomTree::compute(&g);
-    let loops = LoopForest::compute(&g, &dt);
+/// The sinking proper (module doc, "Rule"), with the CFG's dominator tree and loop forest when already known;
+/// returns how many instructions moved.
+fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>) -> usize {
+    let (dt, loops) = analyses.unwrap_or_else(|| {
+        let g = graph::block_graph(f);
+        let dt = DomTree::compute(&g);
+        let loops = LoopForest::compute(&g, &dt);
+        (dt, loops)
+    });
     // May a computation move from `from` into `to` (dominated by it) without entering a loop?
     let outside_new_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
         Some(l) => loops.forest.contains(l, from),
