@@ -23,17 +23,7 @@ fn tmp() -> PathBuf {
 /// The `out` buffer after running `ptx` on the spec.
 fn run(ptx: &Path, label: &str) -> Vec<u8> {
     let out = tmp().join(format!("out-{label}"));
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_simtc"))
-        .arg("run")
-        .arg(dir().join("const_offset.toml"))
-        .arg("--ptx")
-        .arg(ptx)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("run simtc");
-    assert!(o.status.success(), "{label}: {}", String::from_utf8_lossy(&o.stderr));
-    std::fs::read(out.join("out.bin")).unwrap_or_else(|e| panic!("{label}: out.bin: {e}"))
+    common::emulate_outputs(&dir().join("const_offset.toml"), ptx, &out, label, &["out"]).remove(0)
 }
 
 /// `out[g]` = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17

@@ -14,18 +14,9 @@ fn dir() -> PathBuf {
 /// The `out` and `odd` buffers after running `ptx` on the spec.
 fn run(ptx: &Path, tmp: &Path, label: &str) -> (Vec<u8>, Vec<u8>) {
     let out = tmp.join(format!("out-{label}"));
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_simtc"))
-        .arg("run")
-        .arg(dir().join("word_bytes.toml"))
-        .arg("--ptx")
-        .arg(ptx)
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("run simtc");
-    assert!(o.status.success(), "{label}: {}", String::from_utf8_lossy(&o.stderr));
-    let read = |n: &str| std::fs::read(out.join(n)).unwrap_or_else(|e| panic!("{label}: {n}: {e}"));
-    (read("out.bin"), read("odd.bin"))
+    let mut bufs = common::emulate_outputs(&dir().join("word_bytes.toml"), ptx, &out, label, &["out", "odd"]);
+    let odd = bufs.pop().expect("odd");
+    (bufs.pop().expect("out"), odd)
 }
 
 #[test]

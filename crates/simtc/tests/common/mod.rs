@@ -115,3 +115,29 @@ pub fn llc_ptx(ll: &std::path::Path, out: &std::path::Path, arch: &str) -> Optio
     assert!(st.success(), "llc failed on {}", ll.display());
     Some(out.to_path_buf())
 }
+
+/// Runs `ptx` on launch spec `spec` in this simtc's emulator (`simtc run --out out`), panicking with simtc's
+/// message when it fails, and returns the bytes of the output buffers `names`, in that order.
+pub fn emulate_outputs(
+    spec: &std::path::Path,
+    ptx: &std::path::Path,
+    out: &std::path::Path,
+    label: &str,
+    names: &[&str],
+) -> Vec<Vec<u8>> {
+    let Some(simtc) = option_env!("CARGO_BIN_EXE_simtc") else { panic!("emulate_outputs is for simtc's tests") };
+    let o = std::process::Command::new(simtc)
+        .arg("run")
+        .arg(spec)
+        .arg("--ptx")
+        .arg(ptx)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("run simtc");
+    assert!(o.status.success(), "{label}: {}", String::from_utf8_lossy(&o.stderr));
+    names
+        .iter()
+        .map(|n| std::fs::read(out.join(format!("{n}.bin"))).unwrap_or_else(|e| panic!("{label}: {n}.bin: {e}")))
+        .collect()
+}
