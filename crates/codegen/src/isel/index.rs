@@ -24,6 +24,22 @@ pub(crate) enum IndexExt {
 pub(crate) type SplitIndex = (Value, Option<(Value, bool)>, IndexExt, i64);
 
 impl Lower<'_> {
+    /// The operands of `v` when it is an `add` carrying the flags `want` (none wanted: any `add`) or an
+    /// `or disjoint`, which has no carries: an add that wraps neither way (`nuw nsw`).
+    fn add_operands(&self, v: Value, want: Flags) -> Option<[Value; 2]> {
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
+        let d = dfg.inst(a);
+        // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.)
+        let ok = match d.kind {
+            InstKind::Binary(BinaryOp::Add) => want == Flags::default() || d.flags.contains(want),
+            InstKind::Binary(BinaryOp::Or) => d.flags.contains(Flags::DISJOINT),
+            _ => false,
+        };
+        let [x, y] = dfg.args(a) else { return None };
+        ok.then_some([*x, *y])
+    }
+
     /// The constant part of GEP index `ix`, when it can leave the index exactly (LLVM's
     /// `SeparateConstOffsetFromGEP`, which llc runs for NVPTX): `(x, y, how it is widened, c)` with
     /// `ix = widen(x) + c` (or `widen(x + y) + c` for the nested form, [`Lower::nested_constant_part`]) as 64-bit
@@ -75,21 +91,14 @@ impl Lower<'_> {
         if !matches!(sd.kind, InstKind::Binary(simtc_ir::BinaryOp::Sub)) || !sd.flags.contains(simtc_ir::Flags::NSW) {
             return None;
         }
-        let [p, s] = dfg.args(sub) else { return None };
-        let &ValueDef::Inst(pi) = dfg.value_def(*p) else { return None };
-        let pd = dfg.inst(pi);
-        let add_like = match pd.kind {
-            InstKind::Binary(simtc_ir::BinaryOp::Add) => pd.flags.contains(simtc_ir::Flags::NSW),
-            InstKind::Binary(simtc_ir::BinaryOp::Or) => pd.flags.contains(simtc_ir::Flags::DISJOINT),
-            _ => false,
-        };
-        let [a, k] = dfg.args(pi) else { return None };
-        let c = dfg.value_const(*k).and_then(|k| self.m.consts.as_i128(k))?;
+        let [p, s] = *dfg.args(sub) else { return None };
+        let [a, k] = self.add_operands(p, Flags::NSW)?;
+        let c = dfg.value_const(k).and_then(|k| self.m.consts.as_i128(k))?;
         let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
-        if !add_like || !is_var(*a) || !is_var(*s) || !self.known_nonneg(*a, 0) || !self.known_nonneg(*s, 0) {
+        if !is_var(a) || !is_var(s) || !self.known_nonneg(a, 0) || !self.known_nonneg(s, 0) {
             return None;
         }
-        Some((*a, Some((*s, true)), IndexExt::Signed, c as i32 as i64))
+        Some((a, Some((s, true)), IndexExt::Signed, c as i32 as i64))
     }
 
     /// `zext (add nuw a, (add nuw b, c))` (either operand order; `or disjoint` counts as such an add, and `zext
@@ -109,17 +118,7 @@ impl Lower<'_> {
             return None;
         }
         let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
-        let adds = |v: Value| -> Option<[Value; 2]> {
-            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
-            let d = dfg.inst(a);
-            let ok = match d.kind {
-                InstKind::Binary(simtc_ir::BinaryOp::Add) => d.flags.contains(want),
-                InstKind::Binary(simtc_ir::BinaryOp::Or) => d.flags.contains(simtc_ir::Flags::DISJOINT),
-                _ => false,
-            };
-            let [x, y] = dfg.args(a) else { return None };
-            ok.then_some([*x, *y])
-        };
+        let adds = |v: Value| self.add_operands(v, want);
         let konst = |v: Value| dfg.value_const(v).and_then(|k| self.m.consts.as_i128(k));
         let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
         let [p, q] = adds(src)?;
@@ -149,21 +148,11 @@ impl Lower<'_> {
         }
         let dfg = &self.f.dfg;
         let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
-        let add_of = |v: Value, want: simtc_ir::Flags| -> Option<(Value, i64)> {
-            let &ValueDef::Inst(a) = dfg.value_def(v) else { return None };
-            let d = dfg.inst(a);
-            // (`Flags::contains` is false for the empty set: no flag wanted is checked apart.) An `or disjoint`
-            // has no carries: it is an add that wraps neither way (`nuw nsw`).
-            let disjoint_or = matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Or))
-                && d.flags.contains(simtc_ir::Flags::DISJOINT);
-            let flags_ok = want == simtc_ir::Flags::default() || d.flags.contains(want) || disjoint_or;
-            if !(matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) || disjoint_or) || !flags_ok {
-                return None;
-            }
-            let [x, c] = dfg.args(a) else { return None };
-            let ValueDef::Const(k) = dfg.value_def(*c) else { return None };
+        let add_of = |v: Value, want: Flags| -> Option<(Value, i64)> {
+            let [x, c] = self.add_operands(v, want)?;
+            let ValueDef::Const(k) = dfg.value_def(c) else { return None };
             let k = self.m.consts.as_i128(*k)?;
-            (matches!(dfg.value_def(*x), ValueDef::Inst(_) | ValueDef::Arg(_))).then_some((*x, k as i64))
+            (matches!(dfg.value_def(x), ValueDef::Inst(_) | ValueDef::Arg(_))).then_some((x, k as i64))
         };
         let d = dfg.inst(i);
         match &d.kind {
@@ -313,19 +302,14 @@ impl Lower<'_> {
                     InstKind::Binary(B::Add | B::Mul | B::Shl) if d.flags.contains(simtc_ir::Flags::NSW) => {
                         nn(0, assumed) && nn(1, assumed)
                     }
-                    InstKind::Call { .. } => {
-                        let callee = args.first().and_then(|&c| dfg.value_const(c)).map(|c| self.m.consts.data(c));
-                        let Some(simtc_ir::ConstData::Global(_, simtc_ir::GlobalRef::Func(fid))) = callee else {
-                            return false;
-                        };
-                        let n = &self.m.funcs[*fid].name;
-                        // The index, count and id registers; not the clocks and counters, which may wrap.
-                        n.strip_prefix("llvm.nvvm.read.ptx.sreg.").is_some_and(|r| {
+                    // The index, count and id registers; not the clocks and counters, which may wrap.
+                    InstKind::Call { .. } => simtc_opt::passes::util::callee_name(self.m, self.f, i)
+                        .and_then(|n| n.strip_prefix("llvm.nvvm.read.ptx.sreg."))
+                        .is_some_and(|r| {
                             ["tid.", "ntid.", "ctaid.", "nctaid.", "laneid", "warpid", "nwarpid", "smid", "nsmid"]
                                 .iter()
                                 .any(|p| r.starts_with(p))
-                        })
-                    }
+                        }),
                     _ => false,
                 }
             }

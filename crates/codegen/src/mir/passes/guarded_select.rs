@@ -45,18 +45,9 @@ const WINDOW: usize = 1024;
 
 /// Runs the pass; returns how many selects were removed.
 pub fn run(f: &mut MFunction) -> usize {
-    let n = f.regs.len();
-    let reads = f.read_counts();
-    let mut defs = vec![0u32; n];
-    for b in &f.blocks {
-        for i in &b.insts {
-            for r in i.defs() {
-                defs[r.0 as usize] += 1;
-            }
-        }
-    }
+    let (reads, defs) = (f.read_counts(), f.write_counts());
     let mut done = 0;
-    for b in 0..f.blocks.len() {
+    for b in f.order.clone().into_iter().map(|b| b.0 as usize) {
         // Where each guarded, once-defined register of the block is defined.
         let mut def_at: FxHashMap<Reg, usize> = FxHashMap::default();
         for (k, i) in f.blocks[b].insts.iter().enumerate() {
