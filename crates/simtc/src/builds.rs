@@ -24,7 +24,7 @@ pub(crate) const FULL: &str = "-O3 --knob structurize=true";
 /// Instruction-selection rules that a boolean knob (default on) turns off: each gets a build with it off, so a
 /// rule's fault shows as that build agreeing with `-O0` where [`FULL`] does not.
 pub(crate) const ISEL_RULE_KNOBS: &[&str] =
-    &["div-by-const", "ldg-readonly", "gep-const-offset", "gep-inbounds-nonneg"];
+    &["div-by-const", "ldg-readonly", "gep-const-offset", "gep-inbounds-nonneg", "shared-addr-once"];
 
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.
 pub(crate) const PLAIN_SSA_EXIT: &str = "-O3 --knob structurize=true --disable-pass phi-elim";

@@ -169,17 +169,52 @@ impl Lower<'_> {
         Ok(self.emit_def(format!("cvta.to{}.u64", to.suffix()), RegClass::B64, &[Operand::Reg(g)]))
     }
 
+    /// The address of shared variable `g`, read once per function (`--knob shared-addr-once`, sm_90 and later).
+    ///
+    /// On sm_90 a shared variable's address is an offset in the CTA's window of the cluster's distributed
+    /// shared memory: ptxas turns each `mov.u64 %rd, var` into five SASS instructions (`S2UR SR_CgaCtaId`,
+    /// two `UMOV`, `UIADD3`, `ULEA`) and does not common two of them in blocks where neither dominates the
+    /// other (`if (t < 64) s[t] = x; __syncthreads(); y = s[t];`). One `mov` in the entry block, which `sink`
+    /// moves down to the nearest common dominator of its readers, is computed once (in a uniform register, no
+    /// vector register held). The entry block is lowered first (reverse post-order), so a read from a later
+    /// block inserts the `mov` before the entry block's closing branches.
+    pub(crate) fn shared_address(&mut self, g: simtc_ir::GlobalId) -> Reg {
+        if let Some(&r) = self.shared_addrs.get(&g) {
+            return r;
+        }
+        let name = crate::ptx::names::global_symbol(self.m, g);
+        let r = self.mf.new_reg(RegClass::B64);
+        self.mf.uniform[r.0 as usize] = true;
+        let i = self.mi("mov.u64", &[Operand::Reg(r)], &[Operand::Sym(name)]);
+        let entry = self.mf.order[0];
+        if self.cur == entry {
+            self.emit(i);
+        } else {
+            let insts = &mut self.mf.block_mut(entry).insts;
+            let mut at = insts.len();
+            while at > 0 && insts[at - 1].is_branch() {
+                at -= 1;
+            }
+            insts.insert(at, i);
+        }
+        self.shared_addrs.insert(g, r);
+        r
+    }
+
     /// Materializes a global address or constant expression: the register and its space.
     pub(crate) fn const_ptr_or_int(&mut self, c: ConstId) -> Result<(Reg, Space)> {
         let m = self.m;
         match m.consts.data(c).clone() {
             ConstData::Global(_, GlobalRef::Var(g)) => {
-                let name = crate::ptx::names::global_symbol(m, g);
-                let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]);
                 let sp = match space_of_const(m, c) {
                     Space::Generic => Space::Global,
                     s => s,
                 };
+                if sp == Space::Shared && self.shared_addr_once {
+                    return Ok((self.shared_address(g), sp));
+                }
+                let name = crate::ptx::names::global_symbol(m, g);
+                let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]);
                 Ok((r, sp))
             }
             ConstData::Global(_, GlobalRef::Func(fid)) => {

@@ -135,6 +135,11 @@ pub struct Lower<'a> {
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
+    /// `--knob shared-addr-once` (default on) on sm_90 and later: each shared variable's address is read once
+    /// per function, in the entry block ([`Lower::shared_address`]).
+    pub(crate) shared_addr_once: bool,
+    /// The register holding each shared variable's address under `shared_addr_once`.
+    pub(crate) shared_addrs: rustc_hash::FxHashMap<simtc_ir::GlobalId, Reg>,
 }
 
 /// The knobs of instruction selection.
@@ -185,6 +190,16 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
               without `nsw`, assuming the index is non-negative as LLVM's SeparateConstOffsetFromGEP (and so \
               llc-19) does; it differs from the source only for an index that wrapped to about -2^31; false: \
               only `nsw` adds (and `zext nneg` ones) split",
+    },
+    simtc_opt::KnobDef {
+        name: "shared-addr-once",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel, sm_90 and later: a shared variable's address is read once per function (in the entry block; \
+              `sink` then moves it to the nearest common dominator of its uses, as llc's MachineCSE PRE places \
+              it), since ptxas makes each `mov.u64 %rd, shared_var` five SASS instructions (the CTA's window in \
+              the cluster's shared memory) and does not common them across blocks; false: one read per use block",
     },
 ];
 
@@ -261,6 +276,8 @@ impl<'a> Lower<'a> {
             gep_const_offset: knobs.bool("gep-const-offset"),
             gep_inbounds_nonneg: knobs.bool("gep-inbounds-nonneg"),
             packed_halves: Default::default(),
+            shared_addr_once: knobs.bool("shared-addr-once") && opts.target.sm() >= 90,
+            shared_addrs: Default::default(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {

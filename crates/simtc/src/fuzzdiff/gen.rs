@@ -763,15 +763,34 @@ impl FnGen<'_> {
         let bs = self.block_size;
         let sh = "ptr addrspacecast (ptr addrspace(3) @sh to ptr)";
         let j = self.int_var(env);
+        let k = 1 + self.rng.below(bs - 1);
+        // With `k % 4 >= 2` only threads below `k` write their slot, in a block of their own, and only those whose
+        // neighbour slot was written read it, in another: the shared array's address is then needed in two blocks
+        // neither of which dominates the other, what `shared-addr-once` reads once.
+        let guarded = k % 4 >= 2;
         self.barrier();
         let w = self.def("zext i32 %tid to i64".into(), "i64");
+        let store_join = if guarded {
+            self.feats.divergent_branch = true;
+            let (st, join) = (self.new_block("shstore"), self.new_block("shsync"));
+            let c = self.def(format!("icmp ult i32 %tid, {k}"), "i1");
+            self.term(format!("br i1 {c}, label %{}, label %{}", self.name(st), self.name(join)));
+            self.cur = st;
+            Some(join)
+        } else {
+            None
+        };
         let p = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w}"), "ptr");
         self.emit(format!("store i32 {}, ptr {p}, align 4", env[j].name));
-        if self.rng.chance(40) {
+        // The atomic's old value would need a phi at the join: not under the guard (the draw is kept).
+        if self.rng.chance(40) && !guarded {
             self.own_slot_atomic(env, &p);
         }
+        if let Some(join) = store_join {
+            self.term(format!("br label %{}", self.name(join)));
+            self.cur = join;
+        }
         self.barrier();
-        let k = 1 + self.rng.below(bs - 1);
         let idx = if self.rng.chance(50) {
             let a = self.def(format!("add i32 %tid, {k}"), "i32");
             self.def(format!("and i32 {a}, {}", bs - 1), "i32")
@@ -780,16 +799,31 @@ impl FnGen<'_> {
         };
         if k % 2 == 1 {
             // The index also read before its address (a butterfly's `ixj > tid` test): `split-index` input.
-            // Whether, and which variable, follow from `k`: no extra draw, so the random stream (and every
-            // other part of a seed's program) is the same as without this read.
+            // Whether, and which variable, follow from `k`: no extra draw.
             let u = (k as usize / 2) % NI;
             let s = self.def(format!("add i32 {}, {idx}", env[u].name), "i32");
             env[u] = Var { name: s, uniform: false };
         }
+        let t = self.int_var(env);
+        let read_join = if guarded {
+            let (rd, join) = (self.new_block("shread"), self.new_block("shjoin"));
+            let c = self.def(format!("icmp ult i32 {idx}, {k}"), "i1");
+            self.term(format!("br i1 {c}, label %{}, label %{}", self.name(rd), self.name(join)));
+            let from = self.name(self.cur);
+            self.cur = rd;
+            Some((from, rd, join))
+        } else {
+            None
+        };
         let w2 = self.def(format!("zext i32 {idx} to i64"), "i64");
         let p2 = self.def(format!("getelementptr inbounds [{bs} x i32], {sh}, i64 0, i64 {w2}"), "ptr");
-        let r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
-        let t = self.int_var(env);
+        let mut r = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
+        if let Some((from, rd, join)) = read_join {
+            let rdn = self.name(rd);
+            self.term(format!("br label %{}", self.name(join)));
+            self.cur = join;
+            r = self.def(format!("phi i32 [ {r}, %{rdn} ], [ {}, %{from} ]", env[t].name), "i32");
+        }
         env[t] = Var { name: r, uniform: false };
     }
 
