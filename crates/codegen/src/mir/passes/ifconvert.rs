@@ -63,7 +63,8 @@
 //!   block along warp boundaries on almost every execution, so a warp almost always runs one side only and a
 //!   warp whose lanes are all off skips the arm. Costed as a uniform branch. The condition is an ordering
 //!   comparison (`lt`/`le`/`gt`/`ge` and their unsigned forms) of a *thread-index-linear* value — `%tid.x/y/z`,
-//!   through copies, conversions, and adds/subtracts of immediates or uniform registers — against either an
+//!   through copies, conversions, negation, adds/subtracts of immediates or uniform registers (either way round),
+//!   and `mad.lo u, v, t` with `u`, `v` uniform (the global index) — against either an
 //!   immediate multiple of 32 or a uniform register that varies in a loop containing the comparison (the
 //!   halving bound of a tree reduction, `if (tid < s)`, is a multiple of 32 while `s ≥ 32`). Predicating such a
 //!   branch made every warp issue the loads and stores of every step of a shared-memory reduction, all lanes
@@ -131,6 +132,11 @@ fn likely_coherent(f: &MFunction) -> Vec<bool> {
                 (OpKind::Mov | OpKind::Cvt, [a]) => is_tid_linear(a, &tid_linear),
                 (OpKind::Add, [a, c]) | (OpKind::Add, [c, a]) if is_tid_linear(a, &tid_linear) => offset(c),
                 (OpKind::Sub, [a, c]) if is_tid_linear(a, &tid_linear) => offset(c),
+                // `c - t` and `-t`: a negated thread index is as injective as the index.
+                (OpKind::Sub, [c, a]) if is_tid_linear(a, &tid_linear) => offset(c),
+                (OpKind::Neg, [a]) => is_tid_linear(a, &tid_linear),
+                // `u * v + t` with `u`, `v` uniform: the global index `blockIdx.x * blockDim.x + threadIdx.x`.
+                (OpKind::Mad, [u, v, a]) if is_tid_linear(a, &tid_linear) => offset(u) && offset(v),
                 _ => false,
             };
             tid_linear[d.0 as usize] = lin;
