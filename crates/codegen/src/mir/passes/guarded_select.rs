@@ -51,8 +51,8 @@ pub fn run(f: &mut MFunction) -> usize {
         // Where each guarded, once-defined register of the block is defined.
         let mut def_at: FxHashMap<Reg, usize> = FxHashMap::default();
         for (k, i) in f.blocks[b].insts.iter().enumerate() {
-            if let (Some(_), [x]) = (i.guard, i.defs().as_slice()) {
-                if defs[x.0 as usize] == 1 {
+            if let [x] = i.defs().as_slice() {
+                if defs[x.0 as usize] == 1 && (i.guard.is_some() || pure(i)) {
                     def_at.insert(*x, k);
                 }
             }
@@ -62,24 +62,35 @@ pub fn run(f: &mut MFunction) -> usize {
         }
         // Every rewrite is decided on the block as it is, then all are applied at once (module doc: they
         // cannot interfere), so no index shifts while the block is scanned.
-        let mut rewrites: Vec<(usize, usize, Option<MInst>)> = Vec::new();
+        let mut rewrites: Vec<(usize, usize, Rewrite)> = Vec::new();
+        let mut used: rustc_hash::FxHashSet<usize> = Default::default();
         for j in 0..f.blocks[b].insts.len() {
-            if let Some((k, mov)) = candidate(f, b, j, &reads, &defs, &def_at) {
-                rewrites.push((k, j, mov));
+            if let Some((k, rw)) = candidate(f, b, j, &reads, &defs, &def_at) {
+                // A definition made guarded renames readers: one rewrite per instruction.
+                if rw.guard.is_some() && [k, j].iter().chain(&rw.readers).any(|x| used.contains(x)) {
+                    continue;
+                }
+                used.extend([k, j].iter().chain(&rw.readers).copied());
+                rewrites.push((k, j, rw));
             }
         }
         if rewrites.is_empty() {
             continue;
         }
         let old = std::mem::take(&mut f.blocks[b].insts);
-        let mut at_def: FxHashMap<usize, (Operand, Option<MInst>)> = FxHashMap::default();
+        let mut at_def: FxHashMap<usize, (Operand, Rewrite)> = FxHashMap::default();
+        let mut renamed: FxHashMap<usize, (Reg, Reg)> = FxHashMap::default();
         let mut removed = vec![false; old.len()];
-        for (k, j, mov) in rewrites {
-            let mut mov = mov;
-            if let Some(m) = &mut mov {
+        for (k, j, mut rw) in rewrites {
+            if let Some(m) = &mut rw.mov {
                 m.loc = old[j].loc;
             }
-            at_def.insert(k, (old[j].dsts[0].clone(), mov));
+            if let ([Operand::Reg(x)], Operand::Reg(y)) = (old[k].dsts.as_slice(), &old[j].dsts[0]) {
+                for &r in &rw.readers {
+                    renamed.insert(r, (*x, *y));
+                }
+            }
+            at_def.insert(k, (old[j].dsts[0].clone(), rw));
             removed[j] = true;
             done += 1;
         }
@@ -88,9 +99,15 @@ pub fn run(f: &mut MFunction) -> usize {
             if removed[k] {
                 continue;
             }
-            if let Some((y, mov)) = at_def.remove(&k) {
-                insts.extend(mov);
+            if let Some((y, rw)) = at_def.remove(&k) {
+                insts.extend(rw.mov);
                 i.dsts[0] = y;
+                if rw.guard.is_some() {
+                    i.guard = rw.guard;
+                }
+            }
+            if let Some(&(x, y)) = renamed.get(&k) {
+                i.map_uses(&mut |r| if r == x { y } else { r });
             }
             insts.push(i);
         }
@@ -99,8 +116,22 @@ pub fn run(f: &mut MFunction) -> usize {
     done
 }
 
-/// For the select at `j` of block `b`: the index of the guarded definition to retarget and the `mov` to put
-/// before it (`None` when the select's other operand already is its destination).
+/// What a rewrite does besides retargeting the definition (module doc).
+struct Rewrite {
+    /// The `mov Y, K` to put before the definition (`None` when `K` is `Y`).
+    mov: Option<MInst>,
+    /// The guard to put on an unguarded definition.
+    guard: Option<(Reg, bool)>,
+    /// The indexes of the guarded readers of `X` that read `Y` instead.
+    readers: Vec<usize>,
+}
+
+/// Whether `i` is a pure computation that may be guarded (one register destination, no effects).
+fn pure(i: &MInst) -> bool {
+    !i.is_phi() && !i.is_pseudo() && !i.is_call_frame() && i.dsts.len() == 1 && i.effects().is_pure()
+}
+
+/// For the select at `j` of block `b`: the index of the definition to retarget and what else changes.
 fn candidate(
     f: &MFunction,
     b: usize,
@@ -108,7 +139,7 @@ fn candidate(
     reads: &[u32],
     defs: &[u32],
     def_at: &FxHashMap<Reg, usize>,
-) -> Option<(usize, Option<MInst>)> {
+) -> Option<(usize, Rewrite)> {
     let insts = &f.blocks[b].insts;
     let sel = &insts[j];
     if sel.op.kind != OpKind::Selp || sel.guard.is_some() {
@@ -135,10 +166,10 @@ fn candidate_with(
     defs: &[u32],
     def_at: &FxHashMap<Reg, usize>,
     (x, other, negated, y, p): (Reg, &Operand, bool, Reg, Reg),
-) -> Option<(usize, Option<MInst>)> {
+) -> Option<(usize, Rewrite)> {
     let insts = &f.blocks[b].insts;
     let sel = &insts[j];
-    if x == y || x == p || reads[x.0 as usize] != 1 || defs[x.0 as usize] != 1 || f.class(x) != f.class(y) {
+    if x == y || x == p || defs[x.0 as usize] != 1 || f.class(x) != f.class(y) {
         return None;
     }
     let k_reg = match other {
@@ -151,7 +182,30 @@ fn candidate_with(
         return None;
     }
     let def = &insts[k];
-    if def.guard != Some((p, negated)) || def.dsts.len() != 1 || def.defs().as_slice() != [x] || def.is_phi() {
+    let guard = Some((p, negated));
+    if def.dsts.len() != 1 || def.defs().as_slice() != [x] || def.is_phi() {
+        return None;
+    }
+    // A guarded definition has the select as its only reader; an unguarded pure one may also have readers
+    // guarded like the select between the two (they run only where `Y` holds `X`'s value).
+    let mut readers = Vec::new();
+    if def.guard.is_none() && pure(def) {
+        for (n, i) in insts.iter().enumerate().take(j).skip(k + 1) {
+            if i.uses().contains(&x) {
+                if i.guard != guard || i.defs().contains(&x) {
+                    return None;
+                }
+                readers.push(n);
+            }
+        }
+        // With no such reader the select only moves into the definition (`mov Y, K; @p I Y`): no gain.
+        if readers.is_empty() {
+            return None;
+        }
+    } else if def.guard != guard {
+        return None;
+    }
+    if reads[x.0 as usize] as usize != 1 + readers.len() {
         return None;
     }
     // From the definition to the select: `Y` untouched, `p` and `K` not written.
@@ -164,12 +218,13 @@ fn candidate_with(
             return None;
         }
     }
+    let guard = if def.guard.is_none() { guard } else { None };
     if k_reg == Some(y) {
-        return Some((k, None));
+        return Some((k, Rewrite { mov: None, guard, readers }));
     }
     let ty = sel.op.ty()?;
     let mov = MInst::new(Opcode::with_mods(OpKind::Mov, [ty]), &[Operand::Reg(y)], std::slice::from_ref(other));
-    Some((k, Some(mov)))
+    Some((k, Rewrite { mov: Some(mov), guard, readers }))
 }
 
 fn reg_or_imm(o: &Operand) -> bool {
