@@ -33,7 +33,18 @@
 //! definition left. All rewrites of a block are decided on the block as it was and applied together: a rewrite
 //! moves the writes of its `Y` from the select up to `I`, and another rewrite whose range that could affect
 //! would have seen the select's write of `Y`, or a read of its own `Y`, in its range and been refused (or it
-//! only reads its `K` and `p` before the moved write). `I` is found through a map of the block's guarded definitions, and a select at most
+//! only reads its `K` and `p` before the moved write).
+//!
+//! **An unguarded pure definition.** If-conversion of `if (c) { x = 1 - v; a[i] = x; } y = c ? x : v` leaves
+//! `I X` unguarded (pure instructions are speculated) with guarded readers: `sub X; @p st [a], X; selp Y, X, v,
+//! p`. When `I` is pure and every reader of `X` other than the select lies between `I` and the select and is
+//! guarded exactly like the select's `X` side, `I` gets that guard and writes `Y` (after the `mov Y, K`) and the
+//! readers read `Y`: they run only for threads with `p`, for which `Y` holds `I`'s result. Adding a guard to a
+//! pure instruction only removes executions; the range conditions above hold from `I` on (so `p` and `K` are
+//! defined before `I`). Without such a reader nothing is gained (the select only moves into `I`), so it is left.
+//! A rewrite of this kind renames readers, so it takes no instruction another rewrite of the block takes.
+//!
+//! `I` is found through a map of the block's once-written guarded or pure definitions, and a select at most
 //! [`WINDOW`] instructions after it is checked, so the pass is linear in the number of instructions.
 
 use crate::mir::{MFunction, MInst, OpKind, Opcode, Operand, Reg};
