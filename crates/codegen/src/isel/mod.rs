@@ -140,6 +140,8 @@ pub struct Lower<'a> {
     pub(crate) shared_addr_once: bool,
     /// The register holding each shared variable's address under `shared_addr_once`.
     pub(crate) shared_addrs: rustc_hash::FxHashMap<simtc_ir::GlobalId, Reg>,
+    /// `--knob rsqrt-approx` (default on): `1.0 / sqrt.approx(x)` is `rsqrt.approx(x)`.
+    pub(crate) rsqrt_approx: bool,
 }
 
 /// The knobs of instruction selection.
@@ -200,6 +202,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
               `sink` then moves it to the nearest common dominator of its uses, as llc's MachineCSE PRE places \
               it), since ptxas makes each `mov.u64 %rd, shared_var` five SASS instructions (the CTA's window in \
               the cluster's shared memory) and does not common them across blocks; false: one read per use block",
+    },
+    simtc_opt::KnobDef {
+        name: "rsqrt-approx",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: `fdiv float 1.0, llvm.nvvm.sqrt.approx.f(x)` (the fast-math `1.0f / sqrtf(x)`) is \
+              `rsqrt.approx.f32 x` (`.ftz` for the ftz square root), as llc-19's NVPTX patterns make it (one \
+              MUFU.RSQ instead of MUFU.SQRT and a reciprocal's expansion); false: the square root and `rcp.rn`",
     },
 ];
 
@@ -278,6 +289,7 @@ impl<'a> Lower<'a> {
             packed_halves: Default::default(),
             shared_addr_once: knobs.bool("shared-addr-once") && opts.target.sm() >= 90,
             shared_addrs: Default::default(),
+            rsqrt_approx: knobs.bool("rsqrt-approx"),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {

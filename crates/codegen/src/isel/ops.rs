@@ -90,6 +90,12 @@ impl Lower<'_> {
             let r = match &data.kind {
                 InstKind::Binary(op) => {
                     let a = self.lane(args[0], k, lanes)?;
+                    if let (BinaryOp::FDiv, 1, Operand::F32(0x3F80_0000)) = (op, lanes, &a) {
+                        if let Some(r) = self.rsqrt_of_sqrt_approx(args[1])? {
+                            out.push(r);
+                            continue;
+                        }
+                    }
                     let b = self.lane(args[1], k, lanes)?;
                     self.binary(*op, data.flags, op_ty, a, b)?
                 }
@@ -151,6 +157,28 @@ impl Lower<'_> {
         // Vector selects of aggregates are not produced by clang; aggregates pass through `select` leaf-wise.
         self.define(res, out);
         Ok(())
+    }
+
+    /// `1.0 / sqrt.approx(x)` as `rsqrt.approx(x)` (`--knob rsqrt-approx`, default on): when `v` is a call of
+    /// `llvm.nvvm.sqrt.approx.f` (or its `.ftz` form), the reciprocal of it is `rsqrt.approx.f32` (`.ftz`) of the
+    /// same operand, one MUFU instead of `MUFU.SQRT` plus a correctly rounded reciprocal's expansion. llc-19 does
+    /// the same (NVPTX's `doRsqrtOpt` patterns, on by default): the square root is approximate already, and
+    /// `rsqrt.approx` is as accurate (PTX ISA: maximum relative error 2^-22.9 in both). The square root itself
+    /// is still lowered if something else reads it.
+    fn rsqrt_of_sqrt_approx(&mut self, v: simtc_ir::Value) -> Result<Option<Reg>> {
+        if !self.rsqrt_approx {
+            return Ok(None);
+        }
+        let dfg = &self.f.dfg;
+        let &simtc_ir::ValueDef::Inst(call) = dfg.value_def(v) else { return Ok(None) };
+        let ftz = match simtc_opt::passes::util::callee_name(self.m, self.f, call) {
+            Some("llvm.nvvm.sqrt.approx.f") => "",
+            Some("llvm.nvvm.sqrt.approx.ftz.f") => ".ftz",
+            _ => return Ok(None),
+        };
+        let Some(&x) = dfg.inst(call).call_args().first() else { return Ok(None) };
+        let x = self.op(x)?;
+        Ok(Some(self.emit_def(format!("rsqrt.approx{ftz}.f32"), RegClass::F32, &[x])))
     }
 
     pub(crate) fn select(&mut self, c: RegClass, cond: Reg, a: Operand, b: Operand) -> Reg {

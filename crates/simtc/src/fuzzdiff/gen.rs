@@ -317,7 +317,7 @@ impl FnGen<'_> {
         let b = self.flt_var();
         let (an, bn) = (env[a].name.clone(), env[b].name.clone());
         let u = env[a].uniform && env[b].uniform;
-        let x = match self.rng.below(6) {
+        let x = match self.rng.below(7) {
             0..=2 => {
                 let op = ["fadd", "fsub", "fmul"][self.rng.below(3) as usize];
                 self.def(format!("{op} float {an}, {bn}"), "float")
@@ -334,6 +334,16 @@ impl FnGen<'_> {
                 let f = self.def(format!("sitofp i32 {m} to float"), "float");
                 let r = self.def(format!("fsub float {an}, {f}"), "float");
                 return (self.tame(r), u && env[i].uniform);
+            }
+            5 => {
+                // The fast-math `a / sqrtf(b * b + 1)`: `1 / sqrt.approx` is `rsqrt.approx` (isel's
+                // `rsqrt-approx`, as llc does), checked against llc's PTX.
+                self.decls.insert("declare float @llvm.nvvm.sqrt.approx.f(float) #1");
+                let sq = self.def(format!("fmul float {bn}, {bn}"), "float");
+                let d = self.def(format!("fadd float {sq}, 1.000000e+00"), "float");
+                let r = self.def(format!("call float @llvm.nvvm.sqrt.approx.f(float {d})"), "float");
+                let q = self.def(format!("fdiv float 1.000000e+00, {r}"), "float");
+                self.def(format!("fmul float {an}, {q}"), "float")
             }
             _ => {
                 let k = [0.5f32, 1.5, -2.0, 3.25, 0.125][self.rng.below(5) as usize] + self.perturb as f32;
