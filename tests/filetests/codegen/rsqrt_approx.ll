@@ -8,10 +8,10 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-LABEL: .entry k(
 ; CHECK: ld.global.f32 [[X:%f[0-9]+]],
-; CHECK-DAG: sqrt.approx.f32 [[S:%f[0-9]+]], [[X]];
-; CHECK-DAG: rsqrt.approx.f32 {{%f[0-9]+}}, [[X]];
-; CHECK-DAG: rsqrt.approx.ftz.f32 {{%f[0-9]+}}, [[X]];
-; CHECK-DAG: div.rn.f32 {{%f[0-9]+}}, 0f40000000, [[S]];
+; CHECK: sqrt.approx.f32 [[S:%f[0-9]+]], [[X]];
+; CHECK: rsqrt.approx.f32 {{%f[0-9]+}}, [[X]];
+; CHECK: rsqrt.approx.ftz.f32 {{%f[0-9]+}}, [[X]];
+; CHECK: div.rn.f32 {{%f[0-9]+}}, 0f40000000, [[S]];
 ; CHECK-NOT: rcp
 define ptx_kernel void @k(ptr addrspace(1) %p) {
   %x = load float, ptr addrspace(1) %p, align 4

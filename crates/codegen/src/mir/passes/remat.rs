@@ -24,6 +24,10 @@
 //! - an immediate or a symbol,
 //! - a kernel parameter (its `ld.param` or the `cvta.to.global` of it): ptxas reads those from the constant
 //!   bank wherever they are needed, so reading the original costs no register,
+//! - a symbol's address (`mov.u64 %rd, sym`): a global's is an immediate ptxas rematerializes itself, and a
+//!   shared variable's on sm_90 is the CTA's window offset, which ptxas computes in five SASS instructions into
+//!   a uniform register; copying the `mov` made ptxas compute it again after the loop (resnet's
+//!   `kernel_256_one_1024`: 106 SASS instructions, 101 when read in place),
 //! - a register live into `B`, or live into the header of every loop `v` is live through (reading it in `B`
 //!   lengthens its range only outside those loops),
 //! - a register already copied into `B` for another value (the copies share it).
@@ -109,6 +113,11 @@ pub fn run(f: &mut MFunction) -> usize {
                     (i.op.kind, i.srcs.as_slice(), in_call, &i.guard)
                 {
                     param[d.0 as usize] |= i.op.mods.first() == Some(&Mod::To) && param[x.0 as usize];
+                }
+                // A symbol's address: a constant to ptxas (a global's is an immediate it rematerializes; a shared
+                // variable's on sm_90 is its window offset, kept in a uniform register), read in place as well.
+                if let (OpKind::Mov, [s @ Operand::Sym(_)], None) = (i.op.kind, i.srcs.as_slice(), &i.guard) {
+                    param[d.0 as usize] |= !s.is_special_reg() && !in_call;
                 }
             }
             if i.is_phi() {
