@@ -1,5 +1,6 @@
 ; fp <-> int conversions: fptoui/fptosi round toward zero (cvt.rzi), uitofp/sitofp round to nearest (cvt.rn);
-; fptrunc rounds (cvt.rn.f32.f64), fpext is exact (cvt.f64.f32); i1 sources go through selp.
+; fptrunc rounds (cvt.rn.f32.f64), fpext is exact (cvt.f64.f32); i1 sources are one selp of
+; the two float constants (1.0 or -1.0 for sitofp, and 0.0).
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -51,7 +52,5 @@ define ptx_kernel void @fp_casts(ptr %out, float %f, double %d, i32 %i, i64 %l, 
 ; CHECK-NEXT: cvt.rn.f32.f64 {{%f[0-9]+}}, {{%fd[0-9]+}};
 ; CHECK-NEXT: cvt.f64.f32 {{%fd[0-9]+}}, {{%f[0-9]+}};
 ; CHECK-NEXT: setp.eq.s32
-; CHECK-NEXT: selp.u32 {{%r[0-9]+}}, 1, 0, {{%p[0-9]+}};
-; CHECK-NEXT: cvt.rn.f32.u32
-; CHECK-NEXT: selp.s32 {{%r[0-9]+}}, -1, 0, {{%p[0-9]+}};
-; CHECK-NEXT: cvt.rn.f64.s32
+; CHECK-NEXT: selp.f32 {{%f[0-9]+}}, 0f3F800000, 0f00000000, {{%p[0-9]+}};
+; CHECK-NEXT: selp.f64 {{%fd[0-9]+}}, 0dBFF0000000000000, 0d0000000000000000, {{%p[0-9]+}};

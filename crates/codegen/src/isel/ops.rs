@@ -619,6 +619,18 @@ impl Lower<'_> {
                 let dk = self.fkind(dt).ok_or_else(|| CodegenError::unsupported("itofp to a non-float"))?;
                 let signed = op == CastOp::SIToFP;
                 let s = if signed { 's' } else { 'u' };
+                // An i1 converts to 0.0 or 1.0 (-1.0 signed): one select of the two constants (llc's form;
+                // ptxas makes a compare feeding it one `FSET.BF`), not a select of integers and a conversion.
+                if sc == RegClass::Pred && matches!(dk, FKind::F32 | FKind::F64) {
+                    let p = self.materialize(a, sc);
+                    let one = if signed { -1.0f64 } else { 1.0 };
+                    let (t, c) = match dk {
+                        FKind::F32 => ("f32", Operand::F32((one as f32).to_bits())),
+                        _ => ("f64", Operand::F64(one.to_bits())),
+                    };
+                    let zero = if dk == FKind::F32 { Operand::F32(0) } else { Operand::F64(0) };
+                    return Ok(self.emit_def(format!("selp.{t}"), dc, &[c, zero, Operand::Reg(p)]));
+                }
                 let (a, bits) = if sc == RegClass::Pred {
                     let p = self.materialize(a, sc);
                     let v = if signed { -1 } else { 1 };

@@ -317,7 +317,7 @@ impl FnGen<'_> {
         let b = self.flt_var();
         let (an, bn) = (env[a].name.clone(), env[b].name.clone());
         let u = env[a].uniform && env[b].uniform;
-        let x = match self.rng.below(7) {
+        let x = match self.rng.below(8) {
             0..=2 => {
                 let op = ["fadd", "fsub", "fmul"][self.rng.below(3) as usize];
                 self.def(format!("{op} float {an}, {bn}"), "float")
@@ -344,6 +344,13 @@ impl FnGen<'_> {
                 let r = self.def(format!("call float @llvm.nvvm.sqrt.approx.f(float {d})"), "float");
                 let q = self.def(format!("fdiv float 1.000000e+00, {r}"), "float");
                 self.def(format!("fmul float {an}, {q}"), "float")
+            }
+            6 => {
+                // A comparison as 0.0 / 1.0 (or -1.0): one select of float constants.
+                let c = self.def(format!("fcmp oge float {an}, 0.000000e+00"), "i1");
+                let op = if self.rng.chance(50) { "uitofp" } else { "sitofp" };
+                let f = self.def(format!("{op} i1 {c} to float"), "float");
+                self.def(format!("fadd float {bn}, {f}"), "float")
             }
             _ => {
                 let k = [0.5f32, 1.5, -2.0, 3.25, 0.125][self.rng.below(5) as usize] + self.perturb as f32;
