@@ -5,7 +5,8 @@
 ; gep-inbounds-nonneg) and in[t + 20] (zext nneg of an add without nsw); then, with the thread index x alone,
 ; in[(2x | 1)] (or disjoint: an add) and in[2x - 1] (sext of 2x - 1 with 2x known non-negative: a zext), and
 ; in[2x + (x + 8)] (zext of nested nuw adds: the constant leaves, 2x + x stays), and in[(2x | 1) - (c & 3)] (sext
-; of a nsw sub of non-negative terms: 2x - (c & 3) stays, the 1 leaves).
+; of a nsw sub of non-negative terms: 2x - (c & 3) stays, the 1 leaves), and in[((x + 5) + 2x) + (c & 7)] (a
+; constant two nuw adds deep: the 5 leaves, x + 2x + (c & 7) stays).
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -86,8 +87,18 @@ define ptx_kernel void @const_offset(ptr addrspace(1) noalias readonly %in, ptr 
   %v11 = load i32, ptr addrspace(1) %p11, align 4
   %s19 = mul i32 %s18, 31
   %s20 = add i32 %s19, %v11
+  ; ((x + 5) + 2x) + (c & 7): a constant two nuw adds deep (a stencil's `((x + 1) + y*W) + z*W*H`).
+  %k12 = add nuw nsw i32 %t, 5
+  %a12 = add nuw nsw i32 %k12, %x2
+  %c7 = and i32 %c, 7
+  %b12 = add nuw nsw i32 %a12, %c7
+  %i12 = zext nneg i32 %b12 to i64
+  %p12 = getelementptr inbounds i32, ptr addrspace(1) %base, i64 %i12
+  %v12 = load i32, ptr addrspace(1) %p12, align 4
+  %s21 = mul i32 %s20, 37
+  %s22 = add i32 %s21, %v12
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %g
-  store i32 %s20, ptr addrspace(1) %po, align 4
+  store i32 %s22, ptr addrspace(1) %po, align 4
   ret void
 }
 

@@ -28,7 +28,8 @@ fn run(ptx: &Path, label: &str) -> Vec<u8> {
 
 /// `out[g]` = (((((in[b+g+16]*3 + in[b+g+40])*5 + in[b+g-8])*7 + in[b+g+3])*11 + in[b+g])*13 + in[b+g+12])*17
 /// plus in[b+g+20], then `*19 + in[b+2x+1]`, `*23 + in[b+2x-1]`, `*29 + in[b+3x+8]` and `*31 + in[b+2x+1-c]`
-/// with x = g mod 64 (the thread index), c = (g / 64) & 3, b = 64, wrapping.
+/// and `*37 + in[b+3x+5+c7]`, with x = g mod 64 (the thread index), c = (g / 64) & 3, c7 = (g / 64) & 7, b = 64,
+/// wrapping.
 fn image(input: &[i32], n: usize) -> Vec<u8> {
     (0..n)
         .flat_map(|g| {
@@ -45,6 +46,8 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
             let v = v.wrapping_mul(29).wrapping_add(input[(64 + 3 * x + 8) as usize]);
             let c = (g / 64) as i64 & 3;
             let v = v.wrapping_mul(31).wrapping_add(input[(64 + 2 * x + 1 - c) as usize]);
+            let c7 = (g / 64) as i64 & 7;
+            let v = v.wrapping_mul(37).wrapping_add(input[(64 + 3 * x + 5 + c7) as usize]);
             v.to_le_bytes()
         })
         .collect()

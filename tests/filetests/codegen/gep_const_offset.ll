@@ -142,6 +142,40 @@ define ptx_kernel void @nested(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+8192];
 ; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[N]]+16384];
 
+; A constant two adds deep, as clang writes a stencil's neighbours (`((x + 1) + y*W) + z*W*H`, all `nuw nsw`): the
+; constants leave, `(x + y*W) + z*W*H` is rebuilt once and shared.
+define ptx_kernel void @stencil(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %y, i32 %z) {
+  %x = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %yw = mul nuw nsw i32 %y, 680
+  %zwh = mul nuw nsw i32 %z, 91120
+  %c0 = add nuw nsw i32 %x, %yw
+  %i0 = add nuw nsw i32 %c0, %zwh
+  %z0 = zext nneg i32 %i0 to i64
+  %p0 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z0
+  %v0 = load float, ptr addrspace(1) %p0, align 4
+  %x1 = add nuw nsw i32 %x, 1
+  %c1 = add nuw nsw i32 %x1, %yw
+  %i1 = add nuw nsw i32 %c1, %zwh
+  %z1 = zext nneg i32 %i1 to i64
+  %p1 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z1
+  %v1 = load float, ptr addrspace(1) %p1, align 4
+  %x2 = add nuw nsw i32 %x, 680
+  %c2 = add nuw nsw i32 %x2, %yw
+  %i2 = add nuw nsw i32 %c2, %zwh
+  %z2 = zext nneg i32 %i2 to i64
+  %p2 = getelementptr inbounds float, ptr addrspace(1) %in, i64 %z2
+  %v2 = load float, ptr addrspace(1) %p2, align 4
+  %a = fadd float %v0, %v1
+  %b = fadd float %a, %v2
+  store float %b, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .entry stencil(
+; CHECK: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[S:%rd[0-9]+]]];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[S]]+4];
+; CHECK-NEXT: ld.global.f32 {{%f[0-9]+}}, {{\[}}[[S]]+2720];
+
 ; `sext (sub nsw (or disjoint a, 1), s)` with `a` and `s` known non-negative (`s` a loop phi doubling from 1): the
 ; 1 leaves the index, and `a - s` is the address of the neighbouring `sext (sub nsw a, s)` access (a scan's pair).
 @blk = internal addrspace(3) global [256 x float] undef, align 4

@@ -19,9 +19,14 @@ pub(crate) enum IndexExt {
     Unsigned,
 }
 
-/// A split GEP index: `(x, y, how it is widened, c)` for `widen(x [+ y | - y]) + c`; `y` carries whether it is
-/// subtracted.
-pub(crate) type SplitIndex = (Value, Option<(Value, bool)>, IndexExt, i64);
+/// A split GEP index: `(x, ys, how it is widened, c)` for `widen(x ± y1 ± y2 ...) + c` (the terms added in that
+/// order); each `y` carries whether it is subtracted.
+pub(crate) type SplitIndex = (Value, SmallVec<[(Value, bool); 2]>, IndexExt, i64);
+
+/// How many adds deep [`Lower::nested_constant_part`] looks for constants, and how many variable terms the rest may
+/// have.
+const NESTED_DEPTH: u32 = 4;
+const NESTED_TERMS: usize = 4;
 
 impl Lower<'_> {
     /// The operands of `v` when it is an `add` carrying the flags `want` (none wanted: any `add`) or an
@@ -63,7 +68,7 @@ impl Lower<'_> {
             Some(found) => found,
             None => return self.nested_constant_part(ix).or_else(|| self.constant_before_sub(ix)),
         };
-        Some((x, None, ext, c))
+        Some((x, SmallVec::new(), ext, c))
     }
 
     /// `sext (sub nsw (add nsw a, c), s)` (or `or disjoint a, c`; `zext nneg` alike) with `a` and `s` known
@@ -98,13 +103,19 @@ impl Lower<'_> {
         if !is_var(a) || !is_var(s) || !self.known_nonneg(a, 0) || !self.known_nonneg(s, 0) {
             return None;
         }
-        Some((a, Some((s, true)), IndexExt::Signed, c as i32 as i64))
+        Some((a, smallvec::smallvec![(s, true)], IndexExt::Signed, c as i32 as i64))
     }
 
-    /// `zext (add nuw a, (add nuw b, c))` (either operand order; `or disjoint` counts as such an add, and `zext
-    /// nneg`/`sext` of `nsw` adds of values known non-negative with `c >= 0` too): `zext (a + b) + c`. With both
-    /// adds free of unsigned wrap, `a + b <= a + b + c` does not wrap either; in the signed case `a + b` lies
-    /// between 0 and the whole sum. clang writes these for unrolled strided accesses (`x + (k*stride + c)`).
+    /// `zext` of a tree of `add nuw` (up to [`NESTED_DEPTH`] deep; `or disjoint` counts as such an add) whose leaves
+    /// are constants and two to [`NESTED_TERMS`] variable terms: `zext (t1 + t2 + ...) + c`, `c` the constants'
+    /// sum; and `zext nneg`/`sext` of a tree of `nsw` adds whose variable terms are known non-negative and whose
+    /// constants sum to `c >= 0`. clang writes these for unrolled strided accesses (`x + (k*stride + c)`) and
+    /// stencils (`((x + 1) + y*W) + z*W*H`).
+    ///
+    /// Unsigned: every add of the tree is free of unsigned wrap, so the 32-bit result is the mathematical sum
+    /// `S` of the leaves, all read unsigned; the variable terms sum to `S - c <= S < 2^32`, so adding them in any
+    /// order does not wrap either. Signed: every leaf is in `[0, 2^31)` and the tree does not wrap signed, so
+    /// `S < 2^31`, and the terms' sum lies between 0 and `S`.
     fn nested_constant_part(&self, ix: Value) -> Option<SplitIndex> {
         if !self.gep_const_offset {
             return None;
@@ -118,28 +129,51 @@ impl Lower<'_> {
             return None;
         }
         let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
-        let adds = |v: Value| self.add_operands(v, want);
-        let konst = |v: Value| dfg.value_const(v).and_then(|k| self.m.consts.as_i128(k));
-        let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
-        let [p, q] = adds(src)?;
-        for (a, inner) in [(p, q), (q, p)] {
-            let Some([b, k]) = adds(inner) else { continue };
-            let (b, c) = match (konst(k), konst(b)) {
-                (Some(c), _) => (b, c),
-                (None, Some(c)) => (k, c),
-                _ => continue,
-            };
-            if !is_var(a) || !is_var(b) {
-                continue;
-            }
-            if op == CastOp::ZExt {
-                return Some((a, Some((b, false)), IndexExt::Unsigned, c as u32 as i64));
-            }
-            if c as i32 >= 0 && self.known_nonneg(a, 0) && self.known_nonneg(b, 0) {
-                return Some((a, Some((b, false)), IndexExt::Unsigned, c as i32 as i64));
+        self.add_operands(src, want)?;
+        let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut c: i128 = 0;
+        if !self.sum_leaves(src, want, NESTED_DEPTH, op == CastOp::ZExt, &mut terms, &mut c) {
+            return None;
+        }
+        if c == 0 || terms.len() < 2 || terms.len() > NESTED_TERMS {
+            return None;
+        }
+        let rest: SmallVec<[(Value, bool); 2]> = terms[1..].iter().map(|&t| (t, false)).collect();
+        if op == CastOp::ZExt {
+            return (c <= u32::MAX as i128).then(|| (terms[0], rest, IndexExt::Unsigned, c as i64));
+        }
+        let nonneg = c > 0 && c < i32::MAX as i128 && terms.iter().all(|&t| self.known_nonneg(t, 0));
+        nonneg.then(|| (terms[0], rest, IndexExt::Unsigned, c as i64))
+    }
+
+    /// Collects the leaves of the add tree at `v` (adds carrying `want`, or `or disjoint`, at most `depth` deep):
+    /// variable terms in tree order into `terms`, constants summed into `c` (read unsigned when `unsigned`).
+    /// False when a leaf is neither.
+    fn sum_leaves(
+        &self,
+        v: Value,
+        want: Flags,
+        depth: u32,
+        unsigned: bool,
+        terms: &mut SmallVec<[Value; 4]>,
+        c: &mut i128,
+    ) -> bool {
+        let dfg = &self.f.dfg;
+        if let Some(k) = dfg.value_const(v).and_then(|k| self.m.consts.as_i128(k)) {
+            *c += if unsigned { k as u32 as i128 } else { k as i32 as i128 };
+            return true;
+        }
+        if depth > 0 {
+            if let Some([p, q]) = self.add_operands(v, want) {
+                return self.sum_leaves(p, want, depth - 1, unsigned, terms, c)
+                    && self.sum_leaves(q, want, depth - 1, unsigned, terms, c);
             }
         }
-        None
+        if !matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_)) || terms.len() >= NESTED_TERMS {
+            return false;
+        }
+        terms.push(v);
+        true
     }
 
     fn constant_part_of_index_flat(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {

@@ -556,9 +556,9 @@ impl Lower<'_> {
                 let Operand::Reg(mut r) = self.op(var)? else {
                     return Err(CodegenError::new("index operand is not a register"));
                 };
-                if let Some((v2, sub)) = var2 {
-                    // `a + (b + c)` or `(a + c) - b`: the variable part `a ± b` is a new 32-bit add or sub (GVN
-                    // shares it between the accesses that differ only in `c`).
+                for (v2, sub) in var2 {
+                    // `a + (b + c)`, `((a + c) + b) + d` or `(a + c) - b`: the variable part `a ± b ...` is new
+                    // 32-bit adds or subs (GVN shares them between the accesses that differ only in `c`).
                     let Operand::Reg(r2) = self.op(v2)? else {
                         return Err(CodegenError::new("index operand is not a register"));
                     };
