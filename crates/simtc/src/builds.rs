@@ -10,13 +10,18 @@
 //! first: measured on 20 `fuzz-diff` programs, the gate changed the PTX of 0 after `phi-elim` and of 19 after
 //! `out-of-ssa`. Each gated build is compared with the build without its knob ([`gated_base`]).
 //!
-//! Last come the **exposure builds** ([`exposures`]): two passes do real work in [`FULL`] whose result a later
+//! Last come the **exposure builds** ([`exposures`]): three passes do real work in [`FULL`] whose result a later
 //! pass makes invisible there, so toggling them on top of [`FULL`] rarely changes the PTX and a fault in them
 //! would rarely be told apart. `cssa`'s copies are coalesced away by `phi-elim`, which re-derives conventional
 //! SSA on MIR (measured: 3% of 200 `fuzz-diff` programs change without `cssa`); with `cssa-coalesce=0` (one copy
 //! per phi operand, constants included) its copies reach the PTX (98%). `machine-dce` finds little after the
 //! `-O3` passes, which clean up after themselves (4%); at `-O0` it is the only clean-up of instruction selection's
-//! unused results (98%), so it is also toggled at `-O0`.
+//! unused results (98%), so it is also toggled at `-O0`. `remat` runs only on functions whose register pressure
+//! reaches `RematMinPressure` (32), which generated programs rarely do: it is toggled with the threshold at 0.
+
+/// `remat` runs only where the register pressure is high (`RematMinPressure`), which small generated programs
+/// rarely reach: this setting runs it everywhere, for its exposure builds.
+pub(crate) const REMAT_ALWAYS: &str = "RematMinPressure=0";
 
 /// The label of the full pipeline (every optional pass on), against which each pass is toggled.
 pub(crate) const FULL: &str = "-O3 --knob structurize=true";
@@ -58,6 +63,11 @@ pub(crate) fn exposures() -> Vec<Exposure> {
             without: format!("{FULL} --disable-pass cssa"),
         },
         Exposure { pass: "machine-dce", with: "-O0".into(), without: "-O0 --disable-pass machine-dce".into() },
+        Exposure {
+            pass: "remat",
+            with: format!("{FULL} --knob {REMAT_ALWAYS}"),
+            without: format!("{FULL} --knob {REMAT_ALWAYS} --disable-pass remat"),
+        },
     ]
 }
 
@@ -130,6 +140,19 @@ pub(crate) fn differential_builds() -> Vec<Build> {
         knobs: vec!["structurize=true".into(), "cssa-coalesce=0".into()],
         without: None,
     });
+    for disabled in [vec![], vec!["remat".to_string()]] {
+        let label = match disabled.is_empty() {
+            true => format!("{FULL} --knob {REMAT_ALWAYS}"),
+            false => format!("{FULL} --knob {REMAT_ALWAYS} --disable-pass remat"),
+        };
+        builds.push(Build {
+            label,
+            opt_level: 3,
+            disabled,
+            knobs: vec!["structurize=true".into(), REMAT_ALWAYS.into()],
+            without: None,
+        });
+    }
     builds.push(Build {
         label: "-O0 --disable-pass machine-dce".into(),
         opt_level: 0,

@@ -1,7 +1,8 @@
 ; remat end to end: out[gid] is loaded before a loop and stored after it; the loop never reads the address.
 ; Instead of keeping the 64-bit address live through the loop, simtc recomputes it after the loop from the
-; kernel parameter and %ctaid.x/%ntid.x/%tid.x, so the loop carries only its own values.
-; RUN: compile %s --mcpu sm_90
+; kernel parameter and %ctaid.x/%ntid.x/%tid.x, so the loop carries only its own values. (The kernel is small:
+; `RematMinPressure=0` makes remat run at any register pressure.)
+; RUN: compile %s --mcpu sm_90 --knob RematMinPressure=0
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

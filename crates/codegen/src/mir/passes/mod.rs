@@ -63,6 +63,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "copyprop: most rewrites per invocation (0: unlimited)",
     },
     simtc_opt::KnobDef {
+        name: remat::MIN_PRESSURE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "32",
+        seed: "simtc",
+        doc: "remat: run only on functions whose estimated register pressure (32-bit registers live at a block \
+              boundary, 64-bit ones twice) is at least this (32: below it a saved register cannot lower occupancy)",
+    },
+    simtc_opt::KnobDef {
         name: combine::FMA_KNOB,
         kind: simtc_opt::KnobKind::Bool,
         default: "true",
@@ -342,7 +350,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, _| Ok(remat::run(f) > 0),
+            run: |f, cx| Ok(remat::run(f, cx.knobs.int(remat::MIN_PRESSURE_KNOB).max(0) as usize) > 0),
         },
         MirPassInfo {
             name: "phi-elim",

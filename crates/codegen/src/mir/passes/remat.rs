@@ -51,6 +51,17 @@
 //! register does not serve as a live operand, so the liveness computed up front stays right for every
 //! decision.
 //!
+//! # When
+//!
+//! Only in a function whose estimated register pressure ([`pressure`]: the most 32-bit registers live at a block
+//! boundary) is at least `RematMinPressure` (default 32, the registers per thread at which every target still
+//! runs its full 2,048 threads per multiprocessor). Below that a saved register cannot lower occupancy, and each
+//! copy is instructions ptxas executes for nothing, where it often rematerializes the value itself: on 139
+//! HeCBench kernels, rematerializing everywhere left 112 at or below llc-19's SASS count, this threshold 116
+//! (layout's `SoAKernel` 37 → 35, scan2's `prefixSum` 54 → 50, haccmk 122 → 111 SASS instructions), with the
+//! registers at or below llc's on as many kernels; kernels with more pressure (`selective_scan`: 63 → 56
+//! registers) keep it.
+//!
 //! # Exactness and cost
 //!
 //! Every copied instruction is pure and reads only registers whose definitions dominate `v`'s (they are
@@ -85,8 +96,29 @@ fn copyable(i: &MInst, kernel: bool, in_call: bool) -> bool {
     !i.srcs.iter().any(|s| s.is_special_reg() && !fixed_special(s))
 }
 
-/// Runs the pass; returns the number of copies placed.
-pub fn run(f: &mut MFunction) -> usize {
+/// The knob: the estimated register pressure below which the pass does nothing (module doc, "When").
+pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
+
+/// The largest number of 32-bit registers live at a block boundary: a 64-bit register counts twice, a 128-bit
+/// one four times, predicates not at all (they have their own file). An estimate: ptxas's own count adds the
+/// temporaries of the instructions it expands and depends on its schedule.
+fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
+    let w = |r: &u32| match f.regs[*r as usize] {
+        RegClass::B64 | RegClass::F64 => 2,
+        RegClass::B128 => 4,
+        RegClass::Pred => 0,
+        _ => 1,
+    };
+    let mut peak = 0;
+    for &b in &f.order {
+        peak = peak.max(live.live_in.get(b.0).iter().map(w).sum()).max(live.live_out.get(b.0).iter().map(w).sum());
+    }
+    peak
+}
+
+/// Runs the pass on a function whose estimated register pressure is at least `min_pressure`; returns the
+/// number of copies placed.
+pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
     let g = graph::block_graph(f);
     let dt = DomTree::compute(&g);
     let loops = LoopForest::compute(&g, &dt);
@@ -137,6 +169,9 @@ pub fn run(f: &mut MFunction) -> usize {
         }
     }
     let live = graph::liveness(f);
+    if pressure(f, &live) < min_pressure {
+        return 0;
+    }
     // Candidates: live into the header of a loop that does not contain their definition; with those headers.
     let mut headers: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
     for l in 0..loops.forest.len() as u32 {
