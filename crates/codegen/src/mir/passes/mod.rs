@@ -345,7 +345,8 @@ pub fn registry() -> &'static [MirPassInfo] {
         MirPassInfo {
             name: "remat",
             description: "recomputes after a loop a divergent 64-bit value live through it but not read in it, from kernel \
-                          parameters, fixed special registers and registers live there anyway",
+                          parameters, fixed special registers and registers live there anyway (only where the register \
+                          pressure reaches RematMinPressure)",
             optional: true,
             min_opt_level: 1,
             phase_in: Phase::Ssa,
