@@ -140,11 +140,8 @@ pub(crate) fn differential_builds() -> Vec<Build> {
         knobs: vec!["structurize=true".into(), "cssa-coalesce=0".into()],
         without: None,
     });
-    for disabled in [vec![], vec!["remat".to_string()]] {
-        let label = match disabled.is_empty() {
-            true => format!("{FULL} --knob {REMAT_ALWAYS}"),
-            false => format!("{FULL} --knob {REMAT_ALWAYS} --disable-pass remat"),
-        };
+    let remat = exposures().into_iter().find(|e| e.pass == "remat").expect("remat's exposure pair");
+    for (label, disabled) in [(remat.with, vec![]), (remat.without, vec!["remat".to_string()])] {
         builds.push(Build {
             label,
             opt_level: 3,

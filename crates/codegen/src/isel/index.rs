@@ -64,6 +64,9 @@ impl Lower<'_> {
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
     pub(crate) fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<SplitIndex> {
+        if !self.gep_const_offset {
+            return None;
+        }
         let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
             Some(found) => found,
             None => return self.nested_constant_part(ix).or_else(|| self.constant_before_sub(ix)),
@@ -71,24 +74,25 @@ impl Lower<'_> {
         Some((x, SmallVec::new(), ext, c))
     }
 
+    /// `(op, flags, x)` when `ix` is a 64-bit `sext`/`zext` (`op`, with its `flags`) of a 32-bit `x`.
+    fn widened_i32(&self, ix: Value) -> Option<(CastOp, Flags, Value)> {
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        let d = dfg.inst(i);
+        let InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) = d.kind else { return None };
+        let src = dfg.args(i)[0];
+        (self.int_width(self.ty(ix)) == Some(64) && self.int_width(self.ty(src)) == Some(32))
+            .then_some((op, d.flags, src))
+    }
+
     /// `sext (sub nsw (add nsw a, c), s)` (or `or disjoint a, c`; `zext nneg` alike) with `a` and `s` known
     /// non-negative: `sext (a - s) + c`. The whole index is `(a + c) - s` exactly (both flags), and `a - s` lies in
     /// `[-2^31 + 1, 2^31 - 1]` (both operands in `[0, 2^31)`), so it is computed in 32 bits without wrapping. A
     /// scan's `(2t | 1) - stride` then shares the address of `2t - stride`.
     fn constant_before_sub(&self, ix: Value) -> Option<SplitIndex> {
-        if !self.gep_const_offset {
-            return None;
-        }
         let dfg = &self.f.dfg;
-        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
-        let d = dfg.inst(i);
-        let sext_like = match d.kind {
-            InstKind::Cast(CastOp::SExt) => true,
-            InstKind::Cast(CastOp::ZExt) => d.flags.contains(simtc_ir::Flags::NNEG),
-            _ => false,
-        };
-        let src = dfg.args(i)[0];
-        if !sext_like || self.int_width(self.ty(ix)) != Some(64) || self.int_width(self.ty(src)) != Some(32) {
+        let (op, flags, src) = self.widened_i32(ix)?;
+        if op == CastOp::ZExt && !flags.contains(simtc_ir::Flags::NNEG) {
             return None;
         }
         let &ValueDef::Inst(sub) = dfg.value_def(src) else { return None };
@@ -117,17 +121,7 @@ impl Lower<'_> {
     /// order does not wrap either. Signed: every leaf is in `[0, 2^31)` and the tree does not wrap signed, so
     /// `S < 2^31`, and the terms' sum lies between 0 and `S`.
     fn nested_constant_part(&self, ix: Value) -> Option<SplitIndex> {
-        if !self.gep_const_offset {
-            return None;
-        }
-        let dfg = &self.f.dfg;
-        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
-        let d = dfg.inst(i);
-        let InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) = d.kind else { return None };
-        let src = dfg.args(i)[0];
-        if self.int_width(self.ty(ix)) != Some(64) || self.int_width(self.ty(src)) != Some(32) {
-            return None;
-        }
+        let (op, _, src) = self.widened_i32(ix)?;
         let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
         self.add_operands(src, want)?;
         let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
@@ -177,9 +171,6 @@ impl Lower<'_> {
     }
 
     fn constant_part_of_index_flat(&self, ix: Value, inbounds: bool) -> Option<(Value, IndexExt, i64)> {
-        if !self.gep_const_offset {
-            return None;
-        }
         let dfg = &self.f.dfg;
         let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
         let add_of = |v: Value, want: Flags| -> Option<(Value, i64)> {
@@ -188,44 +179,37 @@ impl Lower<'_> {
             let k = self.m.consts.as_i128(*k)?;
             (matches!(dfg.value_def(x), ValueDef::Inst(_) | ValueDef::Arg(_))).then_some((x, k as i64))
         };
-        let d = dfg.inst(i);
-        match &d.kind {
-            InstKind::Binary(simtc_ir::BinaryOp::Add) if self.int_width(self.ty(ix)) == Some(64) => {
-                add_of(ix, simtc_ir::Flags::default()).map(|(x, c)| (x, IndexExt::None, c))
-            }
-            InstKind::Cast(op @ (CastOp::SExt | CastOp::ZExt)) if self.int_width(self.ty(ix)) == Some(64) => {
-                let src = dfg.args(i)[0];
-                if self.int_width(self.ty(src)) != Some(32) {
-                    return None;
-                }
-                // A zero extension prefers `zext x` (clang's `zext nneg (add nuw nsw x, c)` indexes then share
-                // their base with the plain `zext x` ones).
-                if *op == CastOp::ZExt {
-                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NUW) {
-                        return Some((x, IndexExt::Unsigned, c as u32 as i64));
-                    }
-                }
-                let nneg = d.flags.contains(simtc_ir::Flags::NNEG);
-                if *op == CastOp::SExt || nneg {
-                    // `sext x` of an `x` known non-negative is `zext x`: the base then matches the plain `zext x`
-                    // (and `zext nneg`) indexes of the same `x`.
-                    let ext_of = |x: Value| if self.known_nonneg(x, 0) { IndexExt::Unsigned } else { IndexExt::Signed };
-                    if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
-                        return Some((x, ext_of(x), c as i32 as i64));
-                    }
-                    // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as
-                    // LLVM does) of `x` and a non-negative constant did not overflow.
-                    let nonneg_sum = nneg || (inbounds && self.gep_inbounds_nonneg);
-                    if nonneg_sum {
-                        return add_of(src, simtc_ir::Flags::default())
-                            .filter(|&(_, c)| c as i32 >= 0)
-                            .map(|(x, c)| (x, ext_of(x), c as i32 as i64));
-                    }
-                }
-                None
-            }
-            _ => None,
+        if matches!(dfg.inst(i).kind, InstKind::Binary(simtc_ir::BinaryOp::Add)) {
+            return (self.int_width(self.ty(ix)) == Some(64))
+                .then(|| add_of(ix, simtc_ir::Flags::default()).map(|(x, c)| (x, IndexExt::None, c)))
+                .flatten();
         }
+        let (op, flags, src) = self.widened_i32(ix)?;
+        // A zero extension prefers `zext x` (clang's `zext nneg (add nuw nsw x, c)` indexes then share their base
+        // with the plain `zext x` ones).
+        if op == CastOp::ZExt {
+            if let Some((x, c)) = add_of(src, simtc_ir::Flags::NUW) {
+                return Some((x, IndexExt::Unsigned, c as u32 as i64));
+            }
+        }
+        let nneg = flags.contains(simtc_ir::Flags::NNEG);
+        if op == CastOp::ZExt && !nneg {
+            return None;
+        }
+        // `sext x` of an `x` known non-negative is `zext x`: the base then matches the plain `zext x` (and
+        // `zext nneg`) indexes of the same `x`.
+        let ext_of = |x: Value| if self.known_nonneg(x, 0) { IndexExt::Unsigned } else { IndexExt::Signed };
+        if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
+            return Some((x, ext_of(x), c as i32 as i64));
+        }
+        // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as LLVM does) of
+        // `x` and a non-negative constant did not overflow.
+        if !(nneg || (inbounds && self.gep_inbounds_nonneg)) {
+            return None;
+        }
+        add_of(src, simtc_ir::Flags::default())
+            .filter(|&(_, c)| c as i32 >= 0)
+            .map(|(x, c)| (x, ext_of(x), c as i32 as i64))
     }
 
     /// The word `x` when `v` is `trunc <4 x i32> <x, x >> 8, x >> 16, x >> 24> to <4 x i8>` (lanes set by an

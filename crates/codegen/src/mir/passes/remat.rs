@@ -125,6 +125,10 @@ pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
     if loops.forest.len() == 0 {
         return 0;
     }
+    let live = graph::liveness(f);
+    if pressure(f, &live) < min_pressure {
+        return 0;
+    }
     let n = f.regs.len();
     // Definition site, copyability, and reads (block, is-phi) of every register.
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
@@ -167,10 +171,6 @@ pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
                 in_call = false;
             }
         }
-    }
-    let live = graph::liveness(f);
-    if pressure(f, &live) < min_pressure {
-        return 0;
     }
     // Candidates: live into the header of a loop that does not contain their definition; with those headers.
     let mut headers: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
