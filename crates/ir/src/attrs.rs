@@ -7,22 +7,23 @@
 use crate::apint::ApInt;
 use crate::types::Type;
 use std::fmt;
+use std::sync::Arc;
 
 /// One attribute.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Attribute {
     /// A keyword attribute: `noundef`, `nounwind`, `convergent`, `readnone`, ...
-    Flag(Box<str>),
+    Flag(Arc<str>),
     /// A keyword with an integer: `align(8)`/`align 8`, `dereferenceable(4)`, `alignstack(16)`, `vscale_range` first.
-    Int(Box<str>, u64),
+    Int(Arc<str>, u64),
     /// A keyword with a type: `byval(T)`, `sret(T)`, `byref(T)`, `elementtype(T)`, `inalloca(T)`, `preallocated(T)`.
-    Type(Box<str>, Type),
+    Type(Arc<str>, Type),
     /// `range(iN lo, hi)`.
     Range(Type, ApInt, ApInt),
     /// A string attribute `"key"` or `"key"="value"`.
-    Str(Box<str>, Option<Box<str>>),
+    Str(Arc<str>, Option<Arc<str>>),
     /// Any other attribute, kept as its source text.
-    Raw(Box<str>),
+    Raw(Arc<str>),
 }
 
 impl Attribute {
@@ -80,7 +81,7 @@ impl AttrSet {
     }
     /// Adds an attribute (replacing one with the same key).
     pub fn set(&mut self, a: Attribute) {
-        let key = a.key().to_string();
+        let key = a.key();
         self.0.retain(|x| x.key() != key);
         self.0.push(a);
     }

@@ -31,6 +31,7 @@
 pub mod graph;
 pub mod opcode;
 pub mod passes;
+pub mod scoped;
 pub mod text;
 mod verify;
 
@@ -169,6 +170,16 @@ impl Operand {
             Operand::Reg(r) => out.push(*r),
             Operand::Addr(b, _) => b.regs(out),
             Operand::Vec(v) => v.iter().for_each(|o| o.regs(out)),
+            _ => {}
+        }
+    }
+    /// Calls `f` on every register, in the order [`Operand::regs`] lists them.
+    #[inline]
+    pub fn for_each_reg(&self, f: &mut impl FnMut(Reg)) {
+        match self {
+            Operand::Reg(r) => f(*r),
+            Operand::Addr(b, _) => b.for_each_reg(f),
+            Operand::Vec(v) => v.iter().for_each(|o| o.for_each_reg(f)),
             _ => {}
         }
     }
@@ -489,6 +500,23 @@ impl MInst {
         }
         srcs
     }
+    /// Calls `f` on every register read (sources, then the guard), as [`MInst::uses`] lists them.
+    #[inline]
+    pub fn for_each_use(&self, f: &mut impl FnMut(Reg)) {
+        for s in &self.srcs {
+            s.for_each_reg(f);
+        }
+        if let Some((g, _)) = self.guard {
+            f(g);
+        }
+    }
+    /// Calls `f` on every register written, as [`MInst::defs`] lists them.
+    #[inline]
+    pub fn for_each_def(&self, f: &mut impl FnMut(Reg)) {
+        for d in &self.dsts {
+            d.for_each_reg(f);
+        }
+    }
     /// Registers read (sources and guard).
     pub fn uses(&self) -> SmallVec<[Reg; 4]> {
         let mut v = SmallVec::new();
@@ -695,19 +723,22 @@ impl MFunction {
     /// How many times each register is read (instruction sources, addresses and guards, over the blocks in
     /// [`MFunction::order`]), indexed by register number: the use counts several MIR passes start from.
     pub fn read_counts(&self) -> Vec<u32> {
-        self.reg_counts(MInst::uses)
+        self.reg_counts(true)
     }
     /// How many instructions (over the blocks in [`MFunction::order`]) write each register, indexed by register
     /// number.
     pub fn write_counts(&self) -> Vec<u32> {
-        self.reg_counts(MInst::defs)
+        self.reg_counts(false)
     }
-    fn reg_counts(&self, regs: impl Fn(&MInst) -> SmallVec<[Reg; 4]>) -> Vec<u32> {
+    fn reg_counts(&self, reads: bool) -> Vec<u32> {
         let mut n = vec![0u32; self.regs.len()];
+        let mut count = |r: Reg| n[r.0 as usize] += 1;
         for &b in &self.order {
             for i in &self.block(b).insts {
-                for r in regs(i) {
-                    n[r.0 as usize] += 1;
+                if reads {
+                    i.for_each_use(&mut count);
+                } else {
+                    i.for_each_def(&mut count);
                 }
             }
         }

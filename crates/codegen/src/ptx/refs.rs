@@ -49,11 +49,14 @@ impl Refs {
             let mut seen = FxHashSet::default();
             let mut list = Vec::new();
             let mut visited = FxHashSet::default();
+            let mut stack = Vec::new();
             for b in func.layout.blocks() {
                 for i in func.layout.block_insts(b) {
                     for &v in func.dfg.args(i) {
                         if let ValueDef::Const(c) = func.dfg.value_def(v) {
-                            collect(m, *c, &mut visited, &mut seen, &mut list);
+                            if !visited.contains(c) {
+                                collect(m, *c, &mut visited, &mut seen, &mut list, &mut stack);
+                            }
                         }
                     }
                 }
@@ -69,7 +72,7 @@ impl Refs {
         for g in m.global_ids() {
             let Some(init) = m.globals[g].init else { continue };
             let mut list = Vec::new();
-            collect(m, init, &mut FxHashSet::default(), &mut FxHashSet::default(), &mut list);
+            collect(m, init, &mut FxHashSet::default(), &mut FxHashSet::default(), &mut list, &mut Vec::new());
             if !is_internal_global(m, g) {
                 r.in_printed_init.extend(list.iter().copied());
             }
@@ -93,15 +96,16 @@ impl Refs {
 }
 
 /// Appends the symbols constant `c` references to `out` (each once, tracked in `seen`); `visited` stops the walk
-/// from revisiting shared sub-constants.
+/// from revisiting shared sub-constants; `stack` is scratch space (empty on entry and on return).
 fn collect(
     m: &Module,
     c: ConstId,
     visited: &mut FxHashSet<ConstId>,
     seen: &mut FxHashSet<GlobalRef>,
     out: &mut Vec<GlobalRef>,
+    stack: &mut Vec<ConstId>,
 ) {
-    let mut stack = vec![c];
+    stack.push(c);
     while let Some(c) = stack.pop() {
         if !visited.insert(c) {
             continue;

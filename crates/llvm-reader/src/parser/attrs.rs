@@ -254,7 +254,9 @@ impl<'s> Parser<'s> {
         let mut set = AttrSet::new();
         while !self.eat(&Tok::RBrace) {
             match self.attribute(Some(Type::VOID), true)? {
-                Some(a) => set.0.push(a),
+                // `set`: a repeated key keeps its last value, as applying the group one attribute at a time
+                // did (the group is then copied whole onto a target without attributes).
+                Some(a) => set.set(a),
                 None => {
                     let f = self.found();
                     return self.err(format!("unknown attribute {f}"));

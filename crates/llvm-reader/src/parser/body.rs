@@ -57,12 +57,12 @@ pub(crate) struct FnMaps<'s> {
 struct Parsed {
     data: InstData,
     /// Attribute groups to apply to a call's function attributes.
-    groups: Vec<(u32, Range<usize>)>,
+    groups: SmallVec<[(u32, Range<usize>); 1]>,
 }
 
 impl Parsed {
     fn new(data: InstData) -> Self {
-        Parsed { data, groups: Vec::new() }
+        Parsed { data, groups: SmallVec::new() }
     }
 }
 
@@ -1017,8 +1017,9 @@ impl<'s> Parser<'s> {
         };
         // Arguments.
         self.expect(&Tok::LParen)?;
-        let mut args = vec![callee];
-        let mut arg_tys = Vec::new();
+        let mut args: SmallVec<[Value; 8]> = SmallVec::new();
+        args.push(callee);
+        let mut arg_tys: SmallVec<[Type; 8]> = SmallVec::new();
         let mut arg_attrs = Vec::new();
         if !self.eat(&Tok::RParen) {
             loop {
@@ -1048,7 +1049,21 @@ impl<'s> Parser<'s> {
             if !self.m.types.is_first_class(ty) && ty != Type::VOID {
                 return self.err_at(tsp, "invalid call return type");
             }
-            self.m.types.func(ty, arg_tys.clone(), false)
+            // A direct call of a declared function usually has the declaration's type: types are interned, so
+            // when the parts agree that type is the one interning would return (no parameter list to build).
+            let declared = match fs.f.dfg.value_def(callee) {
+                ValueDef::Const(c) => match self.m.consts.data(*c) {
+                    ConstData::Global(_, GlobalRef::Func(f)) if *f != fs.fid => Some(self.m.funcs[*f].ty),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match declared
+                .filter(|&d| self.m.types.func_parts(d).is_some_and(|(r, p, va)| !va && r == ty && p == &arg_tys[..]))
+            {
+                Some(d) => d,
+                None => self.m.types.func(ty, arg_tys.to_vec(), false),
+            }
         };
         // A direct call must agree with the callee's declaration.
         if let ValueDef::Const(c) = fs.f.dfg.value_def(callee).clone() {
@@ -1071,7 +1086,7 @@ impl<'s> Parser<'s> {
             }
         }
         let (ret_ty, _, _) = self.m.types.func_parts(fn_ty).expect("function type");
-        let mut groups = Vec::new();
+        let mut groups = SmallVec::new();
         let mut fn_attrs = AttrSet::new();
         loop {
             if let Some(Tok::AttrGroup(n)) = self.peek() {

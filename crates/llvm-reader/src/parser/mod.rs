@@ -1245,8 +1245,12 @@ impl<'s> Parser<'s> {
                     _ => continue,
                 },
             };
-            for a in set.0 {
-                dst.set(a);
+            if dst.is_empty() {
+                *dst = set;
+            } else {
+                for a in set.0 {
+                    dst.set(a);
+                }
             }
         }
         // Calls of functions declared after them.

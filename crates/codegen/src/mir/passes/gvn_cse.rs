@@ -40,9 +40,9 @@
 //!
 //! Cost: one visit per instruction, O(1) expected hash work each, plus the final rename: linear.
 
+use crate::mir::scoped::ScopedTable;
 use crate::mir::{graph, Effects, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass, Spaces};
 use crate::target::Target;
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// The knob selecting the mode (see the module doc).
@@ -56,7 +56,7 @@ pub fn default_mode(t: Target) -> i64 {
     }
 }
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 struct Key {
     op: Opcode,
     srcs: SmallVec<[Operand; 3]>,
@@ -95,8 +95,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
     let preds = f.preds();
     let nblocks = f.blocks.len();
     let mut leader: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
-    let mut table: FxHashMap<Key, Reg> = FxHashMap::default();
-    let mut undo: Vec<(Key, Option<Reg>)> = Vec::new();
+    let mut table: ScopedTable<Key, Reg> = ScopedTable::default();
     let mut next_gen: u32 = 1;
     let mut removed = 0;
     // Iterative dominator-tree walk: (block, undo length at entry, generations at the end of its parent).
@@ -106,20 +105,13 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
     let mut undo_mark: Vec<usize> = vec![0; nblocks];
     while let Some((b, leaving)) = stack.pop() {
         if leaving {
-            while undo.len() > undo_mark[b as usize] {
-                let (k, old) = undo.pop().expect("undo entry");
-                match old {
-                    Some(r) => table.insert(k, r),
-                    None => table.remove(&k),
-                };
-            }
+            table.rollback(undo_mark[b as usize]);
             continue;
         }
         if mode == 1 {
             table.clear();
-            undo.clear();
         }
-        undo_mark[b as usize] = undo.len();
+        undo_mark[b as usize] = table.mark();
         // Memory state at entry.
         let inherit =
             mode >= 3 && dt.idom(b).is_some_and(|d| preds[b as usize].len() == 1 && preds[b as usize][0].0 == d);
@@ -169,8 +161,7 @@ pub fn run(f: &mut MFunction, mode: i64) -> usize {
                     false
                 }
                 None => {
-                    let old = table.insert(key.clone(), d);
-                    undo.push((key, old));
+                    table.insert(key, d);
                     true
                 }
             }

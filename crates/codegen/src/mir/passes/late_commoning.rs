@@ -43,8 +43,8 @@
 //!
 //! Cost: one visit per instruction with O(1) expected hash work, and one final renaming walk: linear.
 
+use crate::mir::scoped::ScopedTable;
 use crate::mir::{graph, Effects, MBlock, MFunction, MInst, OpKind, Opcode, Operand, Reg, RegClass, Spaces};
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 /// Runs the pass on every function, not only those with predicated code.
@@ -54,7 +54,7 @@ pub const NO_MOVE_KNOB: &str = "DisableMoveCommoning";
 
 const SPACES: [Spaces; 5] = [Spaces::GLOBAL, Spaces::SHARED, Spaces::LOCAL, Spaces::CONST, Spaces::PARAM];
 
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 struct Key {
     op: Opcode,
     srcs: SmallVec<[Operand; 3]>,
@@ -111,8 +111,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
     let preds = f.preds();
     let nblocks = f.blocks.len();
     let mut rep: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
-    let mut table: FxHashMap<Key, Leader> = FxHashMap::default();
-    let mut undo: Vec<(Key, Option<Leader>)> = Vec::new();
+    let mut table: ScopedTable<Key, Leader> = ScopedTable::default();
     let mut undo_mark = vec![0usize; nblocks];
     let mut end_gens: Vec<([u32; 5], [u32; 5])> = vec![([0; 5], [0; 5]); nblocks];
     let mut next_gen: u32 = 1;
@@ -122,16 +121,10 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
     let mut stack: Vec<(u32, bool)> = vec![(entry, false)];
     while let Some((b, leaving)) = stack.pop() {
         if leaving {
-            while undo.len() > undo_mark[b as usize] {
-                let (k, old) = undo.pop().expect("undo entry");
-                match old {
-                    Some(l) => table.insert(k, l),
-                    None => table.remove(&k),
-                };
-            }
+            table.rollback(undo_mark[b as usize]);
             continue;
         }
-        undo_mark[b as usize] = undo.len();
+        undo_mark[b as usize] = table.mark();
         segment += 1;
         let inherit = dt.idom(b).is_some_and(|d| preds[b as usize].len() == 1 && preds[b as usize][0].0 == d);
         let (mut wgen, mut agen) = match (inherit, dt.idom(b)) {
@@ -231,8 +224,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                             rep[d.0 as usize] = ld;
                         }
                         k.guard = None;
-                        let old = table.insert(k.clone(), l);
-                        undo.push((k, old));
+                        table.insert(k, l);
                         removed += 1;
                         continue;
                     }
@@ -249,8 +241,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                 k.mem = mem_of(&agen, e.writes);
             }
             let l = Leader { block: MBlock(b), index: kept.len(), segment, dst };
-            let old = table.insert(k.clone(), l);
-            undo.push((k, old));
+            table.insert(k, l);
             kept.push(i);
         }
         f.blocks[b as usize].insts = kept;
