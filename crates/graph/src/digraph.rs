@@ -142,7 +142,7 @@ pub struct AdjacencyList {
 impl AdjacencyList {
     /// A graph with node `i`'s successors `succs[i]` (every target must be `< succs.len()`).
     pub fn new(entry: u32, succs: Vec<SmallVec<[u32; 2]>>) -> Self {
-        let mut pred: Vec<SmallVec<[u32; 2]>> = vec![SmallVec::new(); succs.len()];
+        let mut pred: Vec<SmallVec<[u32; 2]>> = std::iter::repeat_with(SmallVec::new).take(succs.len()).collect();
         for (a, s) in succs.iter().enumerate() {
             for &b in s {
                 pred[b as usize].push(a as u32);

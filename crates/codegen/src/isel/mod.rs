@@ -265,7 +265,7 @@ impl<'a> Lower<'a> {
                 is_kernel: abi.is_kernel,
                 ..MFunction::default()
             },
-            vals: vec![SmallVec::new(); f.dfg.num_values()],
+            vals: std::iter::repeat_with(SmallVec::new).take(f.dfg.num_values()).collect(),
             blocks: vec![None; f.dfg.num_blocks()],
             reachable: vec![false; f.dfg.num_blocks()],
             cur: MBlock(0),
@@ -421,8 +421,19 @@ impl<'a> Lower<'a> {
 
     /// Parses an opcode spelling (see [`Lower::mi`]).
     pub(crate) fn opc(&self, s: &str) -> Opcode {
+        thread_local! {
+            // Parsed spellings (isel names a few hundred distinct opcodes, each many times): parsing is a pure
+            // function of the text, so a per-thread memo changes nothing but the time.
+            static PARSED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Opcode>> = Default::default();
+        }
+        if let Some(o) = PARSED.with(|m| m.borrow().get(s).cloned()) {
+            return o;
+        }
         match Opcode::parse(s) {
-            Ok(o) => o,
+            Ok(o) => {
+                PARSED.with(|m| m.borrow_mut().insert(s.into(), o.clone()));
+                o
+            }
             Err(e) => {
                 let mut bad = self.bad_opcode.borrow_mut();
                 if bad.is_none() {
@@ -806,7 +817,7 @@ impl<'a> Lower<'a> {
             let args: SmallVec<[Value; 3]> = self.f.dfg.args(inst).into();
             let res = self.f.dfg.result(inst).expect("phi has a result");
             let want = spaces_of(self, res);
-            let mut srcs: Vec<SmallVec<[Operand; 2]>> = vec![SmallVec::new(); n];
+            let mut srcs: Vec<SmallVec<[Operand; 2]>> = std::iter::repeat_with(SmallVec::new).take(n).collect();
             let mut preds = SmallVec::<[MBlock; 2]>::new();
             for (v, pb) in args.iter().zip(&blocks) {
                 // A predecessor with several edges here (switch cases sharing a target) is listed once per edge

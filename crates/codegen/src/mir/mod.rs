@@ -378,20 +378,21 @@ impl MInst {
         if self.dsts.iter().any(|d| matches!(d, Operand::Sym(_))) {
             e.side_effect = true;
         }
-        let volatile = self.op.has(Mod::Volatile) || self.op.has(Mod::Mmio);
-        let ordered = self.op.mods.iter().any(|m| matches!(m, Mod::Acquire | Mod::Release | Mod::AcqRel | Mod::Sc));
+        // Only memory operations look at these (computed on use: most instructions are arithmetic).
+        let volatile = || self.op.has(Mod::Volatile) || self.op.has(Mod::Mmio);
+        let ordered = || self.op.mods.iter().any(|m| matches!(m, Mod::Acquire | Mod::Release | Mod::AcqRel | Mod::Sc));
         match self.op.kind {
             Ld | Ldu => {
                 e.reads = Spaces::of(self.op.space());
                 e.may_trap = true;
-                e.side_effect |= volatile;
-                e.barrier |= ordered;
+                e.side_effect |= volatile();
+                e.barrier |= ordered();
             }
             St => {
                 e.writes = Spaces::of(self.op.space());
                 e.may_trap = true;
-                e.side_effect |= volatile;
-                e.barrier |= ordered;
+                e.side_effect |= volatile();
+                e.barrier |= ordered();
             }
             Atom | Red => {
                 let s = Spaces::of(self.op.space());
@@ -399,7 +400,7 @@ impl MInst {
                 e.writes = s;
                 e.atomic = true;
                 e.may_trap = true;
-                e.barrier |= ordered;
+                e.barrier |= ordered();
             }
             Prefetch => e.side_effect = true,
             Bar | Barrier => {
@@ -706,7 +707,8 @@ impl MFunction {
     /// Successor lists of every block (indexed by block number): branch targets in order, deduplicated, plus
     /// the fall-through block in [`Phase::LaidOut`] when the block does not end with a terminator.
     pub fn successor_lists(&self) -> Vec<SmallVec<[MBlock; 2]>> {
-        let mut out = vec![SmallVec::new(); self.blocks.len()];
+        let mut out: Vec<SmallVec<[MBlock; 2]>> =
+            std::iter::repeat_with(SmallVec::new).take(self.blocks.len()).collect();
         for (k, &b) in self.order.iter().enumerate() {
             let mut v = self.succs(b);
             if self.phase == Phase::LaidOut && !self.block(b).insts.last().is_some_and(|i| i.is_terminator()) {
@@ -748,7 +750,7 @@ impl MFunction {
     /// fall-through edges in [`Phase::LaidOut`].
     pub fn preds(&self) -> Vec<SmallVec<[MBlock; 2]>> {
         let succs = self.successor_lists();
-        let mut p = vec![SmallVec::new(); self.blocks.len()];
+        let mut p: Vec<SmallVec<[MBlock; 2]>> = std::iter::repeat_with(SmallVec::new).take(self.blocks.len()).collect();
         for &b in &self.order {
             for &s in &succs[b.0 as usize] {
                 let l: &mut SmallVec<[MBlock; 2]> = &mut p[s.0 as usize];

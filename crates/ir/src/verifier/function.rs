@@ -212,8 +212,8 @@ impl FuncVerifier<'_, '_> {
     pub(super) fn build_cfg(&mut self, lay: &LayoutInfo, entry: Block) -> (Adjacency, Adjacency) {
         let f = self.f;
         let nb = f.dfg.num_blocks();
-        let mut succs: Adjacency = vec![SmallVec::new(); nb];
-        let mut preds: Adjacency = vec![SmallVec::new(); nb];
+        let mut succs: Adjacency = std::iter::repeat_with(SmallVec::new).take(nb).collect();
+        let mut preds: Adjacency = std::iter::repeat_with(SmallVec::new).take(nb).collect();
         for &(b, start, end) in &lay.ranges {
             if start == end {
                 continue;

@@ -117,7 +117,7 @@ enum Rewrite {
     Unguard,
 }
 
-fn simplify(f: &MFunction, i: &MInst, known: &[Val], neg_of: &[Option<Reg>]) -> Rewrite {
+fn simplify(regs: &[RegClass], i: &MInst, known: &[Val], neg_of: &[Option<Reg>]) -> Rewrite {
     if let Some((g, neg)) = i.guard {
         if let Val::Const(c) = known[g.0 as usize] {
             if i.is_branch() || i.is_phi() {
@@ -154,7 +154,7 @@ fn simplify(f: &MFunction, i: &MInst, known: &[Val], neg_of: &[Option<Reg>]) -> 
     }
     if i.is_copy() {
         if let Operand::Reg(r) = s[0] {
-            if f.class(r) == f.class(d) {
+            if regs[(r).0 as usize] == regs[(d).0 as usize] {
                 return Rewrite::CopyOf(s[0].clone());
             }
         }
@@ -163,7 +163,7 @@ fn simplify(f: &MFunction, i: &MInst, known: &[Val], neg_of: &[Option<Reg>]) -> 
     let mods = i.op.mods.as_slice();
     let same_reg = |a: &Operand, b: &Operand| matches!((a, b), (Operand::Reg(x), Operand::Reg(y)) if x == y);
     let is = |o: &Operand, v: i64| imm_of(o, known) == Some(v);
-    let same_class = |o: &Operand| o.reg().is_none_or(|r| f.class(r) == f.class(d));
+    let same_class = |o: &Operand| o.reg().is_none_or(|r| regs[(r).0 as usize] == regs[(d).0 as usize]);
     match (i.kind(), mods) {
         (OpKind::Setp, [c, ty]) if s.len() == 2 => {
             // Leave the predicate-constant form itself alone.
@@ -331,14 +331,13 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
         }
         x
     }
-    for b in f.order.clone() {
-        let insts = std::mem::take(&mut f.blocks[b.0 as usize].insts);
-        let mut kept = Vec::with_capacity(insts.len());
-        for mut i in insts {
+    let regs = &f.regs;
+    for &b in &f.order {
+        // In place: an instruction is kept, rewritten into one replacement, or removed.
+        f.blocks[b.0 as usize].insts.retain_mut(|i| {
             i.map_uses(&mut |r| find(&mut repl, r));
             if *budget == 0 {
-                kept.push(i);
-                continue;
+                return true;
             }
             // Negations fold into their readers: `@q` with `q = not p` is `@!p`, and `selp d, a, b, q` is
             // `selp d, b, a, p` (the `not.pred` then dies unless something else reads it).
@@ -359,13 +358,14 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                     *budget = budget.saturating_sub(1);
                 }
             }
-            let rw = simplify(f, &i, &known, &neg_of);
+            let rw = simplify(regs, i, &known, &neg_of);
             let d = i.dsts.first().and_then(Operand::reg);
+            if !matches!(rw, Rewrite::Keep) {
+                changes += 1;
+                *budget = budget.saturating_sub(1);
+            }
             match rw {
-                Rewrite::Keep => {
-                    kept.push(i);
-                    continue;
-                }
+                Rewrite::Keep => true,
                 Rewrite::CopyOf(Operand::Reg(s)) => {
                     let d = d.expect("destination");
                     if s != d {
@@ -374,6 +374,7 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                             known[d.0 as usize] = Val::Const(c);
                         }
                     }
+                    false
                 }
                 Rewrite::CopyOf(imm) => {
                     let d = d.expect("destination");
@@ -382,27 +383,26 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                         _ => unreachable!("copy of an immediate"),
                     };
                     known[d.0 as usize] = Val::Const(c);
-                    let mut m = MInst::copy(f.class(d), d, imm);
+                    let mut m = MInst::copy(regs[d.0 as usize], d, imm);
                     m.loc = i.loc;
-                    kept.push(m);
+                    *i = m;
+                    true
                 }
                 Rewrite::PredConst(c) => {
                     let d = d.expect("destination");
                     known[d.0 as usize] = Val::Const(c as i64);
                     let mut m = pred_const(d, c);
                     m.loc = i.loc;
-                    kept.push(m);
+                    *i = m;
+                    true
                 }
-                Rewrite::Delete => {}
+                Rewrite::Delete => false,
                 Rewrite::Unguard => {
                     i.guard = None;
-                    kept.push(i);
+                    true
                 }
             }
-            changes += 1;
-            *budget = budget.saturating_sub(1);
-        }
-        f.blocks[b.0 as usize].insts = kept;
+        });
     }
     if changes > 0 {
         // Phi operands (and uses in blocks visited before their copy's block) are renamed here.

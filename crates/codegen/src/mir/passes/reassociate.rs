@@ -586,6 +586,27 @@ fn distribute(f: &mut MFunction) -> usize {
     let mut add_const: Vec<Option<(Reg, i64, Mod)>> = vec![None; n];
     let mut count = 0;
     for b in f.order.clone() {
+        // A block without a widening cvt or a shift/multiply by a constant only records its `add`s: no rebuild
+        // (moving every instruction of every block was most of this pass's time).
+        let may_rewrite = f.block(b).insts.iter().any(|i| {
+            i.guard.is_none()
+                && matches!(
+                    (i.op.kind, i.srcs.as_slice()),
+                    (OpKind::Cvt, [Operand::Reg(_)]) | (OpKind::Shl | OpKind::Mul, [Operand::Reg(_), Operand::Imm(_)])
+                )
+        });
+        if !may_rewrite {
+            for i in &f.block(b).insts {
+                if let ([Operand::Reg(d)], None, OpKind::Add, [ty], [Operand::Reg(y), Operand::Imm(k)]) =
+                    (i.dsts.as_slice(), i.guard, i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    if !ty.is_float() && *ty != Mod::Pred {
+                        add_const[d.0 as usize] = Some((*y, *k, *ty));
+                    }
+                }
+            }
+            continue;
+        }
         let old = std::mem::take(&mut f.block_mut(b).insts);
         let mut out = Vec::with_capacity(old.len());
         for i in old {
@@ -663,12 +684,15 @@ fn distribute(f: &mut MFunction) -> usize {
 fn common(f: &mut MFunction, window: usize) -> usize {
     let mut leader: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
     let mut removed = 0;
-    for b in f.order.clone() {
+    let regs = &f.regs;
+    for &b in &f.order {
         let mut table: FxHashMap<Key, (Reg, usize)> = FxHashMap::default();
         let mut recent: VecDeque<(usize, Key)> = VecDeque::new();
-        let insts = std::mem::take(&mut f.block_mut(b).insts);
-        let mut kept = Vec::with_capacity(insts.len());
-        for (pos, mut i) in insts.into_iter().enumerate() {
+        let mut pos = 0usize;
+        // In place: an instruction is kept or removed (its readers renamed to the leader).
+        f.blocks[b.0 as usize].insts.retain_mut(|i| {
+            pos += 1;
+            let pos = pos - 1;
             if !i.is_phi() {
                 i.map_uses(&mut |r| leader[r.0 as usize]);
             }
@@ -687,25 +711,23 @@ fn common(f: &mut MFunction, window: usize) -> usize {
                 && e.is_pure()
                 && matches!(i.dsts.as_slice(), [Operand::Reg(_)]);
             if !eligible {
-                kept.push(i);
-                continue;
+                return true;
             }
             let d = i.dsts[0].reg().expect("register destination");
             let srcs = i.canonical_srcs();
-            let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: f.regs[d.0 as usize] };
+            let key = Key { op: i.op.clone(), srcs, guard: i.guard, class: regs[d.0 as usize] };
             if let Some(e) = table.get_mut(&key) {
                 // A hit keeps the entry in the window (the window slides over recent uses, not definitions).
                 leader[d.0 as usize] = e.0;
                 e.1 = pos;
                 recent.push_back((pos, key));
                 removed += 1;
-                continue;
+                return false;
             }
             table.insert(key.clone(), (d, pos));
             recent.push_back((pos, key));
-            kept.push(i);
-        }
-        f.block_mut(b).insts = kept;
+            true
+        });
     }
     if removed > 0 {
         f.map_uses(&mut |r| leader[r.0 as usize]);
