@@ -19,11 +19,54 @@ pub struct DiGraph {
 impl DiGraph {
     /// Builds a graph of `n` nodes from an edge list; duplicate edges are dropped.
     pub fn new(n: usize, entry: u32, edges: impl IntoIterator<Item = (u32, u32)>) -> Self {
-        let mut e: Vec<(u32, u32)> = edges.into_iter().collect();
-        e.sort_unstable();
-        e.dedup();
-        let (succ_off, succ) = csr(n, e.iter().copied());
-        let (pred_off, pred) = csr(n, e.iter().map(|&(a, b)| (b, a)));
+        let e: Vec<(u32, u32)> = edges.into_iter().collect();
+        // Successors: bucketed by source (linear), then each (short) list sorted and deduplicated in place.
+        let mut off = vec![0u32; n + 1];
+        for &(a, _) in &e {
+            off[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            off[i + 1] += off[i];
+        }
+        let mut fill = off.clone();
+        let mut succ = vec![0u32; e.len()];
+        for &(a, b) in &e {
+            succ[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        let mut succ_off = vec![0u32; n + 1];
+        let mut w = 0usize;
+        for a in 0..n {
+            let (lo, hi) = (off[a] as usize, off[a + 1] as usize);
+            succ[lo..hi].sort_unstable();
+            let start = w;
+            // `w <= i`: the write never overtakes the read.
+            for i in lo..hi {
+                let b = succ[i];
+                if w == start || succ[w - 1] != b {
+                    succ[w] = b;
+                    w += 1;
+                }
+            }
+            succ_off[a + 1] = w as u32;
+        }
+        succ.truncate(w);
+        // Predecessors: bucketed by target, filled in increasing source order (so each list is sorted).
+        let mut pred_off = vec![0u32; n + 1];
+        for &b in &succ {
+            pred_off[b as usize + 1] += 1;
+        }
+        for i in 0..n {
+            pred_off[i + 1] += pred_off[i];
+        }
+        let mut fill = pred_off.clone();
+        let mut pred = vec![0u32; succ.len()];
+        for a in 0..n {
+            for &b in &succ[succ_off[a] as usize..succ_off[a + 1] as usize] {
+                pred[fill[b as usize] as usize] = a as u32;
+                fill[b as usize] += 1;
+            }
+        }
         DiGraph { entry, succ_off, succ, pred_off, pred }
     }
     /// Builds a graph from successor lists (node `i` has successors `succs[i]`); lists are sorted and
@@ -108,19 +151,6 @@ impl FlowGraph for DiGraph {
     }
 }
 
-fn csr(n: usize, edges: impl Iterator<Item = (u32, u32)>) -> (Vec<u32>, Vec<u32>) {
-    let mut e: Vec<(u32, u32)> = edges.collect();
-    e.sort_unstable();
-    let mut off = vec![0u32; n + 1];
-    for &(a, _) in &e {
-        off[a as usize + 1] += 1;
-    }
-    for i in 0..n {
-        off[i + 1] += off[i];
-    }
-    (off, e.into_iter().map(|(_, b)| b).collect())
-}
-
 /// A graph given by successor lists, kept exactly as given (order and duplicate edges), with the predecessor lists
 /// derived from them (each in increasing order of the predecessor, once per edge).
 ///
@@ -186,6 +216,25 @@ impl FlowGraph for AdjacencyList {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The bucketed construction gives the sorted, deduplicated lists a full sort of the edge list gives.
+        #[test]
+        fn lists_are_sorted_and_deduplicated(n in 1usize..12, raw in proptest::collection::vec((0u32..12, 0u32..12), 0..60)) {
+            let edges: Vec<(u32, u32)> = raw.into_iter().map(|(a, b)| (a % n as u32, b % n as u32)).collect();
+            let g = DiGraph::new(n, 0, edges.iter().copied());
+            let mut sorted = edges.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            for v in 0..n as u32 {
+                let succ: Vec<u32> = sorted.iter().filter(|e| e.0 == v).map(|e| e.1).collect();
+                let pred: Vec<u32> = sorted.iter().filter(|e| e.1 == v).map(|e| e.0).collect();
+                prop_assert_eq!(g.succs(v), &succ[..]);
+                prop_assert_eq!(g.preds(v), &pred[..]);
+            }
+        }
+    }
 
     #[test]
     fn rpo_of_a_diamond() {
