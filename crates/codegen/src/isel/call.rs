@@ -24,7 +24,7 @@ use smallvec::SmallVec;
 
 /// The `.param` declaration instruction of a call-site slot named `name`.
 fn param_decl(slot: &ParamSlot, name: &str) -> MInst {
-    let dst = [Operand::Sym(name.to_string())];
+    let dst = [Operand::Sym(name.to_string().into())];
     match &slot.kind {
         ParamKind::Scalar { ld_ty } => {
             let ty = Mod::parse(&param_type(ld_ty)).unwrap_or(Mod::B32);
@@ -151,20 +151,20 @@ impl Lower<'_> {
         let dsts: Vec<Operand> = abi.ret.iter().map(|_| Operand::Sym("retval0".into())).collect();
         let mut srcs: Vec<Operand> = Vec::with_capacity(pnames.len() + 2);
         match callee {
-            Some(_) => srcs.push(Operand::Sym(name.clone())),
+            Some(_) => srcs.push(Operand::Sym(name.clone().into())),
             None => {
                 // Indirect: a prototype in the prologue, named as the call's last operand.
                 let (r, sp) = self.ptr(self.f.dfg.args(inst)[0])?;
                 srcs.push(Operand::Reg(self.convert_space(r, sp, Space::Generic)?));
             }
         }
-        srcs.extend(pnames.iter().map(|p| Operand::Sym(p.clone())));
+        srcs.extend(pnames.iter().map(|p| Operand::Sym(p.clone().into())));
         if callee.is_none() {
             let proto = format!("prototype_{seq}");
             let ret_decl = abi.ret.as_ref().map(|s| format!("({}) ", param_decl_text(s, "_"))).unwrap_or_default();
             let plist: Vec<String> = abi.params.iter().map(|s| param_decl_text(s, "_")).collect();
             self.mf.prologue.push(format!("{proto} : .callprototype {ret_decl}_ ({});", plist.join(", ")));
-            srcs.push(Operand::Sym(proto));
+            srcs.push(Operand::Sym(proto.into()));
         }
         self.emit(MInst::new(op, &dsts, &srcs));
         if let (Some(slot), Some(res)) = (&abi.ret, self.f.dfg.result(inst)) {
@@ -178,7 +178,7 @@ impl Lower<'_> {
     fn store_arg(&mut self, slot: &ParamSlot, pname: &str, v: Value) -> Result<()> {
         let m = self.m;
         let ty = self.ty(v);
-        let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym(pname.to_string())), off);
+        let addr = |off: i64| Operand::Addr(Box::new(Operand::Sym(pname.to_string().into())), off);
         match &slot.kind {
             ParamKind::Scalar { ld_ty } => {
                 let vc = class_of(m, ty)?;
@@ -202,7 +202,7 @@ impl Lower<'_> {
                 // byval: copy the pointee into the param array.
                 let (r, sp) = self.ptr(v)?;
                 self.copy_bytes(
-                    (Operand::Sym(pname.to_string()), 0, ".param"),
+                    (Operand::Sym(pname.to_string().into()), 0, ".param"),
                     (Operand::Reg(r), 0, sp.suffix()),
                     slot.size,
                     slot.align.into(),
@@ -221,7 +221,7 @@ impl Lower<'_> {
                         && !super::mem::is_natural(size, super::mem::align_at(slot.align.into(), off))
                     {
                         // A leaf of a packed aggregate: split as the alignment requires (`st.param.u8`...).
-                        let sym = Operand::Sym(pname.to_string());
+                        let sym = Operand::Sym(pname.to_string().into());
                         self.store_leaf_aligned(lt, Operand::Reg(r), sym, off as i64, ".param", "", slot.align.into())?;
                         continue;
                     }
@@ -315,7 +315,7 @@ impl Lower<'_> {
             out_regs.push(self.mf.new_reg(cl));
         }
         let ins: Vec<&str> = cons.iter().copied().filter(|c| !c.starts_with('=')).collect();
-        let mut srcs = vec![Operand::Asm(ia.asm.clone())];
+        let mut srcs = vec![Operand::Asm(ia.asm.clone().into())];
         for (k, v) in args.iter().enumerate() {
             // A pointer operand is the address in its type's space (generic for `ptr`), not our inferred one.
             let o = if m.types.is_ptr(self.ty(*v)) {

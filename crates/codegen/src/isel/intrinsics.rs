@@ -54,7 +54,7 @@ impl Lower<'_> {
                 s if s.starts_with("pm") => (format!("%{s}"), RegClass::B32, "u32"),
                 _ => return Err(CodegenError::unsupported(format!("intrinsic @{name}"))),
             };
-            let mut mi = self.mi(format!("mov.{t}"), &[], &[Operand::Sym(reg.clone())]);
+            let mut mi = self.mi(format!("mov.{t}"), &[], &[Operand::Sym(reg.clone().into())]);
             let r = self.mf.new_reg(c);
             mi.dsts.push(Operand::Reg(r));
             self.emit(mi);
@@ -819,13 +819,13 @@ impl Lower<'_> {
             "bswap" if c == RegClass::B64 => {
                 let a = first_reg(self, ops[0].clone(), c);
                 let (lo, hi) = (self.mf.new_reg(RegClass::B32), self.mf.new_reg(RegClass::B32));
-                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)].into());
                 self.emit(self.mi("mov.b64", &[v], &[a]));
                 let sel = [Operand::Imm(0), Operand::Imm(0x0123)];
                 let nlo = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(hi), sel[0].clone(), sel[1].clone()]);
                 let nhi = self.emit_def("prmt.b32", RegClass::B32, &[Operand::Reg(lo), sel[0].clone(), sel[1].clone()]);
                 let d = self.mf.new_reg(c);
-                let v = Operand::Vec(vec![Operand::Reg(nlo), Operand::Reg(nhi)]);
+                let v = Operand::Vec(vec![Operand::Reg(nlo), Operand::Reg(nhi)].into());
                 self.emit(self.mi("mov.b64", &[Operand::Reg(d)], &[v]));
                 d
             }
@@ -1022,7 +1022,7 @@ impl Lower<'_> {
             "d2i.lo" | "d2i.hi" => {
                 let d = self.materialize(ops[0].clone(), RegClass::F64);
                 let (lo, hi) = (self.mf.new_reg(RegClass::B32), self.mf.new_reg(RegClass::B32));
-                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)].into());
                 self.emit(self.mi("mov.b64", &[v], &[Operand::Reg(d)]));
                 if name.ends_with("lo") {
                     lo
@@ -1034,7 +1034,7 @@ impl Lower<'_> {
                 let lo = self.materialize(ops[0].clone(), RegClass::B32);
                 let hi = self.materialize(ops[1].clone(), RegClass::B32);
                 let d = self.mf.new_reg(RegClass::F64);
-                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)]);
+                let v = Operand::Vec(vec![Operand::Reg(lo), Operand::Reg(hi)].into());
                 self.emit(self.mi("mov.b64", &[Operand::Reg(d)], &[v]));
                 d
             }

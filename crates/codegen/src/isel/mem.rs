@@ -185,7 +185,7 @@ impl Lower<'_> {
         let name = crate::ptx::names::global_symbol(self.m, g);
         let r = self.mf.new_reg(RegClass::B64);
         self.mf.uniform[r.0 as usize] = true;
-        let i = self.mi("mov.u64", &[Operand::Reg(r)], &[Operand::Sym(name)]);
+        let i = self.mi("mov.u64", &[Operand::Reg(r)], &[Operand::Sym(name.into())]);
         let entry = self.mf.order[0];
         if self.cur == entry {
             self.emit(i);
@@ -214,12 +214,12 @@ impl Lower<'_> {
                     return Ok((self.shared_address(g), sp));
                 }
                 let name = crate::ptx::names::global_symbol(m, g);
-                let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]);
+                let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name.into())]);
                 Ok((r, sp))
             }
             ConstData::Global(_, GlobalRef::Func(fid)) => {
                 let name = crate::ptx::names::func_symbol(m, fid);
-                Ok((self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name)]), Space::Generic))
+                Ok((self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(name.into())]), Space::Generic))
             }
             ConstData::Int(_, ap) => {
                 Ok((self.materialize(Operand::Imm(ap.as_u128() as i64), RegClass::B64), Space::Generic))
@@ -314,7 +314,7 @@ impl Lower<'_> {
         self.mf.depot = Some((self.depot_size, self.depot_align));
         let entry = self.mf.order[0];
         let name = format!("__local_depot{}", self.fid.index());
-        let mut init = vec![self.mi("mov.u64", &[Operand::Sym("%SPL".into())], &[Operand::Sym(name)])];
+        let mut init = vec![self.mi("mov.u64", &[Operand::Sym("%SPL".into())], &[Operand::Sym(name.into())])];
         if self.mf.uses_sp {
             init.push(self.mi("cvta.local.u64", &[Operand::Sym("%SP".into())], &[Operand::Sym("%SPL".into())]));
         }
@@ -344,7 +344,7 @@ impl Lower<'_> {
                     let r = self.emit_def(
                         format!("ld.param.{t}"),
                         lc,
-                        &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone())), 0)],
+                        &[Operand::Addr(Box::new(Operand::Sym(slot.name.clone().into())), 0)],
                     );
                     let r = self.param_to_value_class(r, lc, vc);
                     let r = if m.types.is_ptr(ty) {
@@ -361,14 +361,14 @@ impl Lower<'_> {
                         // byval pointer.
                         let sp = self.spaces[v.index()];
                         if sp == Space::Param {
-                            let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(slot.name.clone())]);
+                            let r = self.emit_def("mov.u64", RegClass::B64, &[Operand::Sym(slot.name.clone().into())]);
                             self.define(v, smallvec![r]);
                         } else {
                             // Copy into the depot.
                             let off = self.depot_alloc(slot.size, slot.align.into());
                             self.copy_bytes(
                                 (Operand::Sym("%SPL".into()), off, ".local"),
-                                (Operand::Sym(slot.name.clone()), 0, ".param"),
+                                (Operand::Sym(slot.name.clone().into()), 0, ".param"),
                                 slot.size,
                                 slot.align.into(),
                                 false,
@@ -391,7 +391,7 @@ impl Lower<'_> {
                         leaves(m, ty, 0, &mut lv);
                         let mut regs = SmallVec::new();
                         for (lt, off) in lv {
-                            let sym = Operand::Sym(slot.name.clone());
+                            let sym = Operand::Sym(slot.name.clone().into());
                             let align = u64::from(slot.align);
                             regs.push(self.load_leaf_aligned(lt, sym, off as i64, ".param", "", align)?);
                         }
@@ -1058,7 +1058,11 @@ impl Lower<'_> {
                     regs.extend(group);
                 }
                 Some(vals) => {
-                    self.emit_effect(op("st"), &[], &[addr, Operand::Vec(vals[g * per..(g + 1) * per].to_vec())]);
+                    self.emit_effect(
+                        op("st"),
+                        &[],
+                        &[addr, Operand::Vec(vals[g * per..(g + 1) * per].to_vec().into())],
+                    );
                 }
             }
         }

@@ -336,7 +336,7 @@ impl Lower<'_> {
             return;
         }
         for (k, r) in ptx.iter().enumerate() {
-            let v = Operand::Vec(vec![Operand::Reg(ir[2 * k]), Operand::Reg(ir[2 * k + 1])]);
+            let v = Operand::Vec(vec![Operand::Reg(ir[2 * k]), Operand::Reg(ir[2 * k + 1])].into());
             self.emit(self.mi("mov.b32", &[v], &[Operand::Reg(*r)]));
             self.packed_halves.insert((ir[2 * k], ir[2 * k + 1]), *r);
         }

@@ -143,18 +143,22 @@ pub enum Operand {
     /// A 64-bit float immediate, as its bit pattern (printed `0dXXXXXXXXXXXXXXXX`).
     F64(u64),
     /// A symbol: a global, a parameter, `__local_depot0`, a special register such as `%tid.x`, `%SPL`.
-    Sym(String),
+    Sym(Sym),
     /// A memory address `[base+offset]`.
     Addr(Box<Operand>, i64),
     /// A vector `{a, b, ...}` (vector loads/stores, `mov` packing).
-    Vec(Vec<Operand>),
+    Vec(Box<[Operand]>),
     /// A block label.
     Label(MBlock),
     /// A list of labels (`brx.idx` tables are printed from this).
-    Labels(Vec<MBlock>),
+    Labels(Box<[MBlock]>),
     /// An inline-assembly template (`$0`, `$1`, ... refer to the destinations, then the other sources).
-    Asm(String),
+    Asm(Sym),
 }
+
+/// A symbol's or template's text: shared, so copying an operand does not allocate (operands are copied into
+/// value-numbering keys and between instructions all the time), and 16 bytes, so an [`Operand`] is 24.
+pub type Sym = std::sync::Arc<str>;
 
 impl Operand {
     /// The register, if this is one.
@@ -194,7 +198,7 @@ impl Operand {
     }
     /// Whether this is a special register read (`%tid.x`, `%clock64`, ...), as opposed to an address symbol.
     pub fn is_special_reg(&self) -> bool {
-        matches!(self, Operand::Sym(s) if s.starts_with('%') && s != "%SP" && s != "%SPL")
+        matches!(self, Operand::Sym(s) if s.starts_with('%') && &**s != "%SP" && &**s != "%SPL")
     }
 }
 

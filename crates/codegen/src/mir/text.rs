@@ -145,7 +145,7 @@ pub fn write_inst(
         }
         OpKind::DeclParam => {
             let name = match i.dsts.first() {
-                Some(Operand::Sym(s)) => s.as_str(),
+                Some(Operand::Sym(s)) => &**s,
                 _ => "",
             };
             let ty = i.op.ty().map(Mod::as_str).unwrap_or("b8");
@@ -680,7 +680,7 @@ impl Parser<'_> {
                         .ok_or_else(|| e(ty, "unknown type"))?;
                     MInst::new(
                         Opcode::new(OpKind::DeclParam, &[m]),
-                        &[Operand::Sym(nm.to_string())],
+                        &[Operand::Sym(nm.to_string().into())],
                         &[Operand::Imm(a), Operand::Imm(size)],
                     )
                 }
@@ -688,7 +688,7 @@ impl Parser<'_> {
                     let m = Mod::parse(ty.trim_start_matches('.'))
                         .filter(|m| m.is_type())
                         .ok_or_else(|| e(ty, "unknown type"))?;
-                    MInst::new(Opcode::new(OpKind::DeclParam, &[m]), &[Operand::Sym(name.to_string())], &[])
+                    MInst::new(Opcode::new(OpKind::DeclParam, &[m]), &[Operand::Sym(name.to_string().into())], &[])
                 }
                 _ => return Err(e(t, "expected `.param .TYPE NAME` or `.param .align A .b8 NAME[SIZE]`")),
             };
@@ -704,7 +704,7 @@ impl Parser<'_> {
         match op.kind {
             OpKind::InlineAsm => {
                 let (tmpl, after) = parse_quoted(rest).ok_or_else(|| e(rest, "expected a quoted template"))?;
-                mi.srcs.push(Operand::Asm(tmpl));
+                mi.srcs.push(Operand::Asm(tmpl.into()));
                 let after = after.trim();
                 let (outs, ins) = split_parens2(after).ok_or_else(|| e(after, "expected `(outs) (ins)`"))?;
                 for o in split_top(outs).into_iter().filter(|s| !s.trim().is_empty()) {
@@ -718,7 +718,7 @@ impl Parser<'_> {
                 let mut r = rest;
                 if let Some(x) = r.strip_prefix('(') {
                     let (ret, tail) = x.split_once(')').ok_or_else(|| e(r, "expected `(retval)`"))?;
-                    mi.dsts.push(Operand::Sym(ret.trim().to_string()));
+                    mi.dsts.push(Operand::Sym(ret.trim().to_string().into()));
                     r = tail.trim().trim_start_matches(',').trim();
                 }
                 let parts = split_top(r);
@@ -728,10 +728,10 @@ impl Parser<'_> {
                 for p in it {
                     if let Some(list) = p.strip_prefix('(').and_then(|p| p.strip_suffix(')')) {
                         for a in split_top(list) {
-                            mi.srcs.push(Operand::Sym(a.trim().to_string()));
+                            mi.srcs.push(Operand::Sym(a.trim().to_string().into()));
                         }
                     } else {
-                        mi.srcs.push(Operand::Sym(p.to_string()));
+                        mi.srcs.push(Operand::Sym(p.to_string().into()));
                     }
                 }
             }
@@ -782,7 +782,7 @@ impl Parser<'_> {
             for e in split_top(inner) {
                 v.push(self.operand(st, e)?);
             }
-            return Some(Operand::Vec(v));
+            return Some(Operand::Vec(v.into()));
         }
         if let Some(n) = o.strip_prefix("bb").and_then(|n| n.parse::<u32>().ok()) {
             return Some(Operand::Label(st.block(n)));
@@ -797,13 +797,13 @@ impl Parser<'_> {
             return o.parse::<i64>().ok().map(Operand::Imm);
         }
         if o.starts_with('"') {
-            return parse_quoted(o).map(|(s, _)| Operand::Asm(s));
+            return parse_quoted(o).map(|(s, _)| Operand::Asm(s.into()));
         }
         if parse_reg(o).is_some() {
             return self.reg(st, o).map(Operand::Reg);
         }
         if o.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '%' | '.')) {
-            return Some(Operand::Sym(o.to_string()));
+            return Some(Operand::Sym(o.to_string().into()));
         }
         None
     }

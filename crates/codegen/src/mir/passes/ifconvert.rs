@@ -117,7 +117,7 @@ fn likely_coherent(f: &MFunction) -> Vec<bool> {
     let mut out = vec![false; n];
     let is_tid_linear = |o: &Operand, tl: &[bool]| match o {
         Operand::Reg(r) => tl[r.0 as usize],
-        Operand::Sym(s) => matches!(s.as_str(), "%tid.x" | "%tid.y" | "%tid.z"),
+        Operand::Sym(s) => matches!(&**s, "%tid.x" | "%tid.y" | "%tid.z"),
         _ => false,
     };
     for &b in &f.order {

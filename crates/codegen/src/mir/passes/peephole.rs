@@ -83,7 +83,7 @@ pub fn run(f: &mut MFunction) -> usize {
                 (OpKind::Add, [Mod::S64 | Mod::U64], [base @ (Operand::Reg(_) | Operand::Sym(_)), Operand::Imm(k)]) => {
                     if let Operand::Sym(s) = base {
                         // Only %SPL/%SP (registers) and symbols are bases; special registers (%tid...) never are.
-                        if !(s == "%SPL" || s == "%SP" || !s.starts_with('%')) {
+                        if !(&**s == "%SPL" || &**s == "%SP" || !s.starts_with('%')) {
                             continue;
                         }
                     }

@@ -82,7 +82,7 @@ pub const MAX_COPY: usize = 10;
 /// Special registers whose value is fixed for a thread.
 fn fixed_special(o: &Operand) -> bool {
     matches!(o, Operand::Sym(s) if ["%tid.", "%ntid.", "%ctaid.", "%nctaid."].iter().any(|p| s.starts_with(p))
-        || s == "%laneid")
+        || &**s == "%laneid")
 }
 
 /// Whether `i` may be copied (module doc): pure, a kernel's parameter load, fixed special registers only.
