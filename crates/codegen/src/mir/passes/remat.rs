@@ -102,13 +102,17 @@ pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
 /// The largest number of 32-bit registers live at a block boundary: a 64-bit register counts twice, a 128-bit
 /// one four times, predicates not at all (they have their own file). An estimate: ptxas's own count adds the
 /// temporaries of the instructions it expands and depends on its schedule.
-fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
-    let w = |r: &u32| match f.regs[*r as usize] {
+fn weight(c: RegClass) -> usize {
+    match c {
         RegClass::B64 | RegClass::F64 => 2,
         RegClass::B128 => 4,
         RegClass::Pred => 0,
         _ => 1,
-    };
+    }
+}
+
+fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
+    let w = |r: &u32| weight(f.regs[*r as usize]);
     let mut peak = 0;
     for &b in &f.order {
         peak = peak.max(live.live_in.get(b.0).iter().map(w).sum()).max(live.live_out.get(b.0).iter().map(w).sum());
@@ -119,6 +123,10 @@ fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
 /// Runs the pass on a function whose estimated register pressure is at least `min_pressure`; returns the
 /// number of copies placed.
 pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
+    // Every register live at once bounds the pressure: below the threshold, no loop or liveness is needed.
+    if f.regs.iter().map(|&c| weight(c)).sum::<usize>() < min_pressure {
+        return 0;
+    }
     let g = graph::block_graph(f);
     let dt = DomTree::compute(&g);
     let loops = LoopForest::compute(&g, &dt);
