@@ -154,7 +154,7 @@ fn simplify(regs: &[RegClass], i: &MInst, known: &[Val], neg_of: &[Option<Reg>])
     }
     if i.is_copy() {
         if let Operand::Reg(r) = s[0] {
-            if regs[(r).0 as usize] == regs[(d).0 as usize] {
+            if regs[r.0 as usize] == regs[d.0 as usize] {
                 return Rewrite::CopyOf(s[0].clone());
             }
         }
@@ -163,7 +163,7 @@ fn simplify(regs: &[RegClass], i: &MInst, known: &[Val], neg_of: &[Option<Reg>])
     let mods = i.op.mods.as_slice();
     let same_reg = |a: &Operand, b: &Operand| matches!((a, b), (Operand::Reg(x), Operand::Reg(y)) if x == y);
     let is = |o: &Operand, v: i64| imm_of(o, known) == Some(v);
-    let same_class = |o: &Operand| o.reg().is_none_or(|r| regs[(r).0 as usize] == regs[(d).0 as usize]);
+    let same_class = |o: &Operand| o.reg().is_none_or(|r| regs[r.0 as usize] == regs[d.0 as usize]);
     match (i.kind(), mods) {
         (OpKind::Setp, [c, ty]) if s.len() == 2 => {
             // Leave the predicate-constant form itself alone.
