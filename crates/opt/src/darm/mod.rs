@@ -20,7 +20,9 @@
 //!
 //! Invariants: the output passes the IR verifier; a region with a `switch`, a convergent/warp-synchronous call, an
 //! `alloca`, a loop or an entry from outside the region into a side is never changed; each round costs the
-//! analyses (linear) plus, per meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells.
+//! analyses (linear) plus, per meld, the alignments, each bounded by [`alignment::MAX_CELLS`] cells. A round in
+//! which no conditional branch has a meldable region shape (divergent or not) stops before computing the
+//! uniformity analysis: the candidates are a subset of those branches, so the result is the same.
 //!
 //! Where the paper is vague: the profitability is the artifact's opcode-histogram formula summed over the mapped
 //! block pairs; a uniform branch is never melded (threads all take one side, melding only adds selects).
@@ -180,6 +182,18 @@ impl FunctionPass for Darm {
         for round in 0..MAX_ROUNDS {
             if changed {
                 analyses.invalidate(Preserved::Nothing);
+            }
+            // No conditional branch whose region has a meldable shape: nothing can meld whatever the branches'
+            // divergence, so the round stops before the uniformity analysis, its largest cost (isel computes
+            // the analysis when it needs it). Remarks and statistics report every divergent branch, so they
+            // keep the full round.
+            if !report && !emit_stats {
+                let func = &m.funcs[f];
+                let pdt = analyses.postdomtree(func);
+                let preds = crate::passes::util::Preds::compute(func);
+                if !func.layout.blocks().any(|b| detection::region_at(m, func, pdt, &preds, true, b).is_ok()) {
+                    break;
+                }
             }
             // Candidates (immutable borrow of the module).
             let mut cands: Vec<Cand> = Vec::new();
