@@ -295,30 +295,33 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>) -> usize {
     let mut in_block = vec![0u32; f.regs.len()];
     let mut below = vec![0u32; f.regs.len()];
     for b in order {
-        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        let n = f.blocks[b as usize].insts.len();
         let mut touched: Vec<crate::mir::Reg> = Vec::new();
-        for i in insts.iter().filter(|i| !i.is_phi()) {
+        for i in f.blocks[b as usize].insts.iter().filter(|i| !i.is_phi()) {
             for r in i.uses() {
                 in_block[r.0 as usize] += 1;
                 touched.push(r);
             }
         }
-        let mut kept: Vec<MInst> = Vec::with_capacity(insts.len());
+        // Each instruction's destination block, decided bottom-up on the block as it is; the block is rebuilt
+        // only when something leaves it (most blocks keep everything).
+        let mut dests: Vec<u32> = Vec::new();
         // Walking bottom-up, a call sequence starts at its `CallSeqEnd` and ends at its `CallSeqStart`.
         let mut in_call = false;
-        for i in insts.into_iter().rev() {
+        for k in (0..n).rev() {
+            let i = &f.blocks[b as usize].insts[k];
             match i.op.kind {
                 OpKind::CallSeqEnd => in_call = true,
                 OpKind::CallSeqStart => in_call = false,
                 _ => {}
             }
             let mut dest = b;
-            if !in_call && movable(&i) {
+            if !in_call && movable(i) {
                 let d = i.dsts[0].reg().expect("movable: one register destination");
                 if let UseSite::Block(mut t) = site[d.0 as usize] {
                     let dies =
                         |r: crate::mir::Reg| in_block[r.0 as usize] == reads[r.0 as usize] && below[r.0 as usize] == 0;
-                    if t != b && dt.dominates(b, t) && !lengthens_live_ranges(f, &i, dies, &follows) {
+                    if t != b && dt.dominates(b, t) && !lengthens_live_ranges(f, i, dies, &follows) {
                         while t != b && !outside_new_loops(b, t) {
                             t = dt.idom(t).expect("b dominates t");
                         }
@@ -333,15 +336,28 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>) -> usize {
                     below[r.0 as usize] += 1;
                 }
             }
-            if dest == b {
-                kept.push(i);
-            } else {
-                incoming[dest as usize].push(i);
-                moved += 1;
+            if dest != b {
+                if dests.is_empty() {
+                    dests = vec![b; n];
+                }
+                dests[k] = dest;
             }
         }
-        kept.reverse();
-        f.blocks[b as usize].insts = kept;
+        if !dests.is_empty() {
+            let insts = std::mem::take(&mut f.blocks[b as usize].insts);
+            let mut kept: Vec<MInst> = Vec::with_capacity(n);
+            // Bottom-up, as the destinations were decided: each `incoming` list is in reverse program order.
+            for (k, i) in insts.into_iter().enumerate().rev() {
+                if dests[k] == b {
+                    kept.push(i);
+                } else {
+                    incoming[dests[k] as usize].push(i);
+                    moved += 1;
+                }
+            }
+            kept.reverse();
+            f.blocks[b as usize].insts = kept;
+        }
         for r in touched {
             in_block[r.0 as usize] = 0;
             below[r.0 as usize] = 0;
