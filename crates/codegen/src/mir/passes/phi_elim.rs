@@ -567,10 +567,10 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
         }
     }
     let mut map = |r: Reg| root[r.0 as usize];
-    for &b in &f.order.clone() {
-        let insts = std::mem::take(&mut f.block_mut(b).insts);
-        let mut out = Vec::with_capacity(insts.len());
-        for mut i in insts {
+    let mut split_web = None;
+    for &b in &f.order {
+        // In place: phis (their webs now one register) and copies within one register go.
+        f.blocks[b.0 as usize].insts.retain_mut(|i| {
             i.dsts.iter_mut().for_each(|o| o.map_regs(&mut map));
             i.srcs.iter_mut().for_each(|o| o.map_regs(&mut map));
             if let Some((g, _)) = &mut i.guard {
@@ -579,16 +579,15 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
             if i.is_phi() {
                 let d = i.dsts[0].reg();
                 if i.srcs.iter().any(|s| s.reg() != d) {
-                    return Err(format!("internal: phi web of {:?} split by coalescing", d));
+                    split_web.get_or_insert(d);
                 }
-                continue;
+                return false;
             }
-            if i.is_copy() && i.dsts[0].reg() == i.srcs[0].reg() {
-                continue;
-            }
-            out.push(i);
+            !(i.is_copy() && i.dsts[0].reg() == i.srcs[0].reg())
+        });
+        if let Some(d) = split_web {
+            return Err(format!("internal: phi web of {:?} split by coalescing", d));
         }
-        f.block_mut(b).insts = out;
     }
     // Step 5: edge blocks.
     let mut removed: FxHashSet<MBlock> = FxHashSet::default();
