@@ -134,117 +134,129 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                 ([next_gen; 5], [next_gen; 5])
             }
         };
-        let insts = std::mem::take(&mut f.blocks[b as usize].insts);
-        let mut kept: Vec<MInst> = Vec::with_capacity(insts.len());
-        for mut i in insts {
-            if !i.is_phi() {
-                i.map_uses(&mut |r| rep[r.0 as usize]);
-            }
-            if i.is_branch() {
-                segment += 1;
-            }
-            let e = i.effects();
-            // Move commoning: copies and selects of one value.
-            if moves && i.guard.is_none() {
-                if let [Operand::Reg(d)] = i.dsts.as_slice() {
-                    let src = match (i.kind(), i.srcs.as_slice()) {
-                        (OpKind::Mov, [Operand::Reg(s)]) if i.op.mods.len() == 1 => Some(*s),
-                        (OpKind::Selp, [Operand::Reg(a), Operand::Reg(c), _]) if a == c => Some(*a),
-                        _ => None,
-                    };
-                    if let Some(s) = src.filter(|s| f.regs[s.0 as usize] == f.regs[d.0 as usize]) {
-                        rep[d.0 as usize] = s;
-                        removed += 1;
+        let mut insts = std::mem::take(&mut f.blocks[b as usize].insts);
+        // Compacted in place as `Vec::retain` does: a kept instruction moves down to `w`, its final index (the
+        // index a leader records); nothing moves before the first removal.
+        let mut w = 0usize;
+        for pos in 0..insts.len() {
+            let keep = 'inst: {
+                let (kept, rest) = insts.split_at_mut(pos);
+                let i = &mut rest[0];
+                if !i.is_phi() {
+                    i.map_uses(&mut |r| rep[r.0 as usize]);
+                }
+                if i.is_branch() {
+                    segment += 1;
+                }
+                let e = i.effects();
+                // Move commoning: copies and selects of one value.
+                if moves && i.guard.is_none() {
+                    if let [Operand::Reg(d)] = i.dsts.as_slice() {
+                        let src = match (i.kind(), i.srcs.as_slice()) {
+                            (OpKind::Mov, [Operand::Reg(s)]) if i.op.mods.len() == 1 => Some(*s),
+                            (OpKind::Selp, [Operand::Reg(a), Operand::Reg(c), _]) if a == c => Some(*a),
+                            _ => None,
+                        };
+                        if let Some(s) = src.filter(|s| f.regs[s.0 as usize] == f.regs[d.0 as usize]) {
+                            rep[d.0 as usize] = s;
+                            removed += 1;
+                            break 'inst false;
+                        }
+                    }
+                }
+                let clobber = if e.barrier || e.side_effect { Spaces::ALL } else { e.writes };
+                let access = if e.barrier || e.side_effect { Spaces::ALL } else { Spaces(e.reads.0 | e.writes.0) };
+                let bump = |gens: &mut [u32; 5], s: Spaces, next: &mut u32| {
+                    for (k, sp) in SPACES.iter().enumerate() {
+                        if s.overlaps(*sp) {
+                            *next += 1;
+                            gens[k] = *next;
+                        }
+                    }
+                };
+                let Some(kind) = eligible(&i, &e, moves) else {
+                    bump(&mut wgen, clobber, &mut next_gen);
+                    bump(&mut agen, access, &mut next_gen);
+                    break 'inst true;
+                };
+                let dst = i.dsts.first().and_then(Operand::reg);
+                let srcs = i.canonical_srcs();
+                let mem_of = |gens: &[u32; 5], s: Spaces| {
+                    let mut m = [0u32; 5];
+                    for (k, sp) in SPACES.iter().enumerate() {
+                        if s.overlaps(*sp) {
+                            m[k] = gens[k];
+                        }
+                    }
+                    m
+                };
+                let mem = match kind {
+                    Kind::Pure => [0; 5],
+                    Kind::Load => mem_of(&wgen, e.reads),
+                    Kind::Store => mem_of(&agen, e.writes),
+                };
+                let class = dst.map(|d| f.regs[d.0 as usize]);
+                // One key, its guard changed between look-ups (operands are cloned once per instruction).
+                let mut k = Key { op: i.op.clone(), srcs, guard: None, class, mem };
+                // Same guard, or an unguarded leader.
+                let mut done = false;
+                for g in [None, i.guard] {
+                    if done || (g.is_some() && i.guard.is_none()) {
                         continue;
                     }
-                }
-            }
-            let clobber = if e.barrier || e.side_effect { Spaces::ALL } else { e.writes };
-            let access = if e.barrier || e.side_effect { Spaces::ALL } else { Spaces(e.reads.0 | e.writes.0) };
-            let bump = |gens: &mut [u32; 5], s: Spaces, next: &mut u32| {
-                for (k, sp) in SPACES.iter().enumerate() {
-                    if s.overlaps(*sp) {
-                        *next += 1;
-                        gens[k] = *next;
-                    }
-                }
-            };
-            let Some(kind) = eligible(&i, &e, moves) else {
-                bump(&mut wgen, clobber, &mut next_gen);
-                bump(&mut agen, access, &mut next_gen);
-                kept.push(i);
-                continue;
-            };
-            let dst = i.dsts.first().and_then(Operand::reg);
-            let srcs = i.canonical_srcs();
-            let mem_of = |gens: &[u32; 5], s: Spaces| {
-                let mut m = [0u32; 5];
-                for (k, sp) in SPACES.iter().enumerate() {
-                    if s.overlaps(*sp) {
-                        m[k] = gens[k];
-                    }
-                }
-                m
-            };
-            let mem = match kind {
-                Kind::Pure => [0; 5],
-                Kind::Load => mem_of(&wgen, e.reads),
-                Kind::Store => mem_of(&agen, e.writes),
-            };
-            let class = dst.map(|d| f.regs[d.0 as usize]);
-            // One key, its guard changed between look-ups (operands are cloned once per instruction).
-            let mut k = Key { op: i.op.clone(), srcs, guard: None, class, mem };
-            // Same guard, or an unguarded leader.
-            let mut done = false;
-            for g in [None, i.guard] {
-                if done || (g.is_some() && i.guard.is_none()) {
-                    continue;
-                }
-                k.guard = g;
-                if let Some(l) = table.get(&k) {
-                    if let (Some(d), Some(ld)) = (dst, l.dst) {
-                        rep[d.0 as usize] = ld;
-                    }
-                    done = true;
-                }
-            }
-            // Complementary guard: the leader loses its guard.
-            if let (false, Some((q, n))) = (done, i.guard) {
-                k.guard = Some((q, !n));
-                if let Some(&l) = table.get(&k) {
-                    let local = l.block.0 == b && l.segment == segment;
-                    if kind == Kind::Pure || local {
-                        let leader = if l.block.0 == b {
-                            &mut kept[l.index]
-                        } else {
-                            &mut f.blocks[l.block.0 as usize].insts[l.index]
-                        };
-                        leader.guard = None;
+                    k.guard = g;
+                    if let Some(l) = table.get(&k) {
                         if let (Some(d), Some(ld)) = (dst, l.dst) {
                             rep[d.0 as usize] = ld;
                         }
-                        k.guard = None;
-                        table.insert(k, l);
-                        removed += 1;
-                        continue;
+                        done = true;
                     }
                 }
+                // Complementary guard: the leader loses its guard.
+                if let (false, Some((q, n))) = (done, i.guard) {
+                    k.guard = Some((q, !n));
+                    if let Some(&l) = table.get(&k) {
+                        let local = l.block.0 == b && l.segment == segment;
+                        if kind == Kind::Pure || local {
+                            let leader = if l.block.0 == b {
+                                &mut kept[l.index]
+                            } else {
+                                &mut f.blocks[l.block.0 as usize].insts[l.index]
+                            };
+                            leader.guard = None;
+                            if let (Some(d), Some(ld)) = (dst, l.dst) {
+                                rep[d.0 as usize] = ld;
+                            }
+                            k.guard = None;
+                            table.insert(k, l);
+                            removed += 1;
+                            break 'inst false;
+                        }
+                    }
+                }
+                if done {
+                    removed += 1;
+                    break 'inst false;
+                }
+                bump(&mut wgen, clobber, &mut next_gen);
+                bump(&mut agen, access, &mut next_gen);
+                k.guard = i.guard;
+                if kind == Kind::Store {
+                    k.mem = mem_of(&agen, e.writes);
+                }
+                let l = Leader { block: MBlock(b), index: w, segment, dst };
+                table.insert(k, l);
+                true
+            };
+            if keep {
+                if w != pos {
+                    insts.swap(w, pos);
+                }
+                w += 1;
             }
-            if done {
-                removed += 1;
-                continue;
-            }
-            bump(&mut wgen, clobber, &mut next_gen);
-            bump(&mut agen, access, &mut next_gen);
-            k.guard = i.guard;
-            if kind == Kind::Store {
-                k.mem = mem_of(&agen, e.writes);
-            }
-            let l = Leader { block: MBlock(b), index: kept.len(), segment, dst };
-            table.insert(k, l);
-            kept.push(i);
         }
-        f.blocks[b as usize].insts = kept;
+        insts.truncate(w);
+        f.blocks[b as usize].insts = insts;
         end_gens[b as usize] = (wgen, agen);
         stack.push((b, true));
         for &c in dt.children(b).iter().rev() {
