@@ -174,7 +174,7 @@ pub fn run(f: &mut MFunction, force: bool, moves: bool) -> usize {
                         }
                     }
                 };
-                let Some(kind) = eligible(&i, &e, moves) else {
+                let Some(kind) = eligible(i, &e, moves) else {
                     bump(&mut wgen, clobber, &mut next_gen);
                     bump(&mut agen, access, &mut next_gen);
                     break 'inst true;
