@@ -170,12 +170,7 @@ impl Operand {
     }
     /// Every register the operand reads (for a destination: writes) including inside addresses and vectors.
     pub fn regs(&self, out: &mut SmallVec<[Reg; 4]>) {
-        match self {
-            Operand::Reg(r) => out.push(*r),
-            Operand::Addr(b, _) => b.regs(out),
-            Operand::Vec(v) => v.iter().for_each(|o| o.regs(out)),
-            _ => {}
-        }
+        self.for_each_reg(&mut |r| out.push(r));
     }
     /// Calls `f` on every register, in the order [`Operand::regs`] lists them.
     #[inline]
@@ -479,7 +474,7 @@ impl MInst {
     /// Registers written.
     pub fn defs(&self) -> SmallVec<[Reg; 4]> {
         let mut v = SmallVec::new();
-        self.dsts.iter().for_each(|d| d.regs(&mut v));
+        self.for_each_def(&mut |r| v.push(r));
         v
     }
     /// Rewrites every register read (sources and guard) with `f`.
@@ -525,10 +520,7 @@ impl MInst {
     /// Registers read (sources and guard).
     pub fn uses(&self) -> SmallVec<[Reg; 4]> {
         let mut v = SmallVec::new();
-        self.srcs.iter().for_each(|s| s.regs(&mut v));
-        if let Some((g, _)) = self.guard {
-            v.push(g);
-        }
+        self.for_each_use(&mut |r| v.push(r));
         v
     }
     /// The branch targets of a branch instruction.

@@ -187,10 +187,10 @@ impl FunctionPass for Darm {
             // divergence, so the round stops before the uniformity analysis, its largest cost (isel computes
             // the analysis when it needs it). Remarks and statistics report every divergent branch, so they
             // keep the full round.
+            let preds = crate::passes::util::Preds::compute(&m.funcs[f]);
             if !report && !emit_stats {
                 let func = &m.funcs[f];
                 let pdt = analyses.postdomtree(func);
-                let preds = crate::passes::util::Preds::compute(func);
                 if !func.layout.blocks().any(|b| detection::region_at(m, func, pdt, &preds, true, b).is_ok()) {
                     break;
                 }
@@ -213,7 +213,6 @@ impl FunctionPass for Darm {
                 }
                 let dt = analyses.domtree(func);
                 let pdt = analyses.postdomtree(func);
-                let preds = crate::passes::util::Preds::compute(func);
                 for b in divergent {
                     if !func.layout.is_block_inserted(b) {
                         continue;

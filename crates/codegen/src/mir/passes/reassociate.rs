@@ -596,14 +596,8 @@ fn distribute(f: &mut MFunction) -> usize {
                 )
         });
         if !may_rewrite {
-            for i in &f.block(b).insts {
-                if let ([Operand::Reg(d)], None, OpKind::Add, [ty], [Operand::Reg(y), Operand::Imm(k)]) =
-                    (i.dsts.as_slice(), i.guard, i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
-                {
-                    if !ty.is_float() && *ty != Mod::Pred {
-                        add_const[d.0 as usize] = Some((*y, *k, *ty));
-                    }
-                }
+            for (d, c) in f.block(b).insts.iter().filter_map(add_of_const) {
+                add_const[d.0 as usize] = Some(c);
             }
             continue;
         }
@@ -638,8 +632,10 @@ fn distribute(f: &mut MFunction) -> usize {
                         continue;
                     }
                 }
-                (OpKind::Add, [ty], [Operand::Reg(y), Operand::Imm(k)]) if !ty.is_float() && *ty != Mod::Pred => {
-                    add_const[d.0 as usize] = Some((*y, *k, *ty));
+                (OpKind::Add, ..) => {
+                    if let Some((d, c)) = add_of_const(&i) {
+                        add_const[d.0 as usize] = Some(c);
+                    }
                 }
                 (OpKind::Shl | OpKind::Mul, mods, [Operand::Reg(t), Operand::Imm(c)]) => {
                     let bits = match (i.op.kind, mods) {
@@ -678,6 +674,18 @@ fn distribute(f: &mut MFunction) -> usize {
         f.block_mut(b).insts = out;
     }
     count
+}
+
+/// `d = add.T y, k` (unguarded, integer `T`, constant `k`): `(d, (y, k, T))`, what `distribute` records.
+fn add_of_const(i: &MInst) -> Option<(Reg, (Reg, i64, Mod))> {
+    match (i.dsts.as_slice(), i.guard, i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
+        ([Operand::Reg(d)], None, OpKind::Add, [ty], [Operand::Reg(y), Operand::Imm(k)])
+            if !ty.is_float() && *ty != Mod::Pred =>
+        {
+            Some((*d, (*y, *k, *ty)))
+        }
+        _ => None,
+    }
 }
 
 /// Windowed local commoning; returns the number of instructions removed.

@@ -99,9 +99,8 @@ fn copyable(i: &MInst, kernel: bool, in_call: bool) -> bool {
 /// The knob: the estimated register pressure below which the pass does nothing (module doc, "When").
 pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
 
-/// The largest number of 32-bit registers live at a block boundary: a 64-bit register counts twice, a 128-bit
-/// one four times, predicates not at all (they have their own file). An estimate: ptxas's own count adds the
-/// temporaries of the instructions it expands and depends on its schedule.
+/// How many 32-bit registers a register of class `c` takes: a 64-bit one two, a 128-bit one four, a predicate
+/// none (predicates have their own file).
 fn weight(c: RegClass) -> usize {
     match c {
         RegClass::B64 | RegClass::F64 => 2,
@@ -111,6 +110,8 @@ fn weight(c: RegClass) -> usize {
     }
 }
 
+/// The largest number of 32-bit registers ([`weight`]) live at a block boundary. An estimate: ptxas's own count
+/// adds the temporaries of the instructions it expands and depends on its schedule.
 fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
     let w = |r: &u32| weight(f.regs[*r as usize]);
     let mut peak = 0;
