@@ -62,6 +62,15 @@
 //! uniform address never becomes a divergent register. Values the pass creates get the uniformity of their
 //! leaves, for the outer loops processed later.
 //!
+//! # Register cap
+//!
+//! A kernel whose launch bounds cap its registers (`maxnreg`, or `maxntid` with `minctasm`: see [`pressure`])
+//! gets no new IVs (pointer, offset or integer) in a loop whose estimated register pressure plus two (one
+//! 64-bit IV) and a margin for instruction selection exceeds the cap: each IV is carried through the whole
+//! loop, and past the cap ptxas spills. The exit-test rewrites (6, and merging a counter into another IV)
+//! add nothing carried and still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs). With
+//! `lsr-report` the loop's remark gives the estimate and the cap.
+//!
 //! # Invariants
 //!
 //! The CFG is unchanged (new code goes into the existing preheader, header and latch): preserves the CFG, so it
@@ -71,6 +80,7 @@
 
 mod narrow;
 mod poly;
+mod pressure;
 
 use crate::knobs::Knobs;
 use crate::passes::util::Preds;
@@ -464,12 +474,30 @@ impl FunctionPass for Lsr {
         }
         let max_ivs = knobs.int("lsr-max-ivs").max(0) as usize;
         let report = knobs.int("lsr-report") > 0;
+        // Under a launch-bounds register cap, loops whose estimated pressure leaves no room get no new IVs
+        // (module doc, "Register cap").
+        let cap = pressure::register_cap(m, f);
+        let block_pressure = cap.map(|_| pressure::block_pressure(&m.types, &m.funcs[f]));
         let preds = Preds::compute(&m.funcs[f]);
         let mut changed = false;
         let mut named = 0;
         for l in order {
             // What happened to this loop, in the order the rewrites ran (one remark each with `lsr-report`).
             let mut done: Vec<String> = Vec::new();
+            let max_ivs = match (cap, &block_pressure) {
+                (Some(cap), Some(bp)) => {
+                    let p = li.blocks(l).iter().map(|&b| *bp.get(b)).max().unwrap_or(0);
+                    if p + pressure::HEADROOM + 2 > cap {
+                        if report {
+                            done.push(format!("no new IVs: estimated pressure {p} near the register cap {cap}"));
+                        }
+                        0
+                    } else {
+                        max_ivs
+                    }
+                }
+                _ => max_ivs,
+            };
             let n = reduce_loop(m, f, li, l, &preds, &mut divergent, max_ivs, &mut named);
             let budget = max_ivs.saturating_sub(n.ivs);
             let narrow = narrow::narrow_ivs(m, f, li, dt, l, &preds, &mut divergent, budget, &mut named);
