@@ -1,10 +1,11 @@
-; Under a launch-bounds register cap, lsr adds no IVs to a loop whose estimated register pressure already fills
-; the cap: `capped` (maxntid 1024, minctasm 2: 65536 / 2048 = 32 registers per thread) carries 20 doubles (40
-; registers) around its loop, so its 20 addresses `x[i + 1024k]` stay `base + 8*sext(i + c)`: a pointer IV
-; would be two more registers carried through a loop ptxas already spills in (272 bytes of spills with the IV,
-; 264 without, sm_90). `free` is the same loop without launch bounds: the addresses share one pointer IV.
-; `bounded` has launch bounds that leave room (maxntid 128: 512 registers, no cap), and `attr_capped` sets the
-; cap with the LLVM 20 function attribute (`"nvvm.maxnreg"="32"`).
+; Under a launch-bounds register cap, lsr adds no IVs to a loop whose carried values leave no room for one:
+; `capped` (maxntid 1024, minctasm 2: 65536 / 2048 = 32 registers per thread) carries 20 doubles (40 registers)
+; and its IV `i` around its loop (the parameters stay in the constant bank and count nothing), so its 20
+; addresses `x[i + 1024k]` stay `base + 8*sext(i + c)`: a pointer IV would be two more registers carried through
+; a loop ptxas already spills in (272 bytes of spills with the IV, 264 without, sm_90). `free` is the same loop
+; without launch bounds: the addresses share one pointer IV. `bounded` has launch bounds that leave room
+; (maxntid 128: 512 registers, no cap), and `attr_capped` sets the cap with the LLVM 20 function attribute
+; (`"nvvm.maxnreg"="32"`).
 ; RUN: opt %s --passes lsr --knob lsr-report=1
 
 target triple = "nvptx64-nvidia-cuda"
@@ -718,10 +719,10 @@ attributes #0 = { "nvvm.maxnreg"="32" }
 !1 = !{ptr @capped, !"minctasm", i32 2}
 !2 = !{ptr @bounded, !"maxntidx", i32 128}
 
-; ERR: remark: lsr: @capped: loop %loop: no new IVs: estimated pressure 86 near the register cap 32
+; ERR: remark: lsr: @capped: loop %loop: no new IVs: 41 registers carried, + 2 for an IV and 4 for the body exceed the register cap 32
 ; ERR: remark: lsr: @free: loop %loop: 1 new IVs (0 uniform), 20 addresses rewritten
 ; ERR: remark: lsr: @bounded: loop %loop: 1 new IVs (0 uniform), 20 addresses rewritten
-; ERR: remark: lsr: @attr_capped: loop %loop: no new IVs: estimated pressure 86 near the register cap 32
+; ERR: remark: lsr: @attr_capped: loop %loop: no new IVs: 41 registers carried, + 2 for an IV and 4 for the body exceed the register cap 32
 ; CHECK-LABEL: define ptx_kernel void @capped(
 ; CHECK: loop:
 ; CHECK-NOT: lsr.iv

@@ -65,10 +65,10 @@
 //! # Register cap
 //!
 //! A kernel whose launch bounds cap its registers (`maxnreg`, or `maxntid` with `minctasm`: see [`pressure`])
-//! gets no new IVs (pointer, offset or integer) in a loop whose estimated register pressure plus two (one
-//! 64-bit IV) and a margin for instruction selection exceeds the cap: each IV is carried through the whole
-//! loop, and past the cap ptxas spills. The exit-test rewrites (6, and merging a counter into another IV)
-//! add nothing carried and still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs). With
+//! gets no new IVs (pointer, offset or integer) in a loop whose carried values (live at the top of its header)
+//! plus two registers (one 64-bit IV) and a minimal working set for the body exceed the cap: each IV is carried through the whole loop, and past the
+//! cap ptxas spills. The exit-test rewrites (6, and merging a counter into another IV) add nothing carried and
+//! still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs). With
 //! `lsr-report` the loop's remark gives the estimate and the cap.
 //!
 //! # Invariants
@@ -477,19 +477,19 @@ impl FunctionPass for Lsr {
         // Under a launch-bounds register cap, loops whose estimated pressure leaves no room get no new IVs
         // (module doc, "Register cap").
         let cap = pressure::register_cap(m, f);
-        let block_pressure = cap.map(|_| pressure::block_pressure(&m.types, &m.funcs[f]));
+        let live = cap.map(|_| pressure::liveness(&m.funcs[f]));
         let preds = Preds::compute(&m.funcs[f]);
         let mut changed = false;
         let mut named = 0;
         for l in order {
             // What happened to this loop, in the order the rewrites ran (one remark each with `lsr-report`).
             let mut done: Vec<String> = Vec::new();
-            let max_ivs = match (cap, &block_pressure) {
-                (Some(cap), Some(bp)) => {
-                    let p = li.blocks(l).iter().map(|&b| *bp.get(b)).max().unwrap_or(0);
-                    if p + pressure::HEADROOM + 2 > cap {
+            let max_ivs = match (cap, &live) {
+                (Some(cap), Some(live)) => {
+                    let p = pressure::carried(&m.types, &m.funcs[f], live, li.header(l));
+                    if p + 2 + pressure::WORKING_SET > cap {
                         if report {
-                            done.push(format!("no new IVs: estimated pressure {p} near the register cap {cap}"));
+                            done.push(format!("no new IVs: {p} registers carried, + 2 for an IV and {} for the body exceed the register cap {cap}", pressure::WORKING_SET));
                         }
                         0
                     } else {

@@ -7,12 +7,17 @@
 //! 64-bit pointer or offset, one for a narrow integer) that replaces arithmetic inside the loop; when the loop
 //! already needs about as many registers as the cap allows, the recomputation is cheaper than a spill.
 //!
-//! The estimate is the SSA register pressure of the IR before the pass: per block, the largest weighted number
-//! of values live at one point (live-out of the block, walked backward through its instructions), with weight
-//! 0 for `i1` (predicates live in their own register file), 2 for 64-bit values and pointers, 4 for 128-bit
-//! ones, 1 for any other scalar, and per lane for vectors. A loop's pressure is the largest over its blocks
-//! (inner loops included). Instruction selection adds temporaries the IR does not show, so the estimate is a
-//! lower bound; [`HEADROOM`] keeps a margin for them.
+//! The estimate is what the loop carries: the values live at the top of its header (live-in there, plus the
+//! header's phis), weighted 0 for `i1` (predicates live in their own register file) and for a kernel's
+//! parameters (ptxas reads them from the constant bank), 2 for 64-bit values and pointers, 4 for 128-bit ones,
+//! 1 for any other scalar, and per lane for vectors. Those stay live through every iteration whatever order
+//! ptxas schedules the body in, so they are a floor of the loop's pressure. The body needs a few registers of
+//! its own ([`WORKING_SET`]: a 64-bit address and a 64-bit value); when the carried values, one more 64-bit IV
+//! and that working set do not fit under the cap, the loop spills anyway and the IV adds to it. Measured on a
+//! loop of `k` double sums under a 32-register cap (`tests/lsr_cap/`, sm_90): with `k` = 12 the IV keeps it
+//! from spilling (24 bytes of spills without it), with `k` = 14 and 16 it adds to the spills (120 bytes with the
+//! IV against 72 without, 176 against 128). A finer estimate (the most values live at any point of the body in
+//! the IR's order) counted the address computations an IV replaces as live together and withheld the IV at 12.
 //!
 //! Kernels without launch bounds are not limited here (their cap is 255 and `lsr-max-ivs` bounds the IVs per
 //! loop). Cost: one liveness computation and one backward walk per block, only for capped functions.
@@ -20,9 +25,6 @@
 use simtc_analysis::cfg::Cfg;
 use simtc_analysis::liveness::Liveness;
 use simtc_ir::*;
-
-/// Registers kept free for what instruction selection adds (address halves, temporaries of wide operations).
-pub const HEADROOM: u32 = 6;
 
 /// The register cap ptxas applies to function `f`, when its launch bounds set one below 255.
 pub fn register_cap(m: &Module, f: FuncId) -> Option<u32> {
@@ -79,41 +81,30 @@ pub fn weight(types: &TypeStore, t: Type) -> u32 {
     }
 }
 
-/// Estimated register pressure of each block of `func` (module doc), indexed by block.
-pub fn block_pressure(types: &TypeStore, func: &Function) -> SecondaryMap<Block, u32> {
-    let cfg = Cfg::compute(func);
-    let live = Liveness::compute(func, &cfg);
-    let w = |v: Value| weight(types, func.dfg.value_ty(v));
-    let mut out: SecondaryMap<Block, u32> = SecondaryMap::new();
-    let mut live_now: FxHashSet<Value> = FxHashSet::default();
-    for b in func.layout.blocks() {
-        live_now.clear();
-        live_now.extend(live.live_out(b).iter().copied());
-        let mut cur: u32 = live_now.iter().map(|&v| w(v)).sum();
-        let mut max = cur;
-        let insts: Vec<Inst> = func.layout.block_insts(b).collect();
-        for &i in insts.iter().rev() {
-            if let Some(r) = func.dfg.result(i) {
-                if live_now.remove(&r) {
-                    cur -= w(r);
-                }
-            }
-            if matches!(func.dfg.inst(i).kind, InstKind::Phi { .. }) {
-                continue;
-            }
-            for &a in func.dfg.args(i) {
-                if matches!(func.dfg.value_def(a), ValueDef::Inst(_) | ValueDef::Arg(_)) && live_now.insert(a) {
-                    cur += w(a);
-                }
-            }
-            max = max.max(cur);
-        }
-        out.set(b, max);
-    }
-    out
+/// Registers a loop body needs besides what it carries: one 64-bit address and one 64-bit value in flight.
+pub const WORKING_SET: u32 = 4;
+
+/// Values carried around loops, for [`carried`]: the liveness of the function before the pass.
+pub fn liveness(func: &Function) -> Liveness {
+    Liveness::compute(func, &Cfg::compute(func))
 }
 
-use rustc_hash::FxHashSet;
+/// Registers the values live at the top of loop header `h` occupy (module doc): the values live-in there and
+/// the header's phis, everything that stays live through every iteration.
+pub fn carried(types: &TypeStore, func: &Function, live: &Liveness, h: Block) -> u32 {
+    // A kernel's parameters stay in the constant bank (ptxas reads them as `c[0x0][...]` operands).
+    let kernel = func.cc == CallConv::PtxKernel;
+    let w = |v: Value| match func.dfg.value_def(v) {
+        ValueDef::Arg(_) if kernel => 0,
+        _ => weight(types, func.dfg.value_ty(v)),
+    };
+    let phis = func
+        .layout
+        .block_insts(h)
+        .take_while(|&i| matches!(func.dfg.inst(i).kind, InstKind::Phi { .. }))
+        .filter_map(|i| func.dfg.result(i));
+    live.live_in(h).iter().copied().chain(phis).map(w).sum()
+}
 
 #[cfg(test)]
 mod tests {
