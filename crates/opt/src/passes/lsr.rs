@@ -486,7 +486,7 @@ impl FunctionPass for Lsr {
             let mut done: Vec<String> = Vec::new();
             let max_ivs = match (cap, &live) {
                 (Some(cap), Some(live)) => {
-                    let p = pressure::carried(&m.types, &m.funcs[f], live, li.header(l));
+                    let p = pressure::carried(&m.types, &m.funcs[f], m.is_kernel(f), live, li.header(l));
                     if p + 2 + pressure::WORKING_SET > cap {
                         if report {
                             done.push(format!("no new IVs: {p} registers carried, + 2 for an IV and {} for the body exceed the register cap {cap}", pressure::WORKING_SET));

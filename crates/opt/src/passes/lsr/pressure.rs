@@ -20,7 +20,8 @@
 //! the IR's order) counted the address computations an IV replaces as live together and withheld the IV at 12.
 //!
 //! Kernels without launch bounds are not limited here (their cap is 255 and `lsr-max-ivs` bounds the IVs per
-//! loop). Cost: one liveness computation and one backward walk per block, only for capped functions.
+//! loop). Cost: one liveness computation per capped function, and per loop one pass over its header's live-in
+//! set.
 
 use simtc_analysis::cfg::Cfg;
 use simtc_analysis::liveness::Liveness;
@@ -91,9 +92,9 @@ pub fn liveness(func: &Function) -> Liveness {
 
 /// Registers the values live at the top of loop header `h` occupy (module doc): the values live-in there and
 /// the header's phis, everything that stays live through every iteration.
-pub fn carried(types: &TypeStore, func: &Function, live: &Liveness, h: Block) -> u32 {
-    // A kernel's parameters stay in the constant bank (ptxas reads them as `c[0x0][...]` operands).
-    let kernel = func.cc == CallConv::PtxKernel;
+/// `kernel`: whether the function is a kernel, whose parameters stay in the constant bank (ptxas reads them as
+/// `c[0x0][...]` operands).
+pub fn carried(types: &TypeStore, func: &Function, kernel: bool, live: &Liveness, h: Block) -> u32 {
     let w = |v: Value| match func.dfg.value_def(v) {
         ValueDef::Arg(_) if kernel => 0,
         _ => weight(types, func.dfg.value_ty(v)),
