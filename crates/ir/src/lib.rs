@@ -22,6 +22,7 @@ pub mod entity;
 pub mod equal;
 pub mod function;
 pub mod inst;
+pub mod launch;
 pub mod layout;
 pub mod metadata;
 pub mod module;

@@ -1,11 +1,8 @@
-//! Kernel performance directives (seed 004: "Module-Level Metadata Directives", `sub_214DA90`).
+//! Kernel performance directives (seed 004: "Module-Level Metadata Directives", `sub_214DA90`), printed from
+//! the kernel's [`LaunchBounds`] (read by `simtc_ir::launch`).
 //!
-//! Sources, for kernels only (`.func`s get none, as in LLVM):
-//! - `nvvm.annotations` entries of the kernel: `reqntidx/y/z`, `maxntidx/y/z`, `minctasm`, `maxnreg`,
-//!   `cluster_dim_x/y/z`, `maxclusterrank` (and LLVM 20's `cluster_max_blocks`), `blocksareclusters`;
-//! - the function attributes LLVM 20+ and newer clang emit instead: `"nvvm.reqntid"="X,Y,Z"`,
-//!   `"nvvm.maxntid"="X,Y,Z"`, `"nvvm.minctasm"="N"`, `"nvvm.maxnreg"="N"`, `"nvvm.cluster_dim"="X,Y,Z"`,
-//!   `"nvvm.maxclusterrank"="N"`, `"nvvm.blocksareclusters"`. An attribute overrides an annotation.
+//! Kernels only (`.func`s get none, as in LLVM); the sources (`nvvm.annotations` entries and the LLVM 20+
+//! `nvvm.*` function attributes) are listed in `simtc_ir::launch`.
 //!
 //! Printed in the seed's order, one per line after the parameter list:
 //! `.blocksareclusters`, `.reqntid X, Y, Z`, `.maxntid X, Y, Z`, `.minnctapersm N`, `.explicitcluster`,
@@ -17,160 +14,70 @@
 //! `.reqnctapercluster` together with `.maxclusterrank`; a required shape fixes the cluster size, so
 //! `.maxclusterrank` is left out when the shape's size is within it, and a shape larger than it is an error.
 //!
-//! Errors: a value that is not a positive 32-bit integer (zero is allowed only in cluster shapes);
-//! `.blocksareclusters` without `.reqntid` (the seed's fatal error) or without a cluster shape (ptxas needs
-//! `.reqnctapercluster`), or with a PTX version below 9.0.
+//! Errors: those of reading the bounds (`simtc_ir::launch`); `.blocksareclusters` without `.reqntid` (the
+//! seed's fatal error) or without a cluster shape (ptxas needs `.reqnctapercluster`), or with a PTX version
+//! below 9.0.
 
 use crate::error::CodegenError;
 use crate::target::Options;
-use simtc_ir::{Attribute, FuncId, Module};
 
-/// The launch-bound and cluster properties of one kernel.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct KernelDirectives {
-    /// `.reqntid`.
-    pub reqntid: [Option<u32>; 3],
-    /// `.maxntid`.
-    pub maxntid: [Option<u32>; 3],
-    /// `.minnctapersm`.
-    pub minctasm: Option<u32>,
-    /// `.maxnreg`.
-    pub maxnreg: Option<u32>,
-    /// `.reqnctapercluster` (all zero: `.explicitcluster` only).
-    pub cluster_dim: [Option<u32>; 3],
-    /// `.maxclusterrank`.
-    pub maxclusterrank: Option<u32>,
-    /// `.blocksareclusters`.
-    pub blocks_are_clusters: bool,
-}
+use simtc_ir::launch::LaunchBounds;
 
-fn value(key: &str, v: i64, allow_zero: bool) -> Result<u32, CodegenError> {
-    u32::try_from(v).ok().filter(|&v| v > 0 || allow_zero).ok_or_else(|| {
-        CodegenError::new(format!("invalid kernel attribute {key} = {v}: expected a positive 32-bit integer"))
-    })
-}
-
-fn list(key: &str, s: &str, allow_zero: bool) -> Result<[Option<u32>; 3], CodegenError> {
-    let mut out = [None; 3];
-    let parts: Vec<&str> = s.split(',').map(str::trim).collect();
-    if parts.len() > 3 {
-        return Err(CodegenError::new(format!("invalid kernel attribute {key} = \"{s}\": at most 3 dimensions")));
+/// The directive lines of `d`, each ending in `\n` (see the module doc for order and rules).
+pub fn print(d: &LaunchBounds, opts: &Options) -> Result<String, CodegenError> {
+    let dims = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|v| v.unwrap_or(1)));
+    let join = |d: [u32; 3]| format!("{}, {}, {}", d[0], d[1], d[2]);
+    let clusters = opts.target.has_clusters();
+    let cluster = if d_all_zero(&d.cluster_dim) { Some(None) } else { dims(&d.cluster_dim).map(Some) };
+    let mut s = String::new();
+    if d.blocks_are_clusters && clusters {
+        if d.reqntid.iter().all(Option::is_none) {
+            return Err(CodegenError::new(".blocksareclusters requires .reqntid"));
+        }
+        if !matches!(cluster, Some(Some(_))) {
+            return Err(CodegenError::new(".blocksareclusters requires a cluster shape (.reqnctapercluster)"));
+        }
+        if !opts.has_blocks_are_clusters() {
+            return Err(CodegenError::new(".blocksareclusters requires PTX ISA version 9.0 (use --ptx-version 9.0)"));
+        }
+        s.push_str(".blocksareclusters\n");
     }
-    for (slot, p) in out.iter_mut().zip(parts) {
-        let v: i64 = p.parse().map_err(|_| CodegenError::new(format!("invalid kernel attribute {key} = \"{s}\"")))?;
-        *slot = Some(value(key, v, allow_zero)?);
+    if let Some(d) = dims(&d.reqntid) {
+        s.push_str(&format!(".reqntid {}\n", join(d)));
     }
-    Ok(out)
-}
-
-impl KernelDirectives {
-    /// Reads the directives of kernel `f` (see the module doc).
-    pub fn of(m: &Module, f: FuncId) -> Result<KernelDirectives, CodegenError> {
-        let mut d = KernelDirectives::default();
-        for (key, v) in m.annotations(f) {
-            let dim = |s: &str| match s.as_bytes().last() {
-                Some(b'x') => 0,
-                Some(b'y') => 1,
-                _ => 2,
-            };
-            match key.as_str() {
-                "reqntidx" | "reqntidy" | "reqntidz" => d.reqntid[dim(&key)] = Some(value(&key, v, false)?),
-                "maxntidx" | "maxntidy" | "maxntidz" => d.maxntid[dim(&key)] = Some(value(&key, v, false)?),
-                "cluster_dim_x" | "cluster_dim_y" | "cluster_dim_z" => {
-                    d.cluster_dim[dim(&key)] = Some(value(&key, v, true)?)
-                }
-                "minctasm" => d.minctasm = Some(value(&key, v, false)?),
-                "maxnreg" => d.maxnreg = Some(value(&key, v, false)?),
-                "maxclusterrank" | "cluster_max_blocks" => d.maxclusterrank = Some(value(&key, v, false)?),
-                "blocksareclusters" => d.blocks_are_clusters = v != 0,
-                _ => {}
-            }
-        }
-        for a in &m.funcs[f].attrs.0 {
-            let (key, val) = match a {
-                Attribute::Str(k, v) => (&**k, v.as_deref().unwrap_or("")),
-                _ => continue,
-            };
-            let single = |d: &mut Option<u32>| -> Result<(), CodegenError> {
-                let v: i64 = val
-                    .trim()
-                    .parse()
-                    .map_err(|_| CodegenError::new(format!("invalid kernel attribute {key} = \"{val}\"")))?;
-                *d = Some(value(key, v, false)?);
-                Ok(())
-            };
-            match key {
-                "nvvm.reqntid" => d.reqntid = list(key, val, false)?,
-                "nvvm.maxntid" => d.maxntid = list(key, val, false)?,
-                "nvvm.cluster_dim" => d.cluster_dim = list(key, val, true)?,
-                "nvvm.minctasm" => single(&mut d.minctasm)?,
-                "nvvm.maxnreg" => single(&mut d.maxnreg)?,
-                "nvvm.maxclusterrank" => single(&mut d.maxclusterrank)?,
-                "nvvm.blocksareclusters" => d.blocks_are_clusters = true,
-                _ => {}
-            }
-        }
-        Ok(d)
+    if let Some(d) = dims(&d.maxntid) {
+        s.push_str(&format!(".maxntid {}\n", join(d)));
     }
-
-    /// The directive lines, each ending in `\n` (see the module doc for order and rules).
-    pub fn print(&self, opts: &Options) -> Result<String, CodegenError> {
-        let dims = |d: &[Option<u32>; 3]| d.iter().any(Option::is_some).then(|| d.map(|v| v.unwrap_or(1)));
-        let join = |d: [u32; 3]| format!("{}, {}, {}", d[0], d[1], d[2]);
-        let clusters = opts.target.has_clusters();
-        let cluster = if d_all_zero(&self.cluster_dim) { Some(None) } else { dims(&self.cluster_dim).map(Some) };
-        let mut s = String::new();
-        if self.blocks_are_clusters && clusters {
-            if self.reqntid.iter().all(Option::is_none) {
-                return Err(CodegenError::new(".blocksareclusters requires .reqntid"));
+    if let Some(n) = d.minctasm {
+        s.push_str(&format!(".minnctapersm {n}\n"));
+    }
+    if clusters {
+        if let Some(shape) = cluster {
+            if !d.blocks_are_clusters {
+                s.push_str(".explicitcluster\n");
             }
-            if !matches!(cluster, Some(Some(_))) {
-                return Err(CodegenError::new(".blocksareclusters requires a cluster shape (.reqnctapercluster)"));
+            if let Some(d) = shape {
+                s.push_str(&format!(".reqnctapercluster {}\n", join(d)));
             }
-            if !opts.has_blocks_are_clusters() {
-                return Err(CodegenError::new(
-                    ".blocksareclusters requires PTX ISA version 9.0 (use --ptx-version 9.0)",
-                ));
-            }
-            s.push_str(".blocksareclusters\n");
         }
-        if let Some(d) = dims(&self.reqntid) {
-            s.push_str(&format!(".reqntid {}\n", join(d)));
-        }
-        if let Some(d) = dims(&self.maxntid) {
-            s.push_str(&format!(".maxntid {}\n", join(d)));
-        }
-        if let Some(n) = self.minctasm {
-            s.push_str(&format!(".minnctapersm {n}\n"));
-        }
-        if clusters {
-            if let Some(shape) = cluster {
-                if !self.blocks_are_clusters {
-                    s.push_str(".explicitcluster\n");
-                }
-                if let Some(d) = shape {
-                    s.push_str(&format!(".reqnctapercluster {}\n", join(d)));
+        match (cluster, d.maxclusterrank) {
+            (Some(Some(d)), Some(n)) => {
+                let size = u64::from(d[0]) * u64::from(d[1]) * u64::from(d[2]);
+                if size > u64::from(n) {
+                    return Err(CodegenError::new(format!(
+                        "cluster shape {} ({size} blocks) exceeds maxclusterrank {n}",
+                        join(d)
+                    )));
                 }
             }
-            match (cluster, self.maxclusterrank) {
-                (Some(Some(d)), Some(n)) => {
-                    let size = u64::from(d[0]) * u64::from(d[1]) * u64::from(d[2]);
-                    if size > u64::from(n) {
-                        return Err(CodegenError::new(format!(
-                            "cluster shape {} ({size} blocks) exceeds maxclusterrank {n}",
-                            join(d)
-                        )));
-                    }
-                }
-                (_, Some(n)) => s.push_str(&format!(".maxclusterrank {n}\n")),
-                _ => {}
-            }
+            (_, Some(n)) => s.push_str(&format!(".maxclusterrank {n}\n")),
+            _ => {}
         }
-        if let Some(n) = self.maxnreg {
-            s.push_str(&format!(".maxnreg {n}\n"));
-        }
-        Ok(s)
     }
+    if let Some(n) = d.maxnreg {
+        s.push_str(&format!(".maxnreg {n}\n"));
+    }
+    Ok(s)
 }
 
 /// A cluster shape given with every dimension zero.
@@ -185,7 +92,10 @@ mod tests {
 
     fn directives(src: &str, target: Target) -> Result<String, CodegenError> {
         let m = simtc_llvm_reader::parse_module(src).unwrap();
-        KernelDirectives::of(&m, m.func_by_name("k").unwrap())?.print(&Options::for_target(target))
+        print(
+            &LaunchBounds::read(&m, m.func_by_name("k").unwrap()).map_err(CodegenError::new)?,
+            &Options::for_target(target),
+        )
     }
 
     #[test]
@@ -226,11 +136,11 @@ mod tests {
         let src = "define ptx_kernel void @k() #0 { ret void }\n\
                    attributes #0 = { \"nvvm.blocksareclusters\" \"nvvm.reqntid\"=\"32\" \"nvvm.cluster_dim\"=\"2\" }";
         let m = simtc_llvm_reader::parse_module(src).unwrap();
-        let d = KernelDirectives::of(&m, m.func_by_name("k").unwrap()).unwrap();
+        let d = LaunchBounds::read(&m, m.func_by_name("k").unwrap()).unwrap();
         let mut o = Options::for_target(Target::Sm90);
-        assert!(d.print(&o).unwrap_err().message.contains("9.0"));
+        assert!(print(&d, &o).unwrap_err().message.contains("9.0"));
         o.ptx_version = Some((9, 0));
-        assert_eq!(d.print(&o).unwrap(), ".blocksareclusters\n.reqntid 32, 1, 1\n.reqnctapercluster 2, 1, 1\n");
+        assert_eq!(print(&d, &o).unwrap(), ".blocksareclusters\n.reqntid 32, 1, 1\n.reqnctapercluster 2, 1, 1\n");
         let no_req = src.replace("\"nvvm.reqntid\"=\"32\" ", "");
         assert!(directives(&no_req, Target::Sm90).unwrap_err().message.contains("requires .reqntid"));
     }

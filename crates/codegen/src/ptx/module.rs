@@ -33,12 +33,12 @@ use crate::mir::MFunction;
 use crate::ptx::body::body_text;
 use crate::ptx::debuginfo::compile_unit_sections;
 pub use crate::ptx::debuginfo::FileTable;
-use crate::ptx::directives::KernelDirectives;
 use crate::ptx::globals::GlobalsPlan;
 use crate::ptx::names;
 use crate::ptx::refs::{is_emitted, Refs};
 use crate::target::Options;
 use rustc_hash::FxHashSet;
+use simtc_ir::launch::LaunchBounds;
 use simtc_ir::{ConstData, EntityRef, FuncId, GlobalRef, Linkage, Module};
 use std::fmt::Write;
 
@@ -240,7 +240,10 @@ fn function_header(m: &Module, opts: &Options, f: FuncId, abi: &FunctionAbi) -> 
     let kind = if abi.is_kernel { ".entry" } else { ".func" };
     let _ = writeln!(s, "{}{kind} {}{sym}{}", func_linkage(m, f), abi.ret_decl(), abi.param_list());
     if abi.is_kernel {
-        let d = KernelDirectives::of(m, f).and_then(|d| d.print(opts)).map_err(|e| e.in_function(&func.name))?;
+        let d = LaunchBounds::read(m, f)
+            .map_err(CodegenError::new)
+            .and_then(|d| crate::ptx::directives::print(&d, opts))
+            .map_err(|e| e.in_function(&func.name))?;
         s.push_str(&d);
     }
     if is_noreturn(m, opts, f, abi) {

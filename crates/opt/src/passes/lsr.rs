@@ -66,10 +66,10 @@
 //!
 //! A kernel whose launch bounds cap its registers (`maxnreg`, or `maxntid` with `minctasm`: see [`pressure`])
 //! gets no new IVs (pointer, offset or integer) in a loop whose carried values (live at the top of its header)
-//! plus two registers (one 64-bit IV) and a minimal working set for the body exceed the cap: each IV is carried through the whole loop, and past the
-//! cap ptxas spills. The exit-test rewrites (6, and merging a counter into another IV) add nothing carried and
-//! still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs). With
-//! `lsr-report` the loop's remark gives the estimate and the cap.
+//! plus two registers (one 64-bit IV) and a minimal working set for the body exceed the cap: each IV is carried
+//! through the whole loop, and past the cap ptxas spills. The exit-test rewrites (6, and merging a counter into
+//! another IV) add nothing carried and still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs).
+//! With `lsr-report` the loop's remark gives the estimate and the cap.
 //!
 //! # Invariants
 //!

@@ -1,8 +1,7 @@
 //! `lsr`'s register budget under a launch-bounds register cap.
 //!
 //! A kernel with `__launch_bounds__(T, B)` (`maxntid` and `minctasm`), or an explicit `maxnreg`, gets at most
-//! `cap` registers per thread from ptxas: `maxnreg`, else `65536 / (⌈T/32⌉·32 · B)` rounded down to ptxas'
-//! allocation granularity of 8 registers (`maxntid` alone: `B = 1`), at most 255. Beyond the cap ptxas spills
+//! `cap` registers per thread from ptxas ([`LaunchBounds::register_cap`]). Beyond the cap ptxas spills
 //! to local memory. Every IV `lsr` creates is a value carried around the whole loop (two registers for a
 //! 64-bit pointer or offset, one for a narrow integer) that replaces arithmetic inside the loop; when the loop
 //! already needs about as many registers as the cap allows, the recomputation is cheaper than a spill.
@@ -25,51 +24,13 @@
 
 use simtc_analysis::cfg::Cfg;
 use simtc_analysis::liveness::Liveness;
+use simtc_ir::launch::LaunchBounds;
 use simtc_ir::*;
 
-/// The register cap ptxas applies to function `f`, when its launch bounds set one below 255.
+/// The register cap ptxas applies to function `f`, when its launch bounds set one below 255 (a launch bound
+/// the PTX printer would reject sets none here).
 pub fn register_cap(m: &Module, f: FuncId) -> Option<u32> {
-    let mut maxntid: Option<u64> = None;
-    let mut minctasm: Option<u64> = None;
-    let mut maxnreg: Option<u64> = None;
-    let mut dims = [None::<u64>; 3];
-    for (k, v) in m.annotations(f) {
-        let v = u64::try_from(v).ok().filter(|&v| v > 0);
-        match k.as_str() {
-            "maxntidx" => dims[0] = v,
-            "maxntidy" => dims[1] = v,
-            "maxntidz" => dims[2] = v,
-            "minctasm" => minctasm = v,
-            "maxnreg" => maxnreg = v,
-            _ => {}
-        }
-    }
-    if dims.iter().any(Option::is_some) {
-        maxntid = Some(dims.iter().map(|d| d.unwrap_or(1)).product());
-    }
-    for a in &m.funcs[f].attrs.0 {
-        let Attribute::Str(k, Some(v)) = a else { continue };
-        let num = |s: &str| s.trim().parse::<u64>().ok().filter(|&v| v > 0);
-        match &**k {
-            "nvvm.maxntid" => {
-                let parts: Option<Vec<u64>> = v.split(',').map(num).collect();
-                maxntid = parts.map(|p| p.iter().product());
-            }
-            "nvvm.minctasm" => minctasm = num(v),
-            "nvvm.maxnreg" => maxnreg = num(v),
-            _ => {}
-        }
-    }
-    let from_bounds = maxntid.map(|t| {
-        let warps_threads = t.div_ceil(32) * 32;
-        let per_thread = 65536 / (warps_threads * minctasm.unwrap_or(1)).max(1);
-        per_thread / 8 * 8
-    });
-    let cap = match (maxnreg, from_bounds) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b)?,
-    };
-    (cap < 255).then(|| cap.max(16) as u32)
+    LaunchBounds::read(m, f).ok()?.register_cap()
 }
 
 /// Registers a value of type `t` occupies (module doc).
