@@ -9,6 +9,7 @@
 
 #![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
+mod alloc;
 mod bench;
 mod bitcode;
 mod builds;
@@ -21,6 +22,10 @@ mod fuzzdiff;
 mod mir_opt;
 mod run;
 mod spec_diag;
+
+/// Small blocks from per-thread size classes (see the `alloc` module).
+#[global_allocator]
+static GLOBAL: alloc::SizeClasses = alloc::SizeClasses;
 
 use clap::{Parser, Subcommand};
 use simtc_opt::{PassManager, PassManagerOptions};
