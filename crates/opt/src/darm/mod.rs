@@ -4,6 +4,8 @@
 //! Algorithm 1 of the paper, per function, repeated to a fixpoint:
 //! 1. [`detection`]: every conditional branch that is **divergent** (simtc's uniformity analysis) and forms a
 //!    meldable divergent region (Definition 5) is a candidate; its sides are compared ([`detection::shape`]).
+//!    A branch whose condition singles out one thread of the block ([`coherence`]: `tid`-affine `==` uniform)
+//!    is not: at most one warp diverges there, and melding would cost every other warp its selects.
 //! 2. Profitability ([`detection::profitability`], latencies from [`cost`]): candidates below `darm-threshold`
 //!    (default 0.2) are left alone.
 //!    Blocks reached from both heads before the exit (Definition 4: the sides are not simple regions) are split,
@@ -28,6 +30,7 @@
 //! block pairs; a uniform branch is never melded (threads all take one side, melding only adds selects).
 
 pub mod alignment;
+pub mod coherence;
 pub mod cost;
 pub mod detection;
 pub mod melding;
@@ -235,6 +238,16 @@ impl FunctionPass for Darm {
                     };
                     if round == 0 {
                         stats.meldable += 1;
+                    }
+                    if coherence::single_thread_branch(m, func, uni, b) {
+                        if report {
+                            remarks.push(format!(
+                                "remark: darm: @{fname}: {}: not melded: the condition singles out one thread \
+                                 (equality of a thread-index-affine value), so at most one warp diverges",
+                                func.block_label(b)
+                            ));
+                        }
+                        continue;
                     }
                     let shape = detection::shape(func, &r);
                     // Remark text only when remarks are asked for (formatting is a measurable share of a round).
