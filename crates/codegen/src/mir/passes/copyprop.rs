@@ -415,8 +415,14 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
 pub fn run(f: &mut MFunction, max_iters: i64, budget: i64) -> usize {
     let mut budget = if budget <= 0 { u64::MAX } else { budget as u64 };
     let mut total = branch_decided_phis(f, &mut budget);
-    for _ in 0..max_iters.max(1) {
-        let c = round(f, &mut budget) + machine_dce::run(f);
+    for k in 0..max_iters.max(1) {
+        let r = round(f, &mut budget);
+        // After the first round's sweep, a round that rewrote nothing left no new dead code: stop before
+        // sweeping again.
+        if r == 0 && k > 0 {
+            break;
+        }
+        let c = r + machine_dce::run(f);
         total += c;
         if c == 0 {
             break;
