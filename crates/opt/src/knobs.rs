@@ -260,6 +260,14 @@ pub const IR_KNOBS: &[KnobDef] = &[
         doc: "lsr: the most new pointer induction variables per loop (register pressure; 0 = none)",
     },
     KnobDef {
+        name: "lsr-min-trips",
+        kind: KnobKind::Int { min: 0, max: 1024 },
+        default: "4",
+        seed: "simtc",
+        doc: "lsr: no new induction variables in a loop whose exit test bounds it to at most this many iterations \
+              per entry (0 = no such limit)",
+    },
+    KnobDef {
         name: "lsr-report",
         kind: KnobKind::Int { min: 0, max: 1 },
         default: "0",

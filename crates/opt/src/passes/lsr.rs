@@ -71,6 +71,12 @@
 //! another IV) add nothing carried and still run. Without a cap nothing changes (`lsr-max-ivs` bounds the IVs).
 //! With `lsr-report` the loop's remark gives the estimate and the cap.
 //!
+//! # Short loops
+//!
+//! A loop whose latch exit test bounds it to at most `lsr-min-trips` (default 4) iterations per entry — the
+//! remainder loop after a loop clang unrolled, `j != (n & 3)` — gets no new IVs: their preheader set-up runs on
+//! every entry and the few iterations do not pay it back (see [`trips`]). The exit-test rewrites still run.
+//!
 //! # Invariants
 //!
 //! The CFG is unchanged (new code goes into the existing preheader, header and latch): preserves the CFG, so it
@@ -81,6 +87,7 @@
 mod narrow;
 mod poly;
 mod pressure;
+mod trips;
 
 use crate::knobs::Knobs;
 use crate::passes::util::Preds;
@@ -474,6 +481,7 @@ impl FunctionPass for Lsr {
         }
         let max_ivs = knobs.int("lsr-max-ivs").max(0) as usize;
         let report = knobs.int("lsr-report") > 0;
+        let min_trips = knobs.int("lsr-min-trips");
         // Under a launch-bounds register cap, loops whose estimated pressure leaves no room get no new IVs
         // (module doc, "Register cap").
         let cap = pressure::register_cap(m, f);
@@ -495,6 +503,17 @@ impl FunctionPass for Lsr {
                     } else {
                         max_ivs
                     }
+                }
+                _ => max_ivs,
+            };
+            // A loop that runs only a few times per entry does not pay back an IV's set-up (module doc, "Short
+            // loops").
+            let max_ivs = match trips::max_trips(m, &m.funcs[f], li, l, &preds) {
+                Some(t) if max_ivs > 0 && t <= min_trips => {
+                    if report {
+                        done.push(format!("no new IVs: at most {t} iterations per entry"));
+                    }
+                    0
                 }
                 _ => max_ivs,
             };
