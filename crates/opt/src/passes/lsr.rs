@@ -77,6 +77,12 @@
 //! remainder loop after a loop clang unrolled, `j != (n & 3)` — gets no new IVs: their preheader set-up runs on
 //! every entry and the few iterations do not pay it back (see [`trips`]). The exit-test rewrites still run.
 //!
+//! # Exit values
+//!
+//! After the exit-test rewrites, a loop that only counts (no effects, nothing but the tested value read after
+//! it) and leaves only through its latch test `x == K` has the readers of `x` after it read `K`: the loop is
+//! then dead, and ptxas deletes it ([`exit_value`]).
+//!
 //! # Invariants
 //!
 //! The CFG is unchanged (new code goes into the existing preheader, header and latch): preserves the CFG, so it
@@ -84,6 +90,7 @@
 //! new phis like any other. The IR verifier holds after it. Cost: each loop scans its blocks (nested loops
 //! included) once, with memoized affine analysis bounded in depth and polynomial size: O(size × loop depth).
 
+mod exit_value;
 mod narrow;
 mod poly;
 mod pressure;
@@ -528,6 +535,10 @@ impl FunctionPass for Lsr {
             }
             if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
                 done.push("exit test on the post-increment IV".to_string());
+            }
+            let ev = exit_value::rewrite_exit_values(&mut m.funcs[f], li, l, &preds);
+            if ev > 0 {
+                done.push(format!("{ev} reads after the loop take the exit test's bound"));
             }
             if n.ivs > 0 {
                 done.push(format!("{} new IVs ({} uniform), {} addresses rewritten", n.ivs, n.uniform, n.rewritten));
