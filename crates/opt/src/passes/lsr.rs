@@ -368,7 +368,8 @@ impl LoopCx<'_> {
             return None;
         }
         if self.invariant(v) {
-            return Some(PAff { base: v, off: Aff::invariant(Poly::zero(), 64) });
+            let (base, off) = self.const_offset_base(v);
+            return Some(PAff { base, off: Aff::invariant(Poly::constant(off), 64) });
         }
         if let Some(r) = self.pmemo.get(&v) {
             return r.clone();
@@ -379,6 +380,24 @@ impl LoopCx<'_> {
         let r = self.paff_inst(v, depth);
         self.pmemo.insert(v, r.clone());
         r
+    }
+
+    /// An invariant pointer as a base and a constant byte offset: through single-index GEPs by constants
+    /// (clang's `getelementptr inbounds i8, ptr %a, i64 4` for the unrolled `a[i + 1]`), so accesses at constant
+    /// distances from one pointer share its IV instead of one IV per offset pointer.
+    fn const_offset_base(&self, v: Value) -> (Value, i64) {
+        let (mut base, mut off) = (v, 0i64);
+        for _ in 0..MAX_DEPTH {
+            let Some(i) = self.func.dfg.value_inst(base) else { break };
+            let d = self.func.dfg.inst(i);
+            let InstKind::Gep { source_ty } = d.kind else { break };
+            let [p, idx] = d.args[..] else { break };
+            let size = self.m.types.alloc_size(source_ty) as i64;
+            let Some(k) = self.const_int(idx).and_then(|k| k.checked_mul(size)) else { break };
+            let Some(o) = off.checked_add(k) else { break };
+            (base, off) = (p, o);
+        }
+        (base, off)
     }
 
     fn paff_inst(&mut self, v: Value, depth: u32) -> Option<PAff> {
