@@ -72,6 +72,14 @@
 //!   or a uniform value (`tid == 0`, `tid != k`) is likely coherent as well: one thread, so one warp, takes the
 //!   other side, and every other warp skips the arm under a branch instead of issuing it with no lane on.
 //!   Ordering comparisons against loop-invariant values (bounds checks `i < n`) are not assumed coherent.
+//! - **Loads under a divergent branch**: an arm with more than [`MAX_DIVERGENT_LOADS`] loads is not converted
+//!   unless the branch is uniform or likely warp-coherent. ptxas does not keep a predicated run of loads under
+//!   one predicate: it branches around it again, with a `BSSY`/`BSYNC` pair, so the conversion only adds the
+//!   guards and the selects. A diamond with one load per arm still converts (`late-commoning` merges equal
+//!   complementary loads). HeCBench's concurrentKernels `sum`, a 64-bit shared-memory tree reduction: 80 SASS
+//!   instructions predicated, 66 branched (llc-19 67); quicksort's `lqsort_kernel`: 801 -> 767 instructions and
+//!   88 -> 40 registers; Rodinia lavaMD 223 -> 208. Over 618 kernels (HeCBench, Rodinia) 18 got 1-34
+//!   instructions shorter and 15 got 1-9 longer (CUB's scatter kernels, btree, moe-align).
 //! - **Early exit around guarded work**: a divergent branch one of whose successors is a block holding only
 //!   `ret`/`exit`, when the arms hold at least one guarded instruction (a load, a store, ...). Costed as a
 //!   uniform branch: ptxas makes the branch an `@p EXIT`, so no warp reconverges, and the warps whose threads
@@ -101,6 +109,8 @@ pub const UNIFORM_MAX_KNOB: &str = "PredicationUniformMaxInsts";
 pub const DISABLE_KNOB: &str = "DisablePredication";
 /// Reconvergence overhead of a divergent branch, in instructions (a `BSSY`/`BSYNC` pair).
 pub const RECONVERGE_COST: usize = 2;
+/// Most loads in one arm of a divergent branch that is converted (module doc, cost model).
+pub const MAX_DIVERGENT_LOADS: usize = 1;
 /// Exit blocks with more predecessors than this are not rewritten (bounds each phi rewrite).
 pub const PRED_CAP: u32 = 16;
 
@@ -266,6 +276,8 @@ struct Side {
     ninst: usize,
     /// Of them, the guarded ones (not speculated).
     nguard: usize,
+    /// Of them, loads.
+    nload: usize,
 }
 
 /// A predicate literal: a constant or a register, possibly negated.
@@ -452,11 +464,12 @@ impl Pass<'_> {
         let chain_block =
             |b: MBlock| b != self.entry && b != h && !self.dead[b.0 as usize] && self.npreds[b.0 as usize] == 1;
         if !chain_block(s) {
-            return Some(Side { blocks: SmallVec::new(), last: h, exit: Exit::Jump(s), ninst: 0, nguard: 0 });
+            return Some(Side { blocks: SmallVec::new(), last: h, exit: Exit::Jump(s), ninst: 0, nguard: 0, nload: 0 });
         }
         let mut blocks = SmallVec::new();
         let mut ninst = 0;
         let mut nguard = 0;
+        let mut nload = 0;
         let mut cur = s;
         loop {
             let data = self.f.block(cur);
@@ -469,6 +482,7 @@ impl Pass<'_> {
                 let c = classify(i)?;
                 ninst += 1;
                 nguard += usize::from(c == Class::Guard);
+                nload += usize::from(i.kind() == OpKind::Ld);
                 if c == Class::Guard && i.guard.is_some() {
                     ninst += 1;
                 }
@@ -482,7 +496,7 @@ impl Pass<'_> {
             }
             match exit {
                 Exit::Jump(x) if chain_block(x) && !blocks.contains(&x) => cur = x,
-                _ => return Some(Side { blocks, last: cur, exit, ninst, nguard }),
+                _ => return Some(Side { blocks, last: cur, exit, ninst, nguard, nload }),
             }
         }
     }
@@ -507,6 +521,11 @@ impl Pass<'_> {
         // and no warp reconverges (`@p EXIT`).
         let early_exit = st.nguard + sf.nguard > 0 && [t, e].iter().any(|&b| self.returns_only(b));
         let cheap = coherent || early_exit;
+        // Loads under a divergent branch: ptxas turns a predicated run of them back into a branch with its own
+        // reconvergence (module doc, cost model).
+        if !coherent && st.nload.max(sf.nload) > MAX_DIVERGENT_LOADS {
+            return false;
+        }
         if cheap && st.ninst + sf.ninst > self.limits.uniform {
             return false;
         }
