@@ -38,11 +38,10 @@ define ptx_kernel void @i32_ops(ptr %out, i32 %a, i32 %b) {
 ; CHECK-NEXT: div.s32
 ; CHECK-NEXT: rem.u32
 ; srem by the constant 10 is a multiply-high sequence (isel/divconst.rs); the negation folds into its subtraction.
-; CHECK-NEXT: mul.hi.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, -858993459;
+; CHECK-NEXT: mul.hi.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 1717986919;
+; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 2;
+; CHECK-NEXT: shr.u32 {{%r[0-9]+}}, {{%r[0-9]+}}, 31;
 ; CHECK-NEXT: add.s32
-; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 3;
-; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 31;
-; CHECK-NEXT: sub.s32
 ; CHECK-NEXT: mul.lo.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 10;
 ; CHECK-NEXT: sub.s32
 ; CHECK-NEXT: st.global.u32 [{{%rd[0-9]+}}], {{%r[0-9]+}};

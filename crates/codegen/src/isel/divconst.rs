@@ -18,9 +18,13 @@
 //! - `d = 1`: `n`; `d = -1`: `-n` (wrapping: `MIN / -1` is undefined in LLVM).
 //! - `|d| = 2^k`: `(n + ((n >> (W-1)) >>> (W-k))) >> k` (arithmetic `>>`, logical `>>>`: adds `|d| - 1` to
 //!   negative `n` so the shift rounds toward zero), negated when `d < 0`.
-//! - Otherwise G&M Figure 5.2: `l = ceil(log2 |d|)`, the signed multiplier
-//!   `m' = 1 + floor(2^(W+l-1) / |d|) - 2^W` (in `[-2^(W-1), 0]`), `q0 = n + mulhi.s(m', n)` (no overflow),
-//!   `q = (q0 >> (l-1)) - (n >> (W-1))` (arithmetic shifts), negated when `d < 0`.
+//! - Otherwise (Hacker's Delight, figure 10-1, as LLVM's `SignedDivisionByConstantInfo`): the smallest shift
+//!   `p >= W` whose multiplier `M = floor(2^p / |d|) + 1` (below `2^W`) is exact for every `W`-bit numerator,
+//!   `s = p - W`; `q0 = mulhi.s(M, n)`, plus `n` when `M >= 2^(W-1)` (its `W`-bit pattern reads negative);
+//!   `q1 = q0 >> s` (arithmetic), `q = q1 + (q1 >>> (W-1))` (one added to a negative quotient: rounding toward
+//!   zero), negated when `d < 0`. Most divisors need no add: `n / 6` is `mulhi`, `>>>`, `add` (three
+//!   instructions) and `n / 10` four, where G&M's figure 5.2, used before, always added `n` and took the sign
+//!   from `n`: five each.
 //!
 //! # Remainders
 //! `n % d = n - (n / d)·d` (unsigned `2^k`: `n & (2^k - 1)`).
@@ -60,12 +64,15 @@ pub enum SDiv {
     Identity,
     /// Division by `2^k`, rounding toward zero.
     Pow2(u32),
-    /// `q0 = n + mulhi.s(m, n)`, `q = (q0 >> s) - (n >> (W-1))`.
+    /// `q0 = mulhi.s(m, n)` (`+ n` when `add`), `q1 = q0 >> s`, `q = q1 + (q1 >>> (W-1))`.
     MulHi {
-        /// The signed multiplier (in `[-2^(W-1), 0]`), as its `W`-bit pattern sign-extended to 64 bits.
+        /// The signed multiplier, as its `W`-bit pattern sign-extended to 64 bits.
         m: i64,
-        /// The shift `l - 1`.
+        /// The arithmetic shift.
         s: u32,
+        /// Whether `n` is added to the high product (the multiplier's `W`-bit pattern is negative as a signed
+        /// value although `2^(W+s) / |d|` is positive).
+        add: bool,
     },
 }
 
@@ -113,10 +120,38 @@ pub fn sdiv_plan(d: i64, w: u32) -> (SDiv, bool) {
     if a.is_power_of_two() {
         return (SDiv::Pow2(a.trailing_zeros()), neg);
     }
-    let l = ceil_log2(a);
-    // In [-2^(w-1), 0]: the quotient is below 2^w (as 2^(l-1) < |d|), so the difference is negative or zero.
-    let m = (1 + ((1u128 << (w + l - 1)) / a as u128) as i128 - (1i128 << w)) as i64;
-    (SDiv::MulHi { m, s: l - 1 }, neg)
+    // Hacker's Delight, figure 10-1 (for the positive divisor |d|): the smallest `p >= W` for which
+    // `M = floor(2^p / |d|) + 1` satisfies `2^p > nc · (|d| - 2^p mod |d|)` (`nc` the largest numerator with
+    // `nc mod |d| = |d| - 1`), tracked through `q1, r1 = divmod(2^p, nc)` and `q2, r2 = divmod(2^p, |d|)`.
+    let ad = a as u128;
+    let two = 1u128 << (w - 1);
+    let anc = two - 1 - two % ad;
+    let mut p = w - 1;
+    let (mut q1, mut r1) = (two / anc, two % anc);
+    let (mut q2, mut r2) = (two / ad, two % ad);
+    loop {
+        p += 1;
+        q1 *= 2;
+        r1 *= 2;
+        if r1 >= anc {
+            q1 += 1;
+            r1 -= anc;
+        }
+        q2 *= 2;
+        r2 *= 2;
+        if r2 >= ad {
+            q2 += 1;
+            r2 -= ad;
+        }
+        let delta = ad - r2;
+        if !(q1 < delta || (q1 == delta && r1 == 0)) {
+            break;
+        }
+    }
+    let m = q2 + 1; // below 2^w
+    let add = m >= two;
+    let m = if add { m as i128 - (1i128 << w) } else { m as i128 } as i64;
+    (SDiv::MulHi { m, s: p - w, add }, neg)
 }
 
 impl super::Lower<'_> {
@@ -168,12 +203,12 @@ impl super::Lower<'_> {
                     let t = self.emit_def(format!("add.{s}"), wc, &[r(n), r(bias)]);
                     self.emit_def(format!("shr.{s}"), wc, &[r(t), imm(k as i64)])
                 }
-                SDiv::MulHi { m, s: sh } => {
+                SDiv::MulHi { m, s: sh, add } => {
                     let h = self.emit_def(format!("mul.hi.{s}"), wc, &[r(n), imm(m)]);
-                    let q0 = self.emit_def(format!("add.{s}"), wc, &[r(n), r(h)]);
+                    let q0 = if add { self.emit_def(format!("add.{s}"), wc, &[r(n), r(h)]) } else { h };
                     let q1 = if sh > 0 { self.emit_def(format!("shr.{s}"), wc, &[r(q0), imm(sh as i64)]) } else { q0 };
-                    let sg = self.emit_def(format!("shr.{s}"), wc, &[r(n), imm(w as i64 - 1)]);
-                    self.emit_def(format!("sub.{s}"), wc, &[r(q1), r(sg)])
+                    let sg = self.emit_def(format!("shr.{u}"), wc, &[r(q1), imm(w as i64 - 1)]);
+                    self.emit_def(format!("add.{s}"), wc, &[r(q1), r(sg)])
                 }
             };
             if neg {
@@ -269,10 +304,11 @@ mod tests {
                 let bias = if k == 0 { 0 } else { (sign >> (w - k)) as i64 };
                 wrap(n as i128 + bias as i128) >> k
             }
-            SDiv::MulHi { m, s } => {
+            SDiv::MulHi { m, s, add } => {
                 let hi = ((m as i128 * n as i128) >> w) as i64;
-                let q0 = wrap(n as i128 + hi as i128);
-                (q0 >> s) - (n >> (w - 1))
+                let q0 = if add { wrap(n as i128 + hi as i128) } else { hi };
+                let q1 = q0 >> s;
+                wrap(q1 as i128 + i128::from(q1 < 0))
             }
         };
         if plan.1 {
@@ -351,5 +387,10 @@ mod tests {
         assert_eq!(udiv_plan(1000, 32), UDiv::MulHi { m: 274_877_907, s: 6 });
         assert!(matches!(udiv_plan(7, 32), UDiv::MulHiAdd { s: 2, .. }));
         assert_eq!(sdiv_plan(-8, 32), (SDiv::Pow2(3), true));
+        // The multipliers LLVM and Hacker's Delight give: no add for 3, 6 and 10, an add for 7.
+        assert_eq!(sdiv_plan(3, 32), (SDiv::MulHi { m: 0x5555_5556, s: 0, add: false }, false));
+        assert_eq!(sdiv_plan(6, 32), (SDiv::MulHi { m: 0x2AAA_AAAB, s: 0, add: false }, false));
+        assert_eq!(sdiv_plan(10, 32), (SDiv::MulHi { m: 0x6666_6667, s: 2, add: false }, false));
+        assert_eq!(sdiv_plan(7, 32), (SDiv::MulHi { m: 0x9249_2493u32 as i32 as i64, s: 2, add: true }, false));
     }
 }
