@@ -1,8 +1,9 @@
 ; A device function reads a non-escaping byval parameter in place (ld.param, also through a variable index via
 ; its address); when the address escapes (stored through, passed on) the parameter is copied to the local depot
 ; first and the copy is what gets passed on as a byval argument.
-; (combine is off: this test pins the mul.wide + add shape instruction selection gives.)
-; RUN: compile %s --mcpu sm_70 --disable-pass combine
+; (combine is off: this test pins the mul.wide + add shape instruction selection gives; local-forward is off: it
+; would pass the copy's values on directly, as the frame does not escape the function.)
+; RUN: compile %s --mcpu sm_70 --disable-pass combine --disable-pass local-forward
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -1,7 +1,8 @@
 ; memcpy/memmove/memset with small constant lengths are unrolled into loads/stores in the widest chunk the
 ; alignment allows (b64/b32/b16/b8); memset splats its byte into the chunk (0x01010101 * b); memmove loads
-; everything before storing.
-; RUN: compile %s --mcpu sm_80
+; everything before storing. (local-forward is off: it would forward the values this test stores to and loads
+; from the local frame, see local_forward.ll.)
+; RUN: compile %s --mcpu sm_80 --disable-pass local-forward
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -2,7 +2,8 @@
 ; coalesces the loop phi %r8 with its incoming %r10 and deletes the copy (now `mov r, r`). The SSA-destruction
 ; checker (run by --verify-each) used to reject the output ("lost or reordered its instruction mov.b32"); a copy
 ; that the renaming makes an identity may be dropped, and the checker applies it where it was.
-; RUN: compile %s --mcpu sm_90 -O3 --knob structurize=true --disable-pass copyprop --verify-each
+; (local-forward is off: the reduced program keeps its values in the local frame.)
+; RUN: compile %s --mcpu sm_90 -O3 --knob structurize=true --disable-pass copyprop --disable-pass local-forward --verify-each
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -21,6 +21,7 @@ pub mod gvn_cse;
 pub mod hoist_common;
 pub mod ifconvert;
 pub mod late_commoning;
+pub mod local_forward;
 pub mod machine_dce;
 pub mod out_of_ssa;
 pub mod parallel_copy;
@@ -231,6 +232,15 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(split_index::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "local-forward",
+            description: "store-to-load forwarding and dead stores on a non-escaping local frame (llc: SROA)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(local_forward::run(f) > 0),
         },
         MirPassInfo {
             name: "gvn-cse",
