@@ -516,9 +516,9 @@ impl Pass<'_> {
         if st.blocks.is_empty() && sf.blocks.is_empty() {
             return false;
         }
-        // So is an early exit (one side is the edge to a block that only returns) around memory accesses or
-        // other guarded work: under a branch, the warps whose threads all leave skip that work
-        // and no warp reconverges (`@p EXIT`).
+        // An early exit (one side is the edge to a block that only returns) around memory accesses or other
+        // guarded work is costed as a uniform branch too: under a branch, the warps whose threads all leave skip
+        // that work and no warp reconverges (`@p EXIT`).
         let early_exit = st.nguard + sf.nguard > 0 && [t, e].iter().any(|&b| self.returns_only(b));
         let cheap = coherent || early_exit;
         // Loads under a divergent branch: ptxas turns a predicated run of them back into a branch with its own
