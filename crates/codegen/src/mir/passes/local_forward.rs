@@ -63,7 +63,7 @@ pub fn run(f: &mut MFunction) -> usize {
         }
     }
     // Escape check, and the frame ranges each access touches.
-    let access = |i: &MInst, frame_off: &[Option<i64>]| -> Option<Range> {
+    let access = |i: &MInst| -> Option<Range> {
         if !matches!(i.op.kind, OpKind::Ld | OpKind::St) || i.op.space() != Some(Mod::Local) {
             return None;
         }
@@ -87,7 +87,7 @@ pub fn run(f: &mut MFunction) -> usize {
     let mut any_frame = false;
     for b in &f.order {
         for i in &f.block(*b).insts {
-            let is_access = access(i, &frame_off).is_some();
+            let is_access = access(i).is_some();
             let defines_offset =
                 i.dsts.first().and_then(Operand::reg).is_some_and(|d| frame_off[d.0 as usize].is_some());
             for (k, s) in i.srcs.iter().enumerate() {
@@ -123,11 +123,11 @@ pub fn run(f: &mut MFunction) -> usize {
     // Forwarding, block by block.
     let mut rename: Vec<Option<Reg>> = vec![None; n];
     let mut done = 0;
-    for b in f.order.clone() {
+    let classes = &f.regs;
+    for b in &f.order {
         let mut live: Vec<(Range, Operand, Mod)> = Vec::new();
-        let classes = f.regs.clone();
         for i in f.blocks[b.0 as usize].insts.iter_mut() {
-            let Some(r) = access(i, &frame_off) else { continue };
+            let Some(r) = access(i) else { continue };
             let vector = i.op.has(Mod::V2) || i.op.has(Mod::V4);
             match i.op.kind {
                 OpKind::St => {
@@ -182,7 +182,7 @@ pub fn run(f: &mut MFunction) -> usize {
     for b in &f.order {
         for i in &f.block(*b).insts {
             if i.op.kind == OpKind::Ld {
-                if let Some(r) = access(i, &frame_off) {
+                if let Some(r) = access(i) {
                     read.push(r);
                 }
             }
@@ -190,9 +190,9 @@ pub fn run(f: &mut MFunction) -> usize {
     }
     for b in f.order.clone() {
         let before = f.blocks[b.0 as usize].insts.len();
-        f.blocks[b.0 as usize].insts.retain(|i| {
-            i.op.kind != OpKind::St || access(i, &frame_off).is_none_or(|r| read.iter().any(|x| x.overlaps(r)))
-        });
+        f.blocks[b.0 as usize]
+            .insts
+            .retain(|i| i.op.kind != OpKind::St || access(i).is_none_or(|r| read.iter().any(|x| x.overlaps(r))));
         done += before - f.blocks[b.0 as usize].insts.len();
     }
     // A frame nothing reads or writes any more is dropped with its base register.
