@@ -46,9 +46,8 @@ pub struct Pipeline {
     pub dot_after: Vec<String>,
     /// Check seed 003's structured-CFG contract after the IR pipeline (`--verify-structured`).
     pub verify_structured: bool,
-    /// How many threads code generation may use: `Some(1)` compiles the functions one after another on the
-    /// calling thread; otherwise they go to rayon's current pool (its size is the caller's business: `simtc -j`,
-    /// `SIMTC_THREADS`). The output is the same either way.
+    /// How many threads code generation may use (the calling thread included; `None`: one per core): `Some(1)`
+    /// compiles the functions one after another on the calling thread. The output is the same either way.
     pub threads: Option<usize>,
 }
 
@@ -483,8 +482,8 @@ fn codegen_into(
     let mut timings: Vec<(&'static str, Duration)> = Vec::new();
     let mut isel_time = Duration::ZERO;
     // Each result is appended to the module text (and freed) in module order; the first error in module order
-    // stops compilation. In parallel, functions go in chunks of a few per thread, so that only a chunk's bodies
-    // wait for their turn to be appended.
+    // stops compilation (`crate::ordered`: threads take the next function as they finish one, and only a bounded
+    // window of finished bodies waits for its turn to be appended).
     let mut append = |(f, r): (FuncId, Result<FunctionOut, CompileError>)| -> Result<(), CompileError> {
         let fo = r?;
         out.mir.push_str(&fo.mir);
@@ -502,26 +501,10 @@ fn codegen_into(
         text.push(m, f, &fo.body)?;
         Ok(())
     };
-    if p.threads == Some(1) || items.len() < 2 {
-        for item in items {
-            append(work(item))?;
-        }
-    } else {
-        use rayon::prelude::*;
-        let chunk = 4 * rayon::current_num_threads().max(1);
-        let mut items = items.into_iter();
-        loop {
-            let part: Vec<(FuncId, FunctionAnalyses)> = items.by_ref().take(chunk).collect();
-            if part.is_empty() {
-                break;
-            }
-            let done: Vec<(FuncId, Result<FunctionOut, CompileError>)> =
-                part.into_par_iter().with_max_len(1).map(work).collect();
-            for r in done {
-                append(r)?;
-            }
-        }
-    }
+    // One thread per core by default (`threads: None`); the calling thread works too. A window of four results
+    // per thread lets fast threads run ahead of a slow function without holding every body in memory.
+    let threads = p.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    crate::ordered::run(items, threads, 4 * threads, work, &mut append)?;
     out.ptx = text.finish(m)?;
     out.stats = stats(&by_kind);
     if p.time_passes {

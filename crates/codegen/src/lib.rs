@@ -10,6 +10,7 @@
 //! - [`abi`]: the `.param` layout of kernels and device functions (shared by the printer and isel).
 //! - [`target`]: the supported `sm_XX` targets, the minimum `.version` of each and the code-generation options.
 //! - [`convergence`]: the convergence-control verifier run before isel.
+//! - [`ordered`]: the ordered parallel map that compiles a module's functions on several threads.
 #![deny(missing_docs)]
 
 pub mod abi;
@@ -18,6 +19,7 @@ pub mod driver;
 pub mod error;
 pub mod isel;
 pub mod mir;
+pub mod ordered;
 pub mod ptx;
 pub mod target;
 

@@ -174,7 +174,8 @@ pub(crate) fn pipeline(o: &CompileOptions) -> Result<Pipeline, Failure> {
 }
 
 /// The thread bound of code generation: `-j N`, else `SIMTC_THREADS`, else one per core (`None`). A bound above
-/// one sizes rayon's global pool (once per process; a later different bound keeps the first pool).
+/// one also sizes rayon's global pool, whose long-lived threads run the compile loops besides the calling thread
+/// (once per process; a later different bound keeps the first pool, and the extra loops then wait their turn).
 pub(crate) fn threads(flag: Option<usize>) -> Result<Option<usize>, Failure> {
     let n = match flag {
         Some(n) => n,
