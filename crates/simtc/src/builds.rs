@@ -28,8 +28,14 @@ pub(crate) const FULL: &str = "-O3 --knob structurize=true";
 
 /// Instruction-selection rules that a boolean knob (default on) turns off: each gets a build with it off, so a
 /// rule's fault shows as that build agreeing with `-O0` where [`FULL`] does not.
-pub(crate) const ISEL_RULE_KNOBS: &[&str] =
-    &["div-by-const", "ldg-readonly", "gep-const-offset", "gep-inbounds-nonneg", "shared-addr-once"];
+pub(crate) const ISEL_RULE_KNOBS: &[&str] = &[
+    "div-by-const",
+    "ldg-readonly",
+    "gep-const-offset",
+    "gep-inbounds-nonneg",
+    "gep-signed-terms",
+    "shared-addr-once",
+];
 
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.
 pub(crate) const PLAIN_SSA_EXIT: &str = "-O3 --knob structurize=true --disable-pass phi-elim";
@@ -204,9 +210,9 @@ pub(crate) fn diagnose(failed: &[&str]) -> String {
         .copied()
         .filter(|k| !failed.iter().any(|f| *f == format!("{FULL} --knob {k}=false")))
         .collect();
-    // `gep-const-offset=false` also turns off its refinement `gep-inbounds-nonneg`: when both agree, the narrower
-    // rule is the culprit.
-    let both = agrees.contains(&"gep-inbounds-nonneg");
+    // `gep-const-offset=false` also turns off its refinements `gep-inbounds-nonneg` and `gep-signed-terms`: when
+    // it and one of them agree, the narrower rule is the culprit.
+    let both = agrees.contains(&"gep-inbounds-nonneg") || agrees.contains(&"gep-signed-terms");
     let rules: String = agrees
         .iter()
         .filter(|k| !(both && **k == "gep-const-offset"))

@@ -17,7 +17,13 @@ pub(crate) enum IndexExt {
     Signed,
     /// `zext`.
     Unsigned,
+    /// `sext` of each 32-bit term on its own, the terms then added (or subtracted) in 64 bits: for a tree of
+    /// `nsw` adds whose terms may be negative, where the 32-bit sum of the terms without the constant might wrap.
+    SignedEach,
 }
+
+/// The variable terms of an index, compared by shape ([`Lower::terms_key`]).
+pub(crate) type TermsKey = SmallVec<[(Option<BinaryOp>, Value, Value); 4]>;
 
 /// A split GEP index: `(x, ys, how it is widened, c)` for `widen(x ± y1 ± y2 ...) + c` (the terms added in that
 /// order); each `y` carries whether it is subtracted.
@@ -63,13 +69,13 @@ impl Lower<'_> {
     ///
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
-    pub(crate) fn constant_part_of_index(&self, ix: Value, inbounds: bool) -> Option<SplitIndex> {
+    pub(crate) fn constant_part_of_index(&self, ix: Value, inbounds: bool, block: Block) -> Option<SplitIndex> {
         if !self.gep_const_offset {
             return None;
         }
         let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
             Some(found) => found,
-            None => return self.nested_constant_part(ix).or_else(|| self.constant_before_sub(ix)),
+            None => return self.nested_constant_part(ix, block).or_else(|| self.constant_before_sub(ix)),
         };
         Some((x, SmallVec::new(), ext, c))
     }
@@ -112,15 +118,16 @@ impl Lower<'_> {
 
     /// `zext` of a tree of `add nuw` (up to [`NESTED_DEPTH`] deep; `or disjoint` counts as such an add) whose leaves
     /// are constants and two to [`NESTED_TERMS`] variable terms: `zext (t1 + t2 + ...) + c`, `c` the constants'
-    /// sum; and `zext nneg`/`sext` of a tree of `nsw` adds whose variable terms are known non-negative and whose
-    /// constants sum to `c >= 0`. clang writes these for unrolled strided accesses (`x + (k*stride + c)`) and
+    /// sum; `zext nneg`/`sext` of a tree of `nsw` adds whose variable terms are known non-negative and whose
+    /// constants sum to `c >= 0`; and `sext` of any tree of `nsw` adds, its terms widened one by one
+    /// ([`IndexExt::SignedEach`]). clang writes these for unrolled strided accesses (`x + (k*stride + c)`) and
     /// stencils (`((x + 1) + y*W) + z*W*H`).
     ///
     /// Unsigned: every add of the tree is free of unsigned wrap, so the 32-bit result is the mathematical sum
     /// `S` of the leaves, all read unsigned; the variable terms sum to `S - c <= S < 2^32`, so adding them in any
     /// order does not wrap either. Signed: every leaf is in `[0, 2^31)` and the tree does not wrap signed, so
     /// `S < 2^31`, and the terms' sum lies between 0 and `S`.
-    fn nested_constant_part(&self, ix: Value) -> Option<SplitIndex> {
+    fn nested_constant_part(&self, ix: Value, block: Block) -> Option<SplitIndex> {
         let (op, _, src) = self.widened_i32(ix)?;
         let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
         self.add_operands(src, want)?;
@@ -137,7 +144,75 @@ impl Lower<'_> {
             return (c <= u32::MAX as i128).then(|| (terms[0], rest, IndexExt::Unsigned, c as i64));
         }
         let nonneg = c > 0 && c < i32::MAX as i128 && terms.iter().all(|&t| self.known_nonneg(t, 0));
-        nonneg.then(|| (terms[0], rest, IndexExt::Unsigned, c as i64))
+        if nonneg {
+            return Some((terms[0], rest, IndexExt::Unsigned, c as i64));
+        }
+        // Terms of any sign (`sext` only): every add of the tree wraps neither way, so each partial sum is the
+        // exact sum of its leaves and the sign extension of the whole is the 64-bit sum of the leaves' sign
+        // extensions, `c` included; dropping `c` from a 32-bit sum could wrap, so the terms are widened apart
+        // (llc's SeparateConstOffsetFromGEP splits these too: an unrolled `a[(j << 10 | 4096) + i]`). Widening
+        // each term costs a 64-bit add per term, so this is done only where another index of the function adds
+        // a different non-zero constant to the same terms: the widened sum is then one base for both (an index
+        // without a constant is not split, so it shares nothing: `a[h*W + w]` next to `a[h*W + w + 1]` stays).
+        (op == CastOp::SExt && self.gep_split_signed_terms && self.signed_split_shared(block, &terms))
+            .then(|| (terms[0], rest, IndexExt::SignedEach, c as i64))
+    }
+
+    /// The key of a set of variable terms: each term as its operation and operands when it is a binary
+    /// operation (flags ignored: clang repeats `shl j, 10` with and without `nsw` for each access of an unrolled
+    /// loop), else as the value itself; sorted, since the order of an add tree's leaves does not matter.
+    fn terms_key(&self, terms: &[Value]) -> TermsKey {
+        let dfg = &self.f.dfg;
+        let mut key: TermsKey = terms
+            .iter()
+            .map(|&t| match dfg.value_def(t) {
+                &ValueDef::Inst(i) => match (&dfg.inst(i).kind, dfg.args(i)) {
+                    (InstKind::Binary(op), [a, b]) => (Some(*op), *a, *b),
+                    _ => (None, t, t),
+                },
+                _ => (None, t, t),
+            })
+            .collect();
+        key.sort_unstable_by_key(|&(op, a, b)| (op.map(|o| o as u32 + 1).unwrap_or(0), a.index(), b.index()));
+        key
+    }
+
+    /// Whether the GEP indices in `block` that are `sext` of an `nsw` add tree with the same variable terms as
+    /// `terms` (by [`Lower::terms_key`]) add at least two different non-zero constants to them (GVN shares the
+    /// widened terms within a block; accesses on different paths would each pay for them). The first call indexes every GEP of the
+    /// function once (linear in its size).
+    fn signed_split_shared(&self, block: Block, terms: &[Value]) -> bool {
+        let groups = self.signed_split_groups.get_or_init(|| {
+            let dfg = &self.f.dfg;
+            let mut seen: rustc_hash::FxHashMap<(Block, TermsKey), SmallVec<[i128; 2]>> = Default::default();
+            for b in self.f.layout.blocks() {
+                for i in self.f.layout.block_insts(b) {
+                    if !matches!(dfg.inst(i).kind, InstKind::Gep { .. }) {
+                        continue;
+                    }
+                    for &ix in &dfg.args(i)[1..] {
+                        let Some((CastOp::SExt, _, src)) = self.widened_i32(ix) else { continue };
+                        if self.add_operands(src, Flags::NSW).is_none() {
+                            continue;
+                        }
+                        let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
+                        let mut c: i128 = 0;
+                        if !self.sum_leaves(src, Flags::NSW, NESTED_DEPTH, false, &mut terms, &mut c) {
+                            continue;
+                        }
+                        if terms.is_empty() || terms.len() > NESTED_TERMS {
+                            continue;
+                        }
+                        let cs = seen.entry((b, self.terms_key(&terms))).or_default();
+                        if c != 0 && !cs.contains(&c) {
+                            cs.push(c);
+                        }
+                    }
+                }
+            }
+            seen.into_iter().map(|(k, cs)| (k, cs.len() as u32)).collect()
+        });
+        groups.get(&(block, self.terms_key(terms))).is_some_and(|&n| n >= 2)
     }
 
     /// Collects the leaves of the add tree at `v` (adds carrying `want`, or `or disjoint`, at most `depth` deep):

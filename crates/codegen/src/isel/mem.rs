@@ -549,13 +549,29 @@ impl Lower<'_> {
                 continue;
             }
             let inbounds = self.f.dfg.inst(inst).flags.contains(simtc_ir::Flags::INBOUNDS);
-            if let Some((var, var2, ext, c)) = self.constant_part_of_index(ix, inbounds) {
+            let block = self.f.layout.inst_block(inst).expect("a lowered GEP is in a block");
+            if let Some((var, var2, ext, c)) = self.constant_part_of_index(ix, inbounds, block) {
                 // `base + (x + c) * size` as `(base + x * size) + c * size`: the constant joins the GEP's
                 // constant offset (an `[r+imm]` address), and accesses that differ only in `c` share one base.
                 off = off.wrapping_add(c.wrapping_mul(elem_size as i64));
                 let Operand::Reg(mut r) = self.op(var)? else {
                     return Err(CodegenError::new("index operand is not a register"));
                 };
+                if ext == IndexExt::SignedEach {
+                    // `sext a ± sext b ...` in 64 bits (each term on its own: their 32-bit sum might wrap).
+                    r = self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)]);
+                    for (v2, sub) in var2 {
+                        let Operand::Reg(r2) = self.op(v2)? else {
+                            return Err(CodegenError::new("index operand is not a register"));
+                        };
+                        let w = self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r2)]);
+                        let op = if sub { "sub.s64" } else { "add.s64" };
+                        r = self.emit_def(op, RegClass::B64, &[Operand::Reg(r), Operand::Reg(w)]);
+                    }
+                    let scaled = self.scaled_index(r, elem_size);
+                    cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
+                    continue;
+                }
                 for (v2, sub) in var2 {
                     // `a + (b + c)`, `((a + c) + b) + d` or `(a + c) - b`: the variable part `a ± b ...` is new
                     // 32-bit adds or subs (GVN shares them between the accesses that differ only in `c`).
@@ -572,7 +588,7 @@ impl Lower<'_> {
                     IndexExt::Signed if self.mf.class(r) == RegClass::B32 => {
                         self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)])
                     }
-                    IndexExt::Signed | IndexExt::None => r,
+                    IndexExt::Signed | IndexExt::None | IndexExt::SignedEach => r,
                 };
                 let scaled = self.scaled_index(r, elem_size);
                 cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);

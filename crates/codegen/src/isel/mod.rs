@@ -132,6 +132,12 @@ pub struct Lower<'a> {
     /// `--knob gep-inbounds-nonneg` (default on): an inbounds GEP's sign-extended index is assumed non-negative
     /// when splitting its constant part (LLVM's assumption).
     pub(crate) gep_inbounds_nonneg: bool,
+    /// `--knob gep-signed-terms` (default on): `sext` of an `nsw` add tree with terms of any sign splits its
+    /// constants, the terms widened one by one ([`index::IndexExt::SignedEach`]).
+    pub(crate) gep_split_signed_terms: bool,
+    /// For [`index::IndexExt::SignedEach`] splits: how many distinct non-zero constants the GEP indices of each
+    /// block add to each set of variable terms (computed on first use; [`Lower::signed_split_shared`]).
+    pub(crate) signed_split_groups: std::cell::OnceCell<rustc_hash::FxHashMap<(Block, index::TermsKey), u32>>,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
@@ -192,6 +198,16 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
               without `nsw`, assuming the index is non-negative as LLVM's SeparateConstOffsetFromGEP (and so \
               llc-19) does; it differs from the source only for an index that wrapped to about -2^31; false: \
               only `nsw` adds (and `zext nneg` ones) split",
+    },
+    simtc_opt::KnobDef {
+        name: "gep-signed-terms",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel, with gep-const-offset: a GEP index `sext` of a tree of `nsw` adds (`or disjoint` counted as one) \
+              with constants among terms of any sign splits as `sext a + sext b + ... + c`, each term widened on \
+              its own (an unrolled `a[(j << 10 | 4096) + i]` then shares `[r+imm]` with `a[(j << 10) + i]`); false: \
+              only trees of terms known non-negative split",
     },
     simtc_opt::KnobDef {
         name: "shared-addr-once",
@@ -286,6 +302,8 @@ impl<'a> Lower<'a> {
             ldg_readonly: knobs.bool("ldg-readonly"),
             gep_const_offset: knobs.bool("gep-const-offset"),
             gep_inbounds_nonneg: knobs.bool("gep-inbounds-nonneg"),
+            gep_split_signed_terms: knobs.bool("gep-signed-terms"),
+            signed_split_groups: Default::default(),
             packed_halves: Default::default(),
             shared_addr_once: knobs.bool("shared-addr-once") && opts.target.sm() >= 90,
             shared_addrs: Default::default(),
