@@ -35,6 +35,7 @@ pub(crate) const ISEL_RULE_KNOBS: &[&str] = &[
     "gep-inbounds-nonneg",
     "gep-signed-terms",
     "shared-addr-once",
+    "bool-bytes",
 ];
 
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.

@@ -14,6 +14,7 @@
 //! Branches: an unconditional branch is `bra.uni` (always non-divergent); a conditional branch is `@%p bra.uni`
 //! only when [`UniformityInfo`] proves the IR branch uniform, `@%p bra` otherwise (ARCHITECTURE §6).
 
+mod boolbytes;
 mod call;
 mod divconst;
 mod index;
@@ -148,6 +149,9 @@ pub struct Lower<'a> {
     pub(crate) shared_addrs: rustc_hash::FxHashMap<simtc_ir::GlobalId, Reg>,
     /// `--knob rsqrt-approx` (default on): `1.0 / sqrt.approx(x)` is `rsqrt.approx(x)`.
     pub(crate) rsqrt_approx: bool,
+    /// `--knob bool-bytes` (default on): `zext` of a logic tree of `trunc nuw` bytes as integer logic on the
+    /// bytes ([`boolbytes`]).
+    pub(crate) bool_bytes_enabled: bool,
 }
 
 /// The knobs of instruction selection.
@@ -208,6 +212,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
               with constants among terms of any sign splits as `sext a + sext b + ... + c`, each term widened on \
               its own (an unrolled `a[(j << 10 | 4096) + i]` then shares `[r+imm]` with `a[(j << 10) + i]`); false: \
               only trees of terms known non-negative split",
+    },
+    simtc_opt::KnobDef {
+        name: "bool-bytes",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: `zext i1 e to iN` of an and/or/xor tree (logical selects included) over `trunc nuw iN x to i1` \
+              leaves is the same tree of and/or/xor on the `x` (CUDA bools as bytes: `f[i] = a[i] && b[i]` is one \
+              `and.b16`, as llc's DAG combiner makes it); false: through predicates",
     },
     simtc_opt::KnobDef {
         name: "shared-addr-once",
@@ -308,6 +321,7 @@ impl<'a> Lower<'a> {
             shared_addr_once: knobs.bool("shared-addr-once") && opts.target.sm() >= 90,
             shared_addrs: Default::default(),
             rsqrt_approx: knobs.bool("rsqrt-approx"),
+            bool_bytes_enabled: knobs.bool("bool-bytes"),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {

@@ -511,6 +511,14 @@ impl Lower<'_> {
             return self.lower_bitcast(src, res);
         }
         let lanes = m.types.vector_len(dty).unwrap_or(1) as usize;
+        if op == CastOp::ZExt && lanes == 1 && self.int_width(sty) == Some(1) {
+            // `zext` of an `and`/`or`/`xor` tree of bytes that hold booleans: the same tree on the bytes.
+            if let Some(r) = self.bool_bytes(src, dty)? {
+                let r = self.materialize(r, class_of(m, dty)?);
+                self.define(res, smallvec![r]);
+                return Ok(());
+            }
+        }
         let (se, de) = (m.types.scalar_type(sty), m.types.scalar_type(dty));
         // The sign extension of a value known non-negative is its zero extension: lowered as one, it is the
         // same register as the `zext` of that value (clang writes both, `sext` for signed index arithmetic
