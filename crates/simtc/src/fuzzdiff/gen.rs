@@ -292,6 +292,27 @@ impl FnGen<'_> {
                 self.feats.call = true;
                 (self.def(format!("call i32 @{callee}(i32 {an}, i32 {b}, float {fname})"), "i32"), false)
             }
+            10 if self.rng.chance(40) => {
+                // Booleans held in integers (`trunc nuw` of a value that is 0 or 1) combined by logic and
+                // extended: the tree isel's `bool-bytes` computes on the integers.
+                let x = self.def(format!("and i32 {an}, 1"), "i32");
+                let y = self.def(format!("lshr i32 {b}, 31"), "i32");
+                let p = self.def(format!("trunc nuw i32 {x} to i1"), "i1");
+                let q = self.def(format!("trunc nuw i32 {y} to i1"), "i1");
+                let e = match self.rng.below(5) {
+                    0 => format!("select i1 {p}, i1 {q}, i1 false"),
+                    1 => format!("select i1 {p}, i1 true, i1 {q}"),
+                    2 => format!("xor i1 {p}, {q}"),
+                    3 => format!("and i1 {p}, {q}"),
+                    _ => format!("or i1 {p}, {q}"),
+                };
+                let mut e = self.def(e, "i1");
+                if self.rng.chance(30) {
+                    e = self.def(format!("xor i1 {e}, true"), "i1");
+                }
+                let z = self.def(format!("zext i1 {e} to i32"), "i32");
+                (self.def(format!("add i32 {z}, {an}"), "i32"), u)
+            }
             10 => {
                 let c = self.def(format!("icmp sle i32 {an}, {b}"), "i1");
                 let z = self.def(format!("zext i1 {c} to i32"), "i32");
@@ -471,6 +492,12 @@ impl FnGen<'_> {
             16 if self.is_kernel && converged => self.shuffle(env),
             17 if self.is_kernel => self.local_array(env),
             18 if self.is_kernel && nested => self.guarded_read(env),
+            19 if self.is_kernel && self.rng.chance(50) => {
+                // Outside a loop (where lsr would take the addresses): isel splits them.
+                let j = self.int_var(env);
+                let small = self.def(format!("and i32 {}, 7", env[j].name), "i32");
+                self.signed_terms_walk(env, &small);
+            }
             _ => {
                 let j = self.int_var(env);
                 let (v, u) = self.int_expr(env);
@@ -687,6 +714,9 @@ impl FnGen<'_> {
     fn affine_walk(&mut self, env: &mut Env, iv: &str) {
         let s = 1 + self.rng.below(4);
         let scaled = self.def(format!("mul nsw i32 {iv}, {s}"), "i32");
+        if self.rng.chance(20) {
+            return self.signed_terms_walk(env, &scaled);
+        }
         let idx = if self.rng.chance(50) {
             let g = self.def("and i32 %gid, 127".into(), "i32");
             self.def(format!("add nsw i32 {g}, {scaled}"), "i32")
@@ -706,6 +736,32 @@ impl FnGen<'_> {
             let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 1"), "ptr");
             let v2 = self.def(format!("load i32, ptr {q}, align 4"), "i32");
             v = self.def(format!("xor i32 {v}, {v2}"), "i32");
+        }
+        let j = self.int_var(env);
+        let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
+        env[j] = Var { name: t, uniform: false };
+    }
+
+    /// Two loads `in[(4d | K) + (scaled + 70)]`, K = 1 and 3 (`d = (gid & 31) - 16`, so the terms are negative
+    /// for half the threads; `scaled` in `0..=32`, indices in `7..=165`), each index `sext` of its own `nsw` add
+    /// tree with its own `shl` (sometimes the first `nsw`) and the constants inside the tree, not on its top add
+    /// (clang's unrolled `a[(j << 10 | K) + i]`): the shape isel's `gep-signed-terms` splits into one base.
+    fn signed_terms_walk(&mut self, env: &mut Env, scaled: &str) {
+        let g = self.def("and i32 %gid, 31".into(), "i32");
+        let d = self.def(format!("sub nsw i32 {g}, 16"), "i32");
+        let t = self.def(format!("add nsw i32 {scaled}, 70"), "i32");
+        let mut v = String::new();
+        for (k, c) in [1, 3].into_iter().enumerate() {
+            // Mostly without `nsw` (the shape of clang's unrolled copies): lsr cannot widen the index then, and
+            // isel splits it; with `nsw` on one copy, lsr takes that one.
+            let flag = if k == 0 && self.rng.chance(20) { "nsw " } else { "" };
+            let sh = self.def(format!("shl {flag}i32 {d}, 2"), "i32");
+            let o = self.def(format!("or disjoint i32 {sh}, {c}"), "i32");
+            let ix = self.def(format!("add nsw i32 {o}, {t}"), "i32");
+            let w = self.def(format!("sext i32 {ix} to i64"), "i64");
+            let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+            let x = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+            v = if v.is_empty() { x } else { self.def(format!("xor i32 {v}, {x}"), "i32") };
         }
         let j = self.int_var(env);
         let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
