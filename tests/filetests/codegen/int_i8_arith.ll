@@ -1,5 +1,5 @@
 ; i8 values are promoted into .b16 registers with undefined upper bits: division, remainder, right shifts and
-; comparisons first normalize (and.b16 255 for unsigned, shl/shr.s16 8 for signed); add/mul/shl do not.
+; comparisons first normalize (and.b16 255 for unsigned, cvt.s16.s8 for signed); add/mul/shl do not.
 ; (gvn-cse and reassociate are off: this test pins the shape instruction selection gives each operation.)
 ; RUN: compile %s --mcpu sm_80 --disable-pass gvn-cse --disable-pass reassociate
 
@@ -32,23 +32,18 @@ define ptx_kernel void @i8_ops(ptr %out, ptr %flag, i8 %a, i8 %b) {
 ; CHECK-NEXT: and.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 255;
 ; CHECK-NEXT: div.u16
 ; sdiv: both operands sign-extended.
-; CHECK-NEXT: shl.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
-; CHECK-NEXT: shr.s16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
-; CHECK-NEXT: shl.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
-; CHECK-NEXT: shr.s16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
+; CHECK-NEXT: cvt.s16.s8 {{%rs[0-9]+}}, {{%rs[0-9]+}};
+; CHECK-NEXT: cvt.s16.s8 {{%rs[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: div.s16
 ; lshr zero-extends, ashr sign-extends.
 ; CHECK-NEXT: and.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 255;
 ; CHECK-NEXT: shr.u16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 1;
-; CHECK-NEXT: shl.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
-; CHECK-NEXT: shr.s16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
+; CHECK-NEXT: cvt.s16.s8 {{%rs[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: shr.s16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 2;
 ; CHECK-NEXT: xor.b16
 ; CHECK-NEXT: st.global.u8
 ; signed compare of i8: sign-extend both sides, compare at 16 bits.
-; CHECK-NEXT: shl.b16
-; CHECK-NEXT: shr.s16
-; CHECK-NEXT: shl.b16
-; CHECK-NEXT: shr.s16
+; CHECK-NEXT: cvt.s16.s8
+; CHECK-NEXT: cvt.s16.s8
 ; CHECK-NEXT: setp.lt.s16 {{%p[0-9]+}}, {{%rs[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: selp.u32 {{%r[0-9]+}}, 1, 0, {{%p[0-9]+}};

@@ -1,5 +1,6 @@
 ; Narrow shift amounts and GEP indices have undefined upper bits too: an i8 amount is masked to 8 bits before
-; the shift, and an i8/i24 GEP index is sign-extended from its own width before scaling.
+; the shift, and an i8/i24 GEP index is sign-extended from its own width before scaling (`cvt.s16.s8` for
+; i8; the shift pair for i24, which has no cvt type).
 ; RUN: compile %s --mcpu sm_80
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -20,8 +21,7 @@ define ptx_kernel void @narrow(ptr %out, i8 %a, i8 %b, i24 %c) {
 ; CHECK-NEXT: and.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 255;
 ; CHECK-NEXT: cvt.u32.u16
 ; CHECK-NEXT: shl.b16
-; CHECK-NEXT: shl.b16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
-; CHECK-NEXT: shr.s16 {{%rs[0-9]+}}, {{%rs[0-9]+}}, 8;
+; CHECK-NEXT: cvt.s16.s8 {{%rs[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: cvt.s64.s16
 ; CHECK-NEXT: shl.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 2;
 ; CHECK-NEXT: add.s64

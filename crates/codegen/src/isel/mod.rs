@@ -826,6 +826,11 @@ impl<'a> Lower<'a> {
             let sh = 64 - w;
             return Operand::Imm(if signed { (v << sh) >> sh } else { ((v as u64) << sh >> sh) as i64 });
         }
+        if signed && matches!(w, 8 | 16 | 32) {
+            // One `cvt` from the narrow type (cvt may read a register wider than its source type): ptxas makes
+            // it one sign-extending `PRMT`/`SGXT`, where the shift pair below is two instructions.
+            return Operand::Reg(self.emit_def(format!("cvt.s{cb}.s{w}"), c, &[o]));
+        }
         if signed {
             let t = self.emit_def(format!("shl.b{cb}"), c, &[o, Operand::Imm((cb - w) as i64)]);
             Operand::Reg(self.emit_def(format!("shr.s{cb}"), c, &[Operand::Reg(t), Operand::Imm((cb - w) as i64)]))
