@@ -202,3 +202,89 @@ fn vectorized_accesses_compute_what_the_scalar_ones_do() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dst[g] = src[g]` for `struct S { int a; int b; long c; }`, copied member by member in clang's order (load a,
+/// store a, load b, store b, ...) with clang's struct-path TBAA tags, and `dst` not `noalias`: the tags of `S.b`
+/// and `S.a` prove the `b` load and the `a` store disjoint, so the two `int`s become one `.v2` load and one `.v2`
+/// store (as llc's vectorizer makes them); the copy must still be exact in every build.
+const STRUCT_COPY: &str = r#"target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+%struct.S = type { i32, i32, i64 }
+
+define ptx_kernel void @copy(ptr addrspace(1) align 8 %src, ptr addrspace(1) align 8 %dst) {
+entry:
+  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %cb = shl nuw nsw i32 %c, 6
+  %g = add nuw nsw i32 %cb, %t
+  %w = zext i32 %g to i64
+  %s = getelementptr inbounds %struct.S, ptr addrspace(1) %src, i64 %w
+  %d = getelementptr inbounds %struct.S, ptr addrspace(1) %dst, i64 %w
+  %a = load i32, ptr addrspace(1) %s, align 8, !tbaa !3
+  store i32 %a, ptr addrspace(1) %d, align 8, !tbaa !3
+  %s1 = getelementptr inbounds i8, ptr addrspace(1) %s, i64 4
+  %b = load i32, ptr addrspace(1) %s1, align 4, !tbaa !4
+  %d1 = getelementptr inbounds i8, ptr addrspace(1) %d, i64 4
+  store i32 %b, ptr addrspace(1) %d1, align 4, !tbaa !4
+  %s2 = getelementptr inbounds i8, ptr addrspace(1) %s, i64 8
+  %x = load i64, ptr addrspace(1) %s2, align 8, !tbaa !7
+  %d2 = getelementptr inbounds i8, ptr addrspace(1) %d, i64 8
+  store i64 %x, ptr addrspace(1) %d2, align 8, !tbaa !7
+  ret void
+}
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+
+!0 = !{!"Simple C++ TBAA"}
+!1 = !{!"omnipotent char", !0, i64 0}
+!2 = !{!"int", !1, i64 0}
+!6 = !{!"long", !1, i64 0}
+!5 = !{!"_ZTS1S", !2, i64 0, !2, i64 4, !6, i64 8}
+!3 = !{!5, !2, i64 0}
+!4 = !{!5, !2, i64 4}
+!7 = !{!5, !6, i64 8}
+"#;
+
+#[test]
+fn struct_members_copied_in_turn_merge_by_their_tbaa_tags() {
+    let dir = std::env::temp_dir().join(format!("simtc-lsv-tbaa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ll = dir.join("copy.ll");
+    std::fs::write(&ll, STRUCT_COPY).unwrap();
+    let mut ptxs = Vec::new();
+    for (label, args) in [
+        ("O0", &["-O0"][..]),
+        ("O3", &["-O3"][..]),
+        ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..]),
+    ] {
+        let ptx = dir.join(format!("copy.{label}.ptx"));
+        common::simtc_ptx(&ll, &ptx, "sm_90", args);
+        ptxs.push((format!("simtc {label}"), ptx));
+    }
+    let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
+    assert!(o3.contains("ld.global.v2.u32") && o3.contains("st.global.v2.u32"), "-O3 PTX:\n{o3}");
+    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("copy.llc.ptx"), "sm_90") {
+        ptxs.push(("llc-19".into(), ptx));
+    }
+    let threads = (GRID * BLOCK) as usize;
+    let src: Vec<u8> = (0..threads * 16).map(|i| (i * 7 + 3) as u8).collect();
+    for (label, ptx) in &ptxs {
+        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "copy.ptx").unwrap();
+        let launch = Launch {
+            kernel: "copy".into(),
+            grid: [GRID, 1, 1],
+            block: [BLOCK, 1, 1],
+            dynamic_shared_bytes: 0,
+            args: vec![Arg::Buffer(0), Arg::Buffer(1)],
+            buffers: vec![
+                Buffer { name: "src".into(), data: src.clone() },
+                Buffer { name: "dst".into(), data: vec![0u8; threads * 16] },
+            ],
+        };
+        let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+        assert_eq!(r.buffers[1], src, "{label}: the copy");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
