@@ -17,6 +17,10 @@
 //!    - negations fold into their readers: for an unguarded `not.pred %q, %p`, a guard `@%q` becomes `@!%p`
 //!      (branches included: flipping a guard's polarity changes no edge), `selp d, a, b, %q` becomes
 //!      `selp d, b, a, %p`, and `not.pred` of `%q` is a copy of `%p`;
+//!    - absorption: `or.pred d, a, t` with `t` an unguarded `and.pred t, u, v` where `u` (or `v`) is `not a`
+//!      reads `v` (or `u`) instead of `t` (`a | (!a & x) = a | x`), and dually `and.pred d, a, t` with `t` an
+//!      `or.pred` (`a & (!a | x) = a & x`), either operand order: isel's `select i1 a, true, b` and the logical
+//!      `||`/`&&` of structurized comparisons leave these (the lexicographic `<` of a pair);
 //!    - a guard that is a constant: true → the guard is dropped; false → the instruction is deleted
 //!      (branches are left to the CFG passes: deleting or unguarding one would change the block graph);
 //!    - integer identities on plain two-operand forms (`add`/`sub`/`or`/`xor`/`shl`/`shr` with 0, `mul.lo` /
@@ -292,6 +296,8 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
     let mut known = vec![Val::Unknown; n];
     // `neg_of[q] = p` for an unguarded `not.pred q, p` (SSA: `p`'s definition dominates every use of `q`).
     let mut neg_of: Vec<Option<Reg>> = vec![None; n];
+    // `comb_of[t] = (and/or, u, v)` for an unguarded `and.pred`/`or.pred t, u, v` of two registers.
+    let mut comb_of: Vec<Option<(OpKind, Reg, Reg)>> = vec![None; n];
     let mut repl: Vec<Reg> = (0..n as u32).map(Reg).collect();
     let mut changes = 0;
     // Constants first (definitions may follow uses in a loop; constants are position-independent in SSA).
@@ -314,6 +320,15 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                 (i.kind(), i.op.mods.as_slice(), i.dsts.as_slice(), i.srcs.as_slice())
             {
                 neg_of[d.0 as usize] = Some(*p);
+            }
+            if let (
+                k @ (OpKind::And | OpKind::Or),
+                [Mod::Pred],
+                [Operand::Reg(d)],
+                [Operand::Reg(u), Operand::Reg(v)],
+            ) = (i.kind(), i.op.mods.as_slice(), i.dsts.as_slice(), i.srcs.as_slice())
+            {
+                comb_of[d.0 as usize] = Some((k, *u, *v));
             }
         }
     }
@@ -356,6 +371,35 @@ fn round(f: &mut MFunction, budget: &mut u64) -> usize {
                     i.srcs[2] = Operand::Reg(p);
                     changes += 1;
                     *budget = budget.saturating_sub(1);
+                }
+            }
+            // Absorption: `a | (!a & x)` is `a | x`, and `a & (!a | x)` is `a & x` (either operand order).
+            if let (k @ (OpKind::And | OpKind::Or), [Mod::Pred], None, 2) =
+                (i.kind(), i.op.mods.as_slice(), i.guard, i.srcs.len())
+            {
+                for side in 0..2 {
+                    let (Some(a), Some(t)) = (i.srcs[side].reg(), i.srcs.get(1 - side).and_then(Operand::reg)) else {
+                        break;
+                    };
+                    let Some((tk, u, v)) = comb_of[t.0 as usize] else { continue };
+                    if tk == k {
+                        continue;
+                    }
+                    let not_a = |r: Reg, repl: &mut Vec<Reg>| {
+                        let n = neg_of[r.0 as usize].or(neg_of[find(repl, r).0 as usize]);
+                        n.is_some_and(|p| find(repl, p) == find(repl, a))
+                    };
+                    let x = if not_a(u, &mut repl) {
+                        v
+                    } else if not_a(v, &mut repl) {
+                        u
+                    } else {
+                        continue;
+                    };
+                    i.srcs[1 - side] = Operand::Reg(find(&mut repl, x));
+                    changes += 1;
+                    *budget = budget.saturating_sub(1);
+                    break;
                 }
             }
             let rw = simplify(regs, i, &known, &neg_of);
