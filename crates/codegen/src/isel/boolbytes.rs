@@ -47,7 +47,7 @@ impl Lower<'_> {
         }
         // (A lone leaf, `zext (trunc nuw x)`, is `x` itself.)
         let c = super::class_of(self.m, ity)?;
-        self.emit_bool_tree(&tree, c, ity).map(Some)
+        self.emit_bool_tree(&tree, c).map(Some)
     }
 
     /// Recognizes the tree at `v` (`top`: `v` is the extended value itself, which may have other readers).
@@ -83,13 +83,13 @@ impl Lower<'_> {
         }
     }
 
-    fn emit_bool_tree(&mut self, n: &Node, c: RegClass, ity: simtc_ir::Type) -> super::Result<Operand> {
+    fn emit_bool_tree(&mut self, n: &Node, c: RegClass) -> super::Result<Operand> {
         Ok(match n {
             Node::Leaf(x) => self.op(*x)?,
             Node::Const(b) => Operand::Imm(i64::from(*b)),
             Node::Op(op, a, b) => {
-                let a = self.emit_bool_tree(a, c, ity)?;
-                let b = self.emit_bool_tree(b, c, ity)?;
+                let a = self.emit_bool_tree(a, c)?;
+                let b = self.emit_bool_tree(b, c)?;
                 let name = match op {
                     BinaryOp::And => "and",
                     BinaryOp::Or => "or",
