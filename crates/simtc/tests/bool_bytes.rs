@@ -1,28 +1,15 @@
 //! isel's `bool-bytes` rule: `tests/boolbytes/bool_bytes.ll` combines bytes holding CUDA bools (`trunc nuw i8 to
-//! i1`) with `&&` and `||` (clang's logical `select`s), `^`, `&` and `!`, and stores the `zext` of each result;
-//! at every level these are `and.b16`/`or.b16`/`xor.b16` on the bytes, with no predicate. simtc's PTX (-O0, -O3, -O3 with the
-//! rule off; sm_70 and sm_90) and llc-19's run in the emulator; every output must equal the image computed here
-//! from the spec's input.
+//! i1`) with `&&` and `||` (clang's logical `select`s), `^`, `&` and `!`, and stores the `zext` of each result; at
+//! every level these are `and.b16`/`or.b16`/`xor.b16` on the bytes, with no predicate. simtc's PTX (-O0, -O3, -O3
+//! with the rule off; sm_70 and sm_90) and llc-19's run in the emulator; every output must equal the image computed
+//! here from the spec's input.
 
 mod common;
 
-use simtc_emu::spec::LaunchSpec;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn dir() -> PathBuf {
     common::repo_root().join("tests/boolbytes")
-}
-
-fn tmp() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("simtc-bool-bytes-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// The `out` buffer after running `ptx` on the spec.
-fn run(ptx: &Path, label: &str) -> Vec<u8> {
-    let out = tmp().join(format!("out-{label}"));
-    common::emulate_outputs(&dir().join("bool_bytes.toml"), ptx, &out, label, &["out"]).remove(0)
 }
 
 /// `a && b`, `(a || b) ^ c`, `!(a & c) | b` and `c` for each thread, in four 256-byte rows.
@@ -40,32 +27,25 @@ fn image(input: &[u8]) -> Vec<u8> {
 
 #[test]
 fn bool_bytes_combine_as_integers_and_keep_their_values() {
-    let ll = dir().join("bool_bytes.ll");
-    let spec = LaunchSpec::read(&dir().join("bool_bytes.toml")).expect("spec");
-    let b = spec.buffers().find(|b| b.name == "in").expect("in");
-    let input = simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("input");
+    let spec = dir().join("bool_bytes.toml");
+    let input = common::spec_input(&spec, "in");
     assert!(input.iter().all(|&x| x <= 1) && input.contains(&0) && input.contains(&1), "the input holds bools");
-    let want = image(&input);
-    let t = tmp();
-    for arch in ["sm_70", "sm_90"] {
-        let builds: [(&str, &[&str]); 3] =
-            [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "bool-bytes=false"])];
-        for (label, args) in builds {
-            let ptx = t.join(format!("{label}.{arch}.ptx"));
-            common::simtc_ptx(&ll, &ptx, arch, args);
-            let text = std::fs::read_to_string(&ptx).unwrap();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "bool-bytes=false"])];
+    common::spec_matrix(
+        &dir().join("bool_bytes.ll"),
+        &spec,
+        "bool-bytes",
+        &["sm_70", "sm_90"],
+        &builds,
+        &image(&input),
+        |label, arch, text| {
             if label != "O3-off" {
                 assert!(!text.contains("setp") && !text.contains("selp"), "{label} {arch}: predicates left\n{text}");
                 assert!(text.contains("and.b16") && text.contains("or.b16") && text.contains("xor.b16"), "{text}");
             } else {
                 assert!(text.contains("selp"), "{label} {arch}: the plain lowering selects\n{text}");
             }
-            assert_eq!(run(&ptx, &format!("{label}.{arch}")), want, "simtc {label} {arch}");
-        }
-        if let Some(llc) = common::llc_ptx(&ll, &t.join(format!("llc.{arch}.ptx")), arch) {
-            common::assemble_if_available(&llc, arch);
-            assert_eq!(run(&llc, &format!("llc.{arch}")), want, "llc-19 {arch}");
-        }
-    }
-    let _ = std::fs::remove_dir_all(&t);
+        },
+    );
 }

@@ -7,23 +7,10 @@
 
 mod common;
 
-use simtc_emu::spec::LaunchSpec;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn dir() -> PathBuf {
     common::repo_root().join("tests/gep")
-}
-
-fn tmp() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("simtc-gep-signed-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// The `out` buffer after running `ptx` on the spec.
-fn run(ptx: &Path, label: &str) -> Vec<u8> {
-    let out = tmp().join(format!("out-{label}"));
-    common::emulate_outputs(&dir().join("signed_terms.toml"), ptx, &out, label, &["out"]).remove(0)
 }
 
 /// `out[g] = 3 in[i + 1] + 5 in[i + 2] + 7 in[i + 3]` with `i = 640 + 4 (g - 128) - t`, `t = g mod 64`, wrapping.
@@ -41,28 +28,21 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
 
 #[test]
 fn signed_terms_share_a_base_and_keep_their_values() {
-    let ll = dir().join("signed_terms.ll");
-    let spec = LaunchSpec::read(&dir().join("signed_terms.toml")).expect("spec");
-    let b = spec.buffers().find(|b| b.name == "in").expect("in");
-    let bytes = simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("input");
+    let spec = dir().join("signed_terms.toml");
+    let bytes = common::spec_input(&spec, "in");
     let input: Vec<i32> = bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-    let want = image(&input, 256);
-    let t = tmp();
-    for arch in ["sm_70", "sm_90"] {
-        let builds: [(&str, &[&str]); 3] =
-            [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "gep-signed-terms=false"])];
-        for (label, args) in builds {
-            let ptx = t.join(format!("{label}.{arch}.ptx"));
-            common::simtc_ptx(&ll, &ptx, arch, args);
-            let text = std::fs::read_to_string(&ptx).unwrap();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "gep-signed-terms=false"])];
+    common::spec_matrix(
+        &dir().join("signed_terms.ll"),
+        &spec,
+        "gep-signed",
+        &["sm_70", "sm_90"],
+        &builds,
+        &image(&input, 256),
+        |label, arch, text| {
             let shared = ["+2564];", "+2568];", "+2572];"].iter().all(|o| text.contains(o));
             assert_eq!(shared, label == "O3", "{label} {arch}: shared base\n{text}");
-            assert_eq!(run(&ptx, &format!("{label}.{arch}")), want, "simtc {label} {arch}");
-        }
-        if let Some(llc) = common::llc_ptx(&ll, &t.join(format!("llc.{arch}.ptx")), arch) {
-            common::assemble_if_available(&llc, arch);
-            assert_eq!(run(&llc, &format!("llc.{arch}")), want, "llc-19 {arch}");
-        }
-    }
-    let _ = std::fs::remove_dir_all(&t);
+        },
+    );
 }

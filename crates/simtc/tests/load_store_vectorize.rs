@@ -114,6 +114,18 @@ declare void @llvm.nvvm.barrier0() #0
 attributes #0 = { convergent nocallback nounwind }
 "#;
 
+/// simtc's PTX of `ll` at -O0, -O3 and -O3 without the pass (sm_90), as `(label, path)`, written under `dir`.
+fn builds(ll: &std::path::Path, dir: &std::path::Path, stem: &str) -> Vec<(String, std::path::PathBuf)> {
+    [("O0", &["-O0"][..]), ("O3", &["-O3"][..]), ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..])]
+        .into_iter()
+        .map(|(label, args)| {
+            let ptx = dir.join(format!("{stem}.{label}.ptx"));
+            common::simtc_ptx(ll, &ptx, "sm_90", args);
+            (format!("simtc {label}"), ptx)
+        })
+        .collect()
+}
+
 /// Rust's result: `out` (initially `out[i] = i`) after the kernel.
 fn reference(input: &[u32]) -> Vec<u32> {
     let threads = (GRID * BLOCK) as usize;
@@ -145,16 +157,7 @@ fn vectorized_accesses_compute_what_the_scalar_ones_do() {
     std::fs::create_dir_all(&dir).unwrap();
     let ll = dir.join("lsv.ll");
     std::fs::write(&ll, KERNEL).unwrap();
-    let mut ptxs = Vec::new();
-    for (label, args) in [
-        ("O0", &["-O0"][..]),
-        ("O3", &["-O3"][..]),
-        ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..]),
-    ] {
-        let ptx = dir.join(format!("lsv.{label}.ptx"));
-        common::simtc_ptx(&ll, &ptx, "sm_90", args);
-        ptxs.push((format!("simtc {label}"), ptx));
-    }
+    let mut ptxs = builds(&ll, &dir, "lsv");
     // The vector accesses are there: the quad load, the reversed quad store, the i16 quad, the shared quad store
     // and load, the output quad of the exchange; the stores around the re-read stay scalar.
     let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
@@ -253,16 +256,7 @@ fn struct_members_copied_in_turn_merge_by_their_tbaa_tags() {
     std::fs::create_dir_all(&dir).unwrap();
     let ll = dir.join("copy.ll");
     std::fs::write(&ll, STRUCT_COPY).unwrap();
-    let mut ptxs = Vec::new();
-    for (label, args) in [
-        ("O0", &["-O0"][..]),
-        ("O3", &["-O3"][..]),
-        ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..]),
-    ] {
-        let ptx = dir.join(format!("copy.{label}.ptx"));
-        common::simtc_ptx(&ll, &ptx, "sm_90", args);
-        ptxs.push((format!("simtc {label}"), ptx));
-    }
+    let mut ptxs = builds(&ll, &dir, "copy");
     let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
     assert!(o3.contains("ld.global.v2.u32") && o3.contains("st.global.v2.u32"), "-O3 PTX:\n{o3}");
     if let Some(ptx) = common::llc_ptx(&ll, &dir.join("copy.llc.ptx"), "sm_90") {

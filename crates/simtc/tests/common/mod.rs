@@ -141,3 +141,48 @@ pub fn emulate_outputs(
         .map(|n| std::fs::read(out.join(format!("{n}.bin"))).unwrap_or_else(|e| panic!("{label}: {n}.bin: {e}")))
         .collect()
 }
+
+/// A fresh temporary directory for one test process: `simtc-<tag>-<pid>` under the system's temporary directory.
+pub fn tmp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("simtc-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The initial bytes of buffer `name` of launch spec `spec` (its `init` applied).
+pub fn spec_input(spec: &std::path::Path, name: &str) -> Vec<u8> {
+    let s = simtc_emu::spec::LaunchSpec::read(spec).expect("spec");
+    let b = s.buffers().find(|b| b.name == name).unwrap_or_else(|| panic!("{}: no buffer {name}", spec.display()));
+    simtc_emu::spec::init_buffer(b, &s.base_dir).expect("input")
+}
+
+/// A spec-driven build matrix: `ll` compiled by simtc with each of `builds` (label, arguments) for each of
+/// `archs` and by llc-19 (when installed), every PTX ptxas-validated and run on `spec` in the emulator; each
+/// run's output buffer `out` must equal `want`. `check` sees each simtc build's label, target and PTX text.
+pub fn spec_matrix(
+    ll: &std::path::Path,
+    spec: &std::path::Path,
+    tag: &str,
+    archs: &[&str],
+    builds: &[(&str, &[&str])],
+    want: &[u8],
+    check: impl Fn(&str, &str, &str),
+) {
+    let t = tmp_dir(tag);
+    let run = |ptx: &std::path::Path, label: &str| {
+        emulate_outputs(spec, ptx, &t.join(format!("out-{label}")), label, &["out"]).remove(0)
+    };
+    for arch in archs {
+        for (label, args) in builds {
+            let ptx = t.join(format!("{label}.{arch}.ptx"));
+            simtc_ptx(ll, &ptx, arch, args);
+            check(label, arch, &std::fs::read_to_string(&ptx).unwrap());
+            assert_eq!(run(&ptx, &format!("{label}.{arch}")), want, "simtc {label} {arch}");
+        }
+        if let Some(llc) = llc_ptx(ll, &t.join(format!("llc.{arch}.ptx")), arch) {
+            assemble_if_available(&llc, arch);
+            assert_eq!(run(&llc, &format!("llc.{arch}")), want, "llc-19 {arch}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&t);
+}
