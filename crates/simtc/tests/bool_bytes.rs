@@ -8,6 +8,13 @@ mod common;
 
 use std::path::PathBuf;
 
+/// The initial bytes of the spec's `in` buffer.
+fn spec_input(spec: &std::path::Path) -> Vec<u8> {
+    let s = simtc_emu::spec::LaunchSpec::read(spec).expect("spec");
+    let b = s.buffers().find(|b| b.name == "in").expect("in");
+    simtc_emu::spec::init_buffer(b, &s.base_dir).expect("input")
+}
+
 fn dir() -> PathBuf {
     common::repo_root().join("tests/boolbytes")
 }
@@ -28,7 +35,7 @@ fn image(input: &[u8]) -> Vec<u8> {
 #[test]
 fn bool_bytes_combine_as_integers_and_keep_their_values() {
     let spec = dir().join("bool_bytes.toml");
-    let input = common::spec_input(&spec, "in");
+    let input = spec_input(&spec);
     assert!(input.iter().all(|&x| x <= 1) && input.contains(&0) && input.contains(&1), "the input holds bools");
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "bool-bytes=false"])];

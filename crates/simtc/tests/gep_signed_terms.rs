@@ -9,6 +9,13 @@ mod common;
 
 use std::path::PathBuf;
 
+/// The initial bytes of the spec's `in` buffer.
+fn spec_input(spec: &std::path::Path) -> Vec<u8> {
+    let s = simtc_emu::spec::LaunchSpec::read(spec).expect("spec");
+    let b = s.buffers().find(|b| b.name == "in").expect("in");
+    simtc_emu::spec::init_buffer(b, &s.base_dir).expect("input")
+}
+
 fn dir() -> PathBuf {
     common::repo_root().join("tests/gep")
 }
@@ -29,7 +36,7 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
 #[test]
 fn signed_terms_share_a_base_and_keep_their_values() {
     let spec = dir().join("signed_terms.toml");
-    let bytes = common::spec_input(&spec, "in");
+    let bytes = spec_input(&spec);
     let input: Vec<i32> = bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--knob", "gep-signed-terms=false"])];

@@ -149,13 +149,6 @@ pub fn tmp_dir(tag: &str) -> PathBuf {
     d
 }
 
-/// The initial bytes of buffer `name` of launch spec `spec` (its `init` applied).
-pub fn spec_input(spec: &std::path::Path, name: &str) -> Vec<u8> {
-    let s = simtc_emu::spec::LaunchSpec::read(spec).expect("spec");
-    let b = s.buffers().find(|b| b.name == name).unwrap_or_else(|| panic!("{}: no buffer {name}", spec.display()));
-    simtc_emu::spec::init_buffer(b, &s.base_dir).expect("input")
-}
-
 /// A spec-driven build matrix: `ll` compiled by simtc with each of `builds` (label, arguments) for each of
 /// `archs` and by llc-19 (when installed), every PTX ptxas-validated and run on `spec` in the emulator; each
 /// run's output buffer `out` must equal `want`. `check` sees each simtc build's label, target and PTX text.
