@@ -1,6 +1,6 @@
 ; isel (`gep-signed-terms`): a GEP index `sext` of a tree of `nsw` adds (`or disjoint` counts as one) whose
 ; variable terms may be negative splits its constant as `sext a + sext b + c`, each term widened on its own,
-; when another index in the same block adds a different non-zero constant to the same terms (clang's unrolled
+; when another index on the same dominator path adds a different non-zero constant to the same terms (clang's unrolled
 ; `a[(j << 10 | K) + i]`): the accesses then share one base and use `[base+imm]`. Terms are compared by shape
 ; (`shl j, 10` with and without `nsw` match). A lone `+1` next to an index without a constant keeps its own
 ; address (widening each term would cost more than it shares).
@@ -67,4 +67,70 @@ define ptx_kernel void @lone(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %h
 ; CHECK-NOT: cvt.s64.s32
 ; CHECK: mul.wide.s32
 ; CHECK: mul.wide.s32
+; CHECK: ret;
+
+; The two accesses on one dominator path (the second under an early exit) share the base; on two sibling arms
+; they do not.
+define ptx_kernel void @paths(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %j, i32 %i, i1 %c) {
+entry:
+  %s1 = shl i32 %j, 4
+  %o1 = or disjoint i32 %s1, 1
+  %a1 = add nsw i32 %o1, %i
+  %x1 = sext i32 %a1 to i64
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %x1
+  %v1 = load i32, ptr addrspace(1) %p1, align 4
+  br i1 %c, label %more, label %done
+more:
+  %s2 = shl i32 %j, 4
+  %o2 = or disjoint i32 %s2, 2
+  %a2 = add nsw i32 %o2, %i
+  %x2 = sext i32 %a2 to i64
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %x2
+  %v2 = load i32, ptr addrspace(1) %p2, align 4
+  %t = add i32 %v1, %v2
+  br label %done
+done:
+  %r = phi i32 [ %v1, %entry ], [ %t, %more ]
+  store i32 %r, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .visible .entry paths(
+; CHECK: shl.b32
+; CHECK: cvt.s64.s32
+; CHECK: cvt.s64.s32
+; CHECK: add.s64 [[S:%rd[0-9]+]], {{%rd[0-9]+}}, {{%rd[0-9]+}};
+; CHECK: shl.b64 {{%rd[0-9]+}}, [[S]], 2;
+; CHECK: add.s64 [[B:%rd[0-9]+]],
+; CHECK: ld.global.u32 {{%r[0-9]+}}, [[[B]]+4];
+; CHECK: ld.global.u32 {{%r[0-9]+}}, [[[B]]+8];
+; CHECK: ret;
+
+define ptx_kernel void @siblings(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %j, i32 %i, i1 %c) {
+entry:
+  br i1 %c, label %l, label %r
+l:
+  %s1 = shl i32 %j, 4
+  %o1 = or disjoint i32 %s1, 1
+  %a1 = add nsw i32 %o1, %i
+  %x1 = sext i32 %a1 to i64
+  %p1 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %x1
+  %v1 = load i32, ptr addrspace(1) %p1, align 4
+  br label %done
+r:
+  %s2 = shl i32 %j, 4
+  %o2 = or disjoint i32 %s2, 2
+  %a2 = add nsw i32 %o2, %i
+  %x2 = sext i32 %a2 to i64
+  %p2 = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %x2
+  %v2 = load i32, ptr addrspace(1) %p2, align 4
+  br label %done
+done:
+  %v = phi i32 [ %v1, %l ], [ %v2, %r ]
+  store i32 %v, ptr addrspace(1) %out, align 4
+  ret void
+}
+
+; CHECK-LABEL: .visible .entry siblings(
+; CHECK-NOT: cvt.s64.s32
 ; CHECK: ret;

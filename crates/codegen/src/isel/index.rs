@@ -25,6 +25,9 @@ pub(crate) enum IndexExt {
 /// The variable terms of an index, compared by shape ([`Lower::terms_key`]).
 pub(crate) type TermsKey = SmallVec<[(Option<BinaryOp>, Value, Value); 4]>;
 
+/// For each set of variable terms, the blocks and non-zero constants of the GEP indices that add a constant to it.
+pub(crate) type TermGroups = rustc_hash::FxHashMap<TermsKey, SmallVec<[(Block, i128); 4]>>;
+
 /// A split GEP index: `(x, ys, how it is widened, c)` for `widen(x ± y1 ± y2 ...) + c` (the terms added in that
 /// order); each `y` carries whether it is subtracted.
 pub(crate) type SplitIndex = (Value, SmallVec<[(Value, bool); 2]>, IndexExt, i64);
@@ -33,6 +36,8 @@ pub(crate) type SplitIndex = (Value, SmallVec<[(Value, bool); 2]>, IndexExt, i64
 /// have.
 const NESTED_DEPTH: u32 = 4;
 const NESTED_TERMS: usize = 4;
+/// How many indices with the same variable terms [`Lower::signed_split_shared`] looks at.
+const SHARE_SCAN: usize = 32;
 
 impl Lower<'_> {
     /// The operands of `v` when it is an `add` carrying the flags `want` (none wanted: any `add`) or an
@@ -151,10 +156,11 @@ impl Lower<'_> {
         // exact sum of its leaves and the sign extension of the whole is the 64-bit sum of the leaves' sign
         // extensions, `c` included; dropping `c` from a 32-bit sum could wrap, so the terms are widened apart
         // (llc's SeparateConstOffsetFromGEP splits these too: an unrolled `a[(j << 10 | 4096) + i]`). Widening
-        // each term costs a 64-bit add per term, so this is done only where another index of the function adds
-        // a different non-zero constant to the same terms: the widened sum is then one base for both (an index
-        // without a constant is not split, so it shares nothing: `a[h*W + w]` next to `a[h*W + w + 1]` stays).
-        (op == CastOp::SExt && self.gep_split_signed_terms && self.signed_split_shared(block, &terms))
+        // each term costs a 64-bit add per term, so this is done only where another index on the same dominator
+        // path adds a different non-zero constant to the same terms: the widened sum is then one base for both
+        // (an index without a constant is not split, so it shares nothing: `a[h*W + w]` next to
+        // `a[h*W + w + 1]` stays).
+        (op == CastOp::SExt && self.gep_split_signed_terms && self.signed_split_shared(block, &terms, c))
             .then(|| (terms[0], rest, IndexExt::SignedEach, c as i64))
     }
 
@@ -177,14 +183,15 @@ impl Lower<'_> {
         key
     }
 
-    /// Whether the GEP indices in `block` that are `sext` of an `nsw` add tree with the same variable terms as
-    /// `terms` (by [`Lower::terms_key`]) add at least two different non-zero constants to them (GVN shares the
-    /// widened terms within a block; accesses on different paths would each pay for them). The first call indexes every GEP of the
-    /// function once (linear in its size).
-    fn signed_split_shared(&self, block: Block, terms: &[Value]) -> bool {
+    /// Whether another GEP index of the function that is `sext` of an `nsw` add tree with the same variable terms
+    /// as `terms` (by [`Lower::terms_key`]) adds a different non-zero constant than `c` to them, in a block that
+    /// dominates `block` or that `block` dominates: GVN then shares the widened terms (accesses on paths that do
+    /// not meet so would each pay for them). The first call indexes every GEP of the function once; a query looks
+    /// at most [`SHARE_SCAN`] entries of its key.
+    fn signed_split_shared(&self, block: Block, terms: &[Value], c: i128) -> bool {
         let groups = self.signed_split_groups.get_or_init(|| {
             let dfg = &self.f.dfg;
-            let mut seen: rustc_hash::FxHashMap<(Block, TermsKey), SmallVec<[i128; 2]>> = Default::default();
+            let mut seen: TermGroups = Default::default();
             for b in self.f.layout.blocks() {
                 for i in self.f.layout.block_insts(b) {
                     if !matches!(dfg.inst(i).kind, InstKind::Gep { .. }) {
@@ -196,23 +203,26 @@ impl Lower<'_> {
                             continue;
                         }
                         let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
-                        let mut c: i128 = 0;
-                        if !self.sum_leaves(src, Flags::NSW, NESTED_DEPTH, false, &mut terms, &mut c) {
+                        let mut k: i128 = 0;
+                        if !self.sum_leaves(src, Flags::NSW, NESTED_DEPTH, false, &mut terms, &mut k) {
                             continue;
                         }
-                        if terms.is_empty() || terms.len() > NESTED_TERMS {
-                            continue;
-                        }
-                        let cs = seen.entry((b, self.terms_key(&terms))).or_default();
-                        if c != 0 && !cs.contains(&c) {
-                            cs.push(c);
+                        if k != 0 && !terms.is_empty() && terms.len() <= NESTED_TERMS {
+                            let e = seen.entry(self.terms_key(&terms)).or_default();
+                            if !e.contains(&(b, k)) {
+                                e.push((b, k));
+                            }
                         }
                     }
                 }
             }
-            seen.into_iter().map(|(k, cs)| (k, cs.len() as u32)).collect()
+            seen
         });
-        groups.get(&(block, self.terms_key(terms))).is_some_and(|&n| n >= 2)
+        let Some(list) = groups.get(&self.terms_key(terms)) else { return false };
+        let dt = self.analyses.domtree(self.f);
+        list.iter()
+            .take(SHARE_SCAN)
+            .any(|&(b, k)| k != c && (b == block || dt.dominates(b, block) || dt.dominates(block, b)))
     }
 
     /// Collects the leaves of the add tree at `v` (adds carrying `want`, or `or disjoint`, at most `depth` deep):

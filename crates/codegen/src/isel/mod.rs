@@ -136,9 +136,9 @@ pub struct Lower<'a> {
     /// `--knob gep-signed-terms` (default on): `sext` of an `nsw` add tree with terms of any sign splits its
     /// constants, the terms widened one by one ([`index::IndexExt::SignedEach`]).
     pub(crate) gep_split_signed_terms: bool,
-    /// For [`index::IndexExt::SignedEach`] splits: how many distinct non-zero constants the GEP indices of each
-    /// block add to each set of variable terms (computed on first use; [`Lower::signed_split_shared`]).
-    pub(crate) signed_split_groups: std::cell::OnceCell<rustc_hash::FxHashMap<(Block, index::TermsKey), u32>>,
+    /// For [`index::IndexExt::SignedEach`] splits: the blocks and non-zero constants of the GEP indices that add
+    /// constants to each set of variable terms (computed on first use; [`Lower::signed_split_shared`]).
+    pub(crate) signed_split_groups: std::cell::OnceCell<index::TermGroups>,
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
