@@ -20,6 +20,10 @@ pub(crate) enum IndexExt {
     /// `sext` of each 32-bit term on its own, the terms then added (or subtracted) in 64 bits: for a tree of
     /// `nsw` adds whose terms may be negative, where the 32-bit sum of the terms without the constant might wrap.
     SignedEach,
+    /// `c - x`: `x` sign-extended (zero-extended for [`IndexExt::UnsignedNeg`]) and subtracted.
+    SignedNeg,
+    /// `c - x` with `x` known non-negative: `x` zero-extended and subtracted.
+    UnsignedNeg,
 }
 
 /// The variable terms of an index, compared by shape ([`Lower::terms_key`]).
@@ -70,7 +74,8 @@ impl Lower<'_> {
     ///   the same argument holds. This is an assumption, not a theorem (an inbounds GEP may step back from an
     ///   interior pointer): it differs from the source only for an index that wrapped to about `-2^31`, i.e.
     ///   an access 8 GiB or more before the base pointer. llc-19 makes the same split.
-    /// - `zext (add nuw i32 x, c)`: `zext x + c` (`c` read unsigned).
+    /// - `zext (add nuw i32 x, c)`: `zext x + c` (`c` read unsigned);
+    /// - `sext (sub nsw i32 c, x)` (and `zext nneg` of it): `c - sext x` ([`IndexExt::SignedNeg`]).
     ///
     /// The add itself stays for its other readers (dead code elimination removes it when there are none); the
     /// widened, scaled `x` is one value that GVN shares between the accesses.
@@ -286,6 +291,19 @@ impl Lower<'_> {
         let ext_of = |x: Value| if self.known_nonneg(x, 0) { IndexExt::Unsigned } else { IndexExt::Signed };
         if let Some((x, c)) = add_of(src, simtc_ir::Flags::NSW) {
             return Some((x, ext_of(x), c as i32 as i64));
+        }
+        // `sub nsw c, x` (libdevice's `result[6 - q]`, `result[5 - q]`): `sext c - sext x` exactly, so the
+        // constant leaves the index and the accesses share `base - x * size`.
+        if let &ValueDef::Inst(sd) = dfg.value_def(src) {
+            let d = dfg.inst(sd);
+            if matches!(d.kind, InstKind::Binary(simtc_ir::BinaryOp::Sub)) && d.flags.contains(simtc_ir::Flags::NSW) {
+                let [k, x] = *dfg.args(sd) else { return None };
+                let k = dfg.value_const(k).and_then(|k| self.m.consts.as_i128(k));
+                if let (Some(k), ValueDef::Inst(_) | ValueDef::Arg(_)) = (k, dfg.value_def(x)) {
+                    let neg = if self.known_nonneg(x, 0) { IndexExt::UnsignedNeg } else { IndexExt::SignedNeg };
+                    return Some((x, neg, k as i32 as i64));
+                }
+            }
         }
         // Without `nsw`: a non-negative sum (known from `nneg`, or assumed for an inbounds index as LLVM does) of
         // `x` and a non-negative constant did not overflow.

@@ -584,14 +584,17 @@ impl Lower<'_> {
                 // Widened as the cast of a plain index is (`cvt` then the scaling), so GVN sees one value where
                 // an unsplit `sext x` index and a split one share `x` (combine fuses both into `mul.wide` later).
                 let r = match ext {
-                    IndexExt::Unsigned => self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(r)]),
-                    IndexExt::Signed if self.mf.class(r) == RegClass::B32 => {
+                    IndexExt::Unsigned | IndexExt::UnsignedNeg => {
+                        self.emit_def("cvt.u64.u32", RegClass::B64, &[Operand::Reg(r)])
+                    }
+                    IndexExt::Signed | IndexExt::SignedNeg if self.mf.class(r) == RegClass::B32 => {
                         self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)])
                     }
-                    IndexExt::Signed | IndexExt::None | IndexExt::SignedEach => r,
+                    IndexExt::Signed | IndexExt::SignedNeg | IndexExt::None | IndexExt::SignedEach => r,
                 };
                 let scaled = self.scaled_index(r, elem_size);
-                cur = self.emit_def("add.s64", RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
+                let op = if matches!(ext, IndexExt::SignedNeg | IndexExt::UnsignedNeg) { "sub.s64" } else { "add.s64" };
+                cur = self.emit_def(op, RegClass::B64, &[Operand::Reg(cur), Operand::Reg(scaled)]);
                 continue;
             }
             match self.op(ix)? {

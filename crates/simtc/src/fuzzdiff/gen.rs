@@ -745,7 +745,8 @@ impl FnGen<'_> {
     /// Two loads `in[(4d | K) + (scaled + 70)]`, K = 1 and 3 (`d = (gid & 31) - 16`, so the terms are negative
     /// for half the threads; `scaled` in `0..=32`, indices in `7..=165`), each index `sext` of its own `nsw` add
     /// tree with its own `shl` (sometimes the first `nsw`) and the constants inside the tree, not on its top add
-    /// (clang's unrolled `a[(j << 10 | K) + i]`): the shape isel's `gep-signed-terms` splits into one base.
+    /// (clang's unrolled `a[(j << 10 | K) + i]`): the shape isel's `gep-signed-terms` splits into one base; then
+    /// `in[100 - d]` and `in[102 - d]` (indices in `85..=118`), which `gep-const-offset` splits as `c - sext d`.
     fn signed_terms_walk(&mut self, env: &mut Env, scaled: &str) {
         let g = self.def("and i32 %gid, 31".into(), "i32");
         let d = self.def(format!("sub nsw i32 {g}, 16"), "i32");
@@ -762,6 +763,14 @@ impl FnGen<'_> {
             let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
             let x = self.def(format!("load i32, ptr {p}, align 4"), "i32");
             v = if v.is_empty() { x } else { self.def(format!("xor i32 {v}, {x}"), "i32") };
+        }
+        // And `in[c - d]` for c = 100, 102 (`sub nsw` of a constant and a variable: `c - sext d`).
+        for c in [100, 102] {
+            let ix = self.def(format!("sub nsw i32 {c}, {d}"), "i32");
+            let w = self.def(format!("sext i32 {ix} to i64"), "i64");
+            let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+            let x = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+            v = self.def(format!("xor i32 {v}, {x}"), "i32");
         }
         let j = self.int_var(env);
         let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
