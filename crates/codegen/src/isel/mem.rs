@@ -494,9 +494,14 @@ impl Lower<'_> {
             ValueDef::Const(c) => self.m.consts.as_i128(*c).unwrap_or(1) as u64,
             _ => return Err(CodegenError::unsupported("alloca with a run-time size (dynamic stack allocation)")),
         };
-        let size = self.m.types.alloc_size(elem_ty) * n;
-        let align = align.unwrap_or_else(|| self.m.types.abi_align(elem_ty));
-        let off = self.depot_alloc(size, align);
+        let off = match self.planned_alloca_offset(inst) {
+            Some(off) => off,
+            None => {
+                let size = self.m.types.alloc_size(elem_ty) * n;
+                let align = align.unwrap_or_else(|| self.m.types.abi_align(elem_ty));
+                self.depot_alloc(size, align)
+            }
+        };
         // Allocas are materialized in the entry block so every use is dominated.
         let saved = self.cur;
         self.cur = self.mf.order[0];
@@ -970,6 +975,17 @@ impl Lower<'_> {
         Ok(())
     }
 
+    /// The address of a load or store through `p`: a volatile access to local memory goes through the generic
+    /// address (`ld.volatile.local`/`st.volatile.local` need PTX ISA 9.1; the generic `ld.volatile` keeps the
+    /// access and its order, as llc writes it).
+    fn volatile_local_generic(&mut self, p: Value, mf: &MemFlags) -> Result<(Reg, Space)> {
+        let (base, sp) = self.ptr(p)?;
+        if sp == Space::Local && mf.volatile {
+            return Ok((self.convert_space(base, Space::Local, Space::Generic)?, Space::Generic));
+        }
+        Ok((base, sp))
+    }
+
     fn mem_semantics(&mut self, mf: &MemFlags, is_load: bool) -> String {
         match mf.ordering {
             Some(o) if o != AtomicOrdering::NotAtomic => {
@@ -993,7 +1009,7 @@ impl Lower<'_> {
         let InstKind::Load(mf) = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
         let res = self.f.dfg.result(inst).expect("load has a result");
         let p = self.f.dfg.args(inst)[0];
-        let (base, sp) = self.ptr(p)?;
+        let (base, sp) = self.volatile_local_generic(p, &mf)?;
         let ty = self.ty(res);
         let sem = self.mem_semantics(&mf, true);
         let nc = sp == Space::Global && sem.is_empty() && self.ldg_readonly && self.reads_readonly_memory(inst, p);
@@ -1103,7 +1119,7 @@ impl Lower<'_> {
         } else {
             self.regs(v)?.into_iter().map(Operand::Reg).collect()
         };
-        let (base, sp) = self.ptr(p)?;
+        let (base, sp) = self.volatile_local_generic(p, &mf)?;
         let sem = self.mem_semantics(&mf, false);
         let space = sp.suffix();
         let align = mf.align.unwrap_or_else(|| m.types.abi_align(ty));
