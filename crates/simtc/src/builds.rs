@@ -36,6 +36,7 @@ pub(crate) const ISEL_RULE_KNOBS: &[&str] = &[
     "gep-signed-terms",
     "shared-addr-once",
     "bool-bytes",
+    "stack-coloring",
 ];
 
 /// The build [`FULL`] without `phi-elim`: SSA destruction by plain `out-of-ssa` copies.

@@ -23,6 +23,7 @@ mod mem;
 mod ops;
 mod readonly;
 pub mod spaces;
+mod stack_color;
 pub mod wmma;
 
 use crate::abi::FunctionAbi;
@@ -152,6 +153,13 @@ pub struct Lower<'a> {
     /// `--knob bool-bytes` (default on): `zext` of a logic tree of `trunc nuw` bytes as integer logic on the
     /// bytes ([`boolbytes`]).
     pub(crate) bool_bytes_enabled: bool,
+    /// `--knob stack-coloring` (default on): allocas whose lifetimes never meet share a depot slot
+    /// ([`stack_color`]).
+    pub(crate) stack_coloring: bool,
+    /// The shared depot slot of each alloca that shares one ([`Lower::plan_stack`]).
+    pub(crate) alloca_slot: rustc_hash::FxHashMap<Inst, usize>,
+    /// Shared depot slots: size, alignment and offset once reserved.
+    pub(crate) stack_slots: Vec<(u64, u64, Option<u64>)>,
 }
 
 /// The knobs of instruction selection.
@@ -221,6 +229,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "isel: `zext i1 e to iN` of an and/or/xor tree (logical selects included) over `trunc nuw iN x to i1` \
               leaves is the same tree of and/or/xor on the `x` (CUDA bools as bytes: `f[i] = a[i] && b[i]` is one \
               `and.b16`, as llc's DAG combiner makes it); false: through predicates",
+    },
+    simtc_opt::KnobDef {
+        name: "stack-coloring",
+        kind: simtc_opt::KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "isel: allocas whose lifetimes (llvm.lifetime.start/end) never meet in a block share one slot of the \
+              local depot (LLVM's StackColoring; sinf and cosf slow paths in one kernel then share their 7-word \
+              reduction array, which ptxas keeps in registers); false: a slot per alloca",
     },
     simtc_opt::KnobDef {
         name: "shared-addr-once",
@@ -322,6 +339,9 @@ impl<'a> Lower<'a> {
             shared_addrs: Default::default(),
             rsqrt_approx: knobs.bool("rsqrt-approx"),
             bool_bytes_enabled: knobs.bool("bool-bytes"),
+            stack_coloring: knobs.bool("stack-coloring"),
+            alloca_slot: Default::default(),
+            stack_slots: Vec::new(),
         };
         lw.lower().map_err(|e| e.in_function(&f.name))?;
         if let Some(e) = lw.bad_opcode.take() {
@@ -340,6 +360,7 @@ impl<'a> Lower<'a> {
         }
         let Some(&entry) = order.first() else { return Ok(()) };
         self.cur = self.blocks[entry.index()].unwrap_or(MBlock(0));
+        self.plan_stack();
         self.lower_params()?;
         // Lower in reverse post-order so every definition is lowered before its (non-phi) uses; blocks that are
         // unreachable from the entry become `trap; exit;` (their code can never run).
