@@ -777,6 +777,37 @@ impl FnGen<'_> {
         env[j] = Var { name: t, uniform: false };
     }
 
+    /// One of the kernel's two scoped arrays (`%sa0`, `%sa1`) alive only here (`llvm.lifetime.start`/`end`):
+    /// two slots written, one of them read back. Scoped arrays used one after the other have disjoint lifetimes,
+    /// so isel's `stack-coloring` may give them one slot.
+    fn scoped_array(&mut self, env: &mut Env) {
+        self.decls.insert("declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture) #1");
+        self.decls.insert("declare void @llvm.lifetime.end.p0(i64 immarg, ptr nocapture) #1");
+        let sa = format!("%sa{}", self.rng.below(2));
+        let (a, b) = (self.int_var(env), self.int_var(env));
+        let bytes = 4 * ARR;
+        self.emit(format!("call void @llvm.lifetime.start.p0(i64 {bytes}, ptr {sa})"));
+        let i = self.def(format!("and i32 {}, {}", env[a].name, ARR - 1), "i32");
+        let i1 = self.def(format!("add i32 {i}, 1"), "i32");
+        let i1 = self.def(format!("and i32 {i1}, {}", ARR - 1), "i32");
+        for (k, v) in [(&i, env[b].name.clone()), (&i1, env[a].name.clone())] {
+            let w = self.def(format!("zext i32 {k} to i64"), "i64");
+            let p = self.def(format!("getelementptr inbounds [{ARR} x i32], ptr {sa}, i64 0, i64 {w}"), "ptr");
+            self.emit(format!("store i32 {v}, ptr {p}, align 4"));
+        }
+        // Read back one of the two written slots: `i + (b & 1)`.
+        let (c, _) = self.int_operand(env);
+        let bit = self.def(format!("and i32 {c}, 1"), "i32");
+        let j = self.def(format!("add i32 {i}, {bit}"), "i32");
+        let j = self.def(format!("and i32 {j}, {}", ARR - 1), "i32");
+        let w = self.def(format!("zext i32 {j} to i64"), "i64");
+        let p = self.def(format!("getelementptr inbounds [{ARR} x i32], ptr {sa}, i64 0, i64 {w}"), "ptr");
+        let r = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        self.emit(format!("call void @llvm.lifetime.end.p0(i64 {bytes}, ptr {sa})"));
+        let t = self.int_var(env);
+        env[t] = Var { name: r, uniform: false };
+    }
+
     fn loop_exit(&mut self, env: &mut Env) {
         let allow_div = !self.loops.last().is_some_and(|l| l.converged_body);
         let (c, cu) = self.cond(env, allow_div);
@@ -973,6 +1004,9 @@ impl FnGen<'_> {
 
     fn local_array(&mut self, env: &mut Env) {
         self.feats.local_array = true;
+        if self.rng.chance(60) {
+            return self.scoped_array(env);
+        }
         let (a, b) = (self.int_var(env), self.int_var(env));
         let i = self.def(format!("and i32 {}, {}", env[a].name, ARR - 1), "i32");
         if self.rng.chance(50) {
@@ -1053,6 +1087,8 @@ pub(crate) fn generate(seed: u64) -> Program {
         g.emit(format!("%{s} = call i32 @llvm.nvvm.read.ptx.sreg.{s}.x()"));
     }
     g.emit("%arr = alloca [8 x i32], align 4".into());
+    g.emit("%sa0 = alloca [8 x i32], align 4".into());
+    g.emit("%sa1 = alloca [8 x i32], align 4".into());
     g.emit("%base = mul i32 %ctaid, %ntid".into());
     g.emit("%gid = add i32 %base, %tid".into());
     if g.rng.chance(50) {
