@@ -138,15 +138,8 @@ impl Lower<'_> {
     /// order does not wrap either. Signed: every leaf is in `[0, 2^31)` and the tree does not wrap signed, so
     /// `S < 2^31`, and the terms' sum lies between 0 and `S`.
     fn nested_constant_part(&self, ix: Value, block: Block) -> Option<SplitIndex> {
-        let (op, _, src) = self.widened_i32(ix)?;
-        let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
-        self.add_operands(src, want)?;
-        let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
-        let mut c: i128 = 0;
-        if !self.sum_leaves(src, want, NESTED_DEPTH, op == CastOp::ZExt, &mut terms, &mut c) {
-            return None;
-        }
-        if c == 0 || terms.len() < 2 || terms.len() > NESTED_TERMS {
+        let (op, terms, c) = self.index_add_tree(ix)?;
+        if c == 0 || terms.len() < 2 {
             return None;
         }
         let rest: SmallVec<[(Value, bool); 2]> = terms[1..].iter().map(|&t| (t, false)).collect();
@@ -203,16 +196,8 @@ impl Lower<'_> {
                         continue;
                     }
                     for &ix in &dfg.args(i)[1..] {
-                        let Some((CastOp::SExt, _, src)) = self.widened_i32(ix) else { continue };
-                        if self.add_operands(src, Flags::NSW).is_none() {
-                            continue;
-                        }
-                        let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
-                        let mut k: i128 = 0;
-                        if !self.sum_leaves(src, Flags::NSW, NESTED_DEPTH, false, &mut terms, &mut k) {
-                            continue;
-                        }
-                        if k != 0 && !terms.is_empty() && terms.len() <= NESTED_TERMS {
+                        let Some((CastOp::SExt, terms, k)) = self.index_add_tree(ix) else { continue };
+                        if k != 0 && !terms.is_empty() {
                             let e = seen.entry(self.terms_key(&terms)).or_default();
                             if !e.contains(&(b, k)) {
                                 e.push((b, k));
@@ -228,6 +213,22 @@ impl Lower<'_> {
         list.iter()
             .take(SHARE_SCAN)
             .any(|&(b, k)| k != c && (b == block || dt.dominates(b, block) || dt.dominates(block, b)))
+    }
+
+    /// `(cast, terms, c)` when 64-bit index `ix` is a `zext`/`sext` of a 32-bit tree of adds carrying `nuw`
+    /// (for `zext`) or `nsw` (for `sext`), `or disjoint` counted as one, at most [`NESTED_DEPTH`] deep, whose
+    /// leaves are constants (summed into `c`, read unsigned for `zext`) and at most [`NESTED_TERMS`] variable
+    /// terms, in tree order.
+    fn index_add_tree(&self, ix: Value) -> Option<(CastOp, SmallVec<[Value; 4]>, i128)> {
+        let (op, _, src) = self.widened_i32(ix)?;
+        let want = if op == CastOp::ZExt { simtc_ir::Flags::NUW } else { simtc_ir::Flags::NSW };
+        self.add_operands(src, want)?;
+        let mut terms: SmallVec<[Value; 4]> = SmallVec::new();
+        let mut c: i128 = 0;
+        if !self.sum_leaves(src, want, NESTED_DEPTH, op == CastOp::ZExt, &mut terms, &mut c) {
+            return None;
+        }
+        Some((op, terms, c))
     }
 
     /// Collects the leaves of the add tree at `v` (adds carrying `want`, or `or disjoint`, at most `depth` deep):

@@ -486,21 +486,24 @@ impl Lower<'_> {
         }
     }
 
-    pub(crate) fn lower_alloca(&mut self, inst: Inst) -> Result<()> {
-        let InstKind::Alloca { elem_ty, align, .. } = self.f.dfg.inst(inst).kind.clone() else { unreachable!() };
-        let res = self.f.dfg.result(inst).expect("alloca has a result");
-        let count = self.f.dfg.args(inst)[0];
-        let n = match self.f.dfg.value_def(count) {
+    /// The size and alignment of constant-size `alloca` `i` (`None`: a run-time element count).
+    pub(crate) fn alloca_layout(&self, i: Inst) -> Option<(u64, u64)> {
+        let InstKind::Alloca { elem_ty, align, .. } = &self.f.dfg.inst(i).kind else { return None };
+        let n = match self.f.dfg.value_def(self.f.dfg.args(i)[0]) {
             ValueDef::Const(c) => self.m.consts.as_i128(*c).unwrap_or(1) as u64,
-            _ => return Err(CodegenError::unsupported("alloca with a run-time size (dynamic stack allocation)")),
+            _ => return None,
+        };
+        Some((self.m.types.alloc_size(*elem_ty) * n, align.unwrap_or_else(|| self.m.types.abi_align(*elem_ty))))
+    }
+
+    pub(crate) fn lower_alloca(&mut self, inst: Inst) -> Result<()> {
+        let res = self.f.dfg.result(inst).expect("alloca has a result");
+        let Some((size, align)) = self.alloca_layout(inst) else {
+            return Err(CodegenError::unsupported("alloca with a run-time size (dynamic stack allocation)"));
         };
         let off = match self.planned_alloca_offset(inst) {
             Some(off) => off,
-            None => {
-                let size = self.m.types.alloc_size(elem_ty) * n;
-                let align = align.unwrap_or_else(|| self.m.types.abi_align(elem_ty));
-                self.depot_alloc(size, align)
-            }
+            None => self.depot_alloc(size, align),
         };
         // Allocas are materialized in the entry block so every use is dominated.
         let saved = self.cur;

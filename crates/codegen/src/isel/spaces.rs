@@ -209,7 +209,7 @@ pub fn byval_escapes(m: &Module, f: &Function, p: Value) -> bool {
                     merges.push(i);
                     work.extend(f.dfg.result(i));
                 }
-                InstKind::Call(_) if is_lifetime_marker(m, f, i) => {}
+                InstKind::Call(_) if super::stack_color::lifetime_marker(m, f, i).is_some() => {}
                 _ => return true,
             }
         }
@@ -219,15 +219,4 @@ pub fn byval_escapes(m: &Module, f: &Function, p: Value) -> bool {
         let chosen = if matches!(f.dfg.inst(i).kind, InstKind::Select) { &args[1..] } else { args };
         chosen.iter().any(|v| !derived.contains(v))
     })
-}
-
-fn is_lifetime_marker(m: &Module, f: &Function, i: simtc_ir::Inst) -> bool {
-    let callee = f.dfg.args(i)[0];
-    match f.dfg.value_def(callee) {
-        ValueDef::Const(c) => match m.consts.data(*c) {
-            ConstData::Global(_, GlobalRef::Func(g)) => m.funcs[*g].name.starts_with("llvm.lifetime."),
-            _ => false,
-        },
-        _ => false,
-    }
 }

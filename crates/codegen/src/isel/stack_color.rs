@@ -31,7 +31,7 @@
 //! and a conflict test per pair of colorable allocas, `O(blocks)` each.
 
 use super::Lower;
-use simtc_ir::{Block, ConstData, EntityRef, GlobalRef, Inst, InstKind, ValueDef};
+use simtc_ir::{Block, ConstData, EntityRef, Function, GlobalRef, Inst, InstKind, Module, ValueDef};
 
 /// One `alloca`'s place in the plan.
 struct Candidate {
@@ -56,14 +56,9 @@ impl Lower<'_> {
         let mut index_of: rustc_hash::FxHashMap<simtc_ir::Value, usize> = Default::default();
         for &b in &blocks {
             for i in f.layout.block_insts(b) {
-                let InstKind::Alloca { elem_ty, align, .. } = &dfg.inst(i).kind else { continue };
-                let n = match dfg.value_def(dfg.args(i)[0]) {
-                    ValueDef::Const(c) => self.m.consts.as_i128(*c).unwrap_or(1) as u64,
-                    _ => continue,
-                };
+                let Some((size, align)) = self.alloca_layout(i) else { continue };
                 let Some(res) = dfg.result(i) else { continue };
-                let size = self.m.types.alloc_size(*elem_ty) * n;
-                let align = align.unwrap_or_else(|| self.m.types.abi_align(*elem_ty)).max(1);
+                let align = align.max(1);
                 index_of.insert(res, cands.len());
                 cands.push(Candidate { inst: i, size, align, live: Vec::new(), colorable: false });
             }
@@ -79,7 +74,7 @@ impl Lower<'_> {
         if self.stack_coloring {
             for &b in &blocks {
                 for (pos, i) in f.layout.block_insts(b).enumerate() {
-                    let Some(start) = self.lifetime_marker(i) else { continue };
+                    let Some(start) = lifetime_marker(self.m, f, i) else { continue };
                     let Some(&p) = dfg.args(i).get(2) else { continue };
                     match index_of.get(&p) {
                         Some(&k) => {
@@ -186,23 +181,23 @@ impl Lower<'_> {
         }
         self.stack_slots[id].2
     }
+}
 
-    /// `Some(true)` for a call of `llvm.lifetime.start`, `Some(false)` for `llvm.lifetime.end`.
-    fn lifetime_marker(&self, i: Inst) -> Option<bool> {
-        let dfg = &self.f.dfg;
-        if !matches!(dfg.inst(i).kind, InstKind::Call(_)) {
-            return None;
-        }
-        let &ValueDef::Const(c) = dfg.value_def(*dfg.args(i).first()?) else { return None };
-        let ConstData::Global(_, GlobalRef::Func(g)) = self.m.consts.data(c) else { return None };
-        let name = &self.m.funcs[*g].name;
-        if name.starts_with("llvm.lifetime.start") {
-            Some(true)
-        } else if name.starts_with("llvm.lifetime.end") {
-            Some(false)
-        } else {
-            None
-        }
+/// `Some(true)` for a call of `llvm.lifetime.start`, `Some(false)` for `llvm.lifetime.end`, `None` otherwise.
+pub(super) fn lifetime_marker(m: &Module, f: &Function, i: Inst) -> Option<bool> {
+    let dfg = &f.dfg;
+    if !matches!(dfg.inst(i).kind, InstKind::Call(_)) {
+        return None;
+    }
+    let &ValueDef::Const(c) = dfg.value_def(*dfg.args(i).first()?) else { return None };
+    let ConstData::Global(_, GlobalRef::Func(g)) = m.consts.data(c) else { return None };
+    let name = &m.funcs[*g].name;
+    if name.starts_with("llvm.lifetime.start") {
+        Some(true)
+    } else if name.starts_with("llvm.lifetime.end") {
+        Some(false)
+    } else {
+        None
     }
 }
 
