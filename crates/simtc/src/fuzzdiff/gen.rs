@@ -498,6 +498,7 @@ impl FnGen<'_> {
                 let small = self.def(format!("and i32 {}, 7", env[j].name), "i32");
                 self.signed_terms_walk(env, &small);
             }
+            19 if self.is_kernel => self.chained_segments(env),
             _ => {
                 let j = self.int_var(env);
                 let (v, u) = self.int_expr(env);
@@ -775,6 +776,31 @@ impl FnGen<'_> {
         let j = self.int_var(env);
         let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
         env[j] = Var { name: t, uniform: false };
+    }
+
+    /// Consecutive segments of `in` of a run-time length `s = (v & 31) + 1`, each segment's start a `gep` of the
+    /// previous one (`p1 = in + s`, `p2 = p1 + s`, `p3 = p2 + s`: how CUDA code carves one shared buffer into
+    /// `a`, `b`, `c` arrays of `n + 1` elements), read at `p1[k]`, `p2[0]` and `p3[k]` (`k = gid & 31`; indices
+    /// below `3 * 32 + 32`, in bounds). After isel each start is the previous one plus `4 * s` written as
+    /// `(x + 4 * v') + 4`: nested `x + k` nodes that `reassociate`'s address trees look through.
+    fn chained_segments(&mut self, env: &mut Env) {
+        let j = self.int_var(env);
+        let m = self.def(format!("and i32 {}, 31", env[j].name), "i32");
+        let st = self.def(format!("add nsw i32 {m}, 1"), "i32");
+        let w = self.def(format!("sext i32 {st} to i64"), "i64");
+        let p1 = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+        let p2 = self.def(format!("getelementptr inbounds i32, ptr {p1}, i64 {w}"), "ptr");
+        let p3 = self.def(format!("getelementptr inbounds i32, ptr {p2}, i64 {w}"), "ptr");
+        let k = self.def("and i32 %gid, 31".into(), "i32");
+        let kw = self.def(format!("zext nneg i32 {k} to i64"), "i64");
+        let mut v = self.def(format!("load i32, ptr {p2}, align 4"), "i32");
+        for p in [p1, p3] {
+            let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 {kw}"), "ptr");
+            let x = self.def(format!("load i32, ptr {q}, align 4"), "i32");
+            v = self.def(format!("xor i32 {v}, {x}"), "i32");
+        }
+        let t = self.int_var(env);
+        env[t] = Var { name: v, uniform: false };
     }
 
     /// One of the kernel's two scoped arrays (`%sa0`, `%sa1`) alive only here (`llvm.lifetime.start`/`end`):

@@ -254,6 +254,25 @@ fn interior(f: &MFunction, fx: &Facts, b: u32, r: Reg, class: (Assoc, Mod)) -> b
     (d.0, d.1) == class && (u.0, u.1) == class
 }
 
+/// Whether an address tree may take `r = x + k` apart into the leaves `x` and `k`: `r` is such an add of the
+/// tree's class, and `x` survives the pass. An `x` whose single use is `r` in `r`'s block is interior to the tree
+/// rooted at `r` (or above it), which the rebuild may delete: reading it elsewhere would read a register that is
+/// no longer defined (tridiagonal's shared-array offsets `((s + 4n) + 4) + 4n + 4` did).
+fn looks_through(f: &MFunction, fx: &Facts, r: Reg, class: (Assoc, Mod)) -> bool {
+    let Some((x, _, c)) = fx.addk[r.0 as usize] else { return false };
+    if c != class {
+        return false;
+    }
+    let survives = match fx.def[x.0 as usize] {
+        Some((db, dk)) => match classify(&f.blocks[db as usize].insts[dk as usize]) {
+            Some((a, t, _)) => !interior(f, fx, db, x, (a, t)),
+            None => true,
+        },
+        None => true,
+    };
+    survives
+}
+
 fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
     let insts = &f.blocks[b as usize].insts;
     let (assoc, ty, _) = classify(&insts[root as usize])?;
@@ -277,7 +296,7 @@ fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
                     interior_nodes.push(dk);
                     stack.push((dk, n));
                 }
-                Operand::Reg(r) if address && fx.addk[r.0 as usize].is_some_and(|a| a.2 == class) => {
+                Operand::Reg(r) if address && looks_through(f, fx, *r, class) => {
                     let (x, c, _) = fx.addk[r.0 as usize].expect("checked");
                     leaves.push(Leaf { op: Operand::Reg(x), neg: n });
                     leaves.push(Leaf { op: Operand::Imm(c), neg: n });
