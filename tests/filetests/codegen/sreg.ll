@@ -94,9 +94,9 @@ declare i32 @llvm.nvvm.read.ptx.sreg.warpsize()
 ; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %warpid;
 ; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %lanemask_eq;
 ; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %lanemask_lt;
-; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %lanemask_le;
-; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %lanemask_gt;
-; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %lanemask_ge;
-; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, %clock;
-; CHECK-NEXT: mov.u64 {{%rd[0-9]+}}, %clock64;
-; CHECK-NEXT: mov.u32 {{%r[0-9]+}}, WARP_SZ;
+; CHECK: mov.u32 {{%r[0-9]+}}, %lanemask_le;
+; CHECK: mov.u32 {{%r[0-9]+}}, %lanemask_gt;
+; CHECK: mov.u32 {{%r[0-9]+}}, %lanemask_ge;
+; CHECK: mov.u32 {{%r[0-9]+}}, %clock;
+; CHECK: mov.u64 {{%rd[0-9]+}}, %clock64;
+; CHECK: mov.u32 {{%r[0-9]+}}, WARP_SZ;

@@ -32,6 +32,14 @@
 //! at most two leaves (the seed: nothing to reassociate; `gvn-cse` sorts commutative operands itself). The
 //! rebuilt tree never has more instructions than the original.
 //!
+//! **Placement.** The root's instruction stays where the root was. A partial result that is the last use of
+//! both its operands (leaves whose one use is a node of the tree, or the previous partial result) is placed
+//! right after the later of their definitions in the block, so an accumulator chain `acc ^ t1 ^ t2 ^ ...`
+//! whose terms the rebuild reordered still folds each term in as soon as it exists: rebuilt at the root, every
+//! term stayed live down to it (crs's `gcrs_*_coding_dotprod`, four 64-bit accumulators of five terms each: 40
+//! registers against llc's 32, and 32 with the placement). Other partial results go to the root: computing
+//! them early would lengthen their own live range and shorten nothing, or no more than it lengthens.
+//!
 //! Exactness: PTX integer `add`/`sub`/`mul.lo` wrap modulo 2^n on every integer type and the bitwise operations
 //! are exact, so every reordering gives the same bits. Floating-point operations are never reassociated (their
 //! rounding makes the order observable); `mul.hi`/`mul.wide`, saturating and carry forms are not in any class.
@@ -448,10 +456,12 @@ fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {
     let mut candidates = 0usize;
     for b in f.order.clone() {
         let bi = b.0;
-        // Plan the block: root index → replacement instructions; interior indices → deleted.
-        let mut plans: Vec<(u32, Vec<MInst>)> = Vec::new();
+        // Plan the block: rebuilt instructions with the old index each goes before; roots and interior
+        // indices → deleted.
+        let mut plans: Vec<(u32, MInst)> = Vec::new();
         let mut dead: Vec<u32> = Vec::new();
         let n = f.block(b).insts.len() as u32;
+        let phis = f.block(b).insts.iter().take_while(|i| i.is_phi()).count() as u32;
         for k in 0..n {
             if cfg.budget >= 0 && st.rebuilt as i64 >= cfg.budget {
                 break;
@@ -477,13 +487,59 @@ fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {
             let insts = materialize(f, &root, class, new);
             st.rebuilt += 1;
             st.removed += before.saturating_sub(insts.len());
-            plans.push((k, insts));
+            place(&fx, bi, (k, &tree.interior), phis, insts, &mut plans);
+            dead.push(k);
             dead.extend(tree.interior.iter().copied());
         }
         if plans.is_empty() {
             continue;
         }
         apply(f, b, plans, dead);
+    }
+}
+
+/// Schedules a rebuilt tree rooted at index `root` of block `bi`, its interior nodes at `nodes` (module doc,
+/// "Placement"). The root's own
+/// instruction stays where the root was. A partial result that is the last use of both its operands (leaves of
+/// one use, or the previous partial result) goes right after the later of their definitions in the block (after
+/// the block's `phis` phis when both come from above): two values die where one is born, instead of both
+/// staying live down to the root (an accumulator chain `acc ^ t1 ^ t2 ...` keeps one value live, not every
+/// term). Any other partial result goes to the root (computing it early would lengthen its own live range and
+/// shorten nothing, or as much as it lengthens). The order of the chain is kept (an instruction never goes
+/// before its accumulator's). Old definition indices are valid bounds: a definition that moves (another
+/// tree's root) only moves up.
+fn place(fx: &Facts, bi: u32, (root, nodes): (u32, &[u32]), phis: u32, insts: Vec<MInst>, plans: &mut Vec<(u32, MInst)>) {
+    let mut at = phis;
+    let mut new_defs: SmallVec<[(Reg, u32); 8]> = SmallVec::new();
+    let last = insts.len().saturating_sub(1);
+    for (n, i) in insts.into_iter().enumerate() {
+        let mut dying = 0;
+        for r in i.uses() {
+            if let Some(&(_, p)) = new_defs.iter().find(|(d, _)| *d == r) {
+                at = at.max(p);
+                dying += 1;
+                continue;
+            }
+            // A leaf dies here when its one use is a node of this tree (not the `x + k` an address tree looked
+            // through, which stays).
+            let ri = r.0 as usize;
+            dying += u32::from(
+                fx.uses.get(ri) == Some(&1)
+                    && fx.user[ri].is_some_and(|(ub, uk)| ub == bi && (uk == root || nodes.contains(&uk))),
+            );
+            if let Some((db, dk)) = fx.def.get(r.0 as usize).copied().flatten() {
+                if db == bi {
+                    at = at.max(dk + 1);
+                }
+            }
+        }
+        if n == last || dying < 2 {
+            at = root;
+        }
+        if let Some(d) = i.dsts.first().and_then(Operand::reg) {
+            new_defs.push((d, at));
+        }
+        plans.push((at, i));
     }
 }
 
@@ -521,27 +577,28 @@ fn materialize(f: &mut MFunction, root: &MInst, class: RegClass, new: Rebuilt) -
 }
 
 /// Replaces the planned roots and deletes the interior nodes of block `b`.
-fn apply(f: &mut MFunction, b: MBlock, mut plans: Vec<(u32, Vec<MInst>)>, mut dead: Vec<u32>) {
+fn apply(f: &mut MFunction, b: MBlock, mut plans: Vec<(u32, MInst)>, mut dead: Vec<u32>) {
+    // Stable: the instructions of one tree, and of trees planned in block order, keep their order at a position.
     plans.sort_by_key(|p| p.0);
     dead.sort_unstable();
     let old = std::mem::take(&mut f.block_mut(b).insts);
-    let mut out = Vec::with_capacity(old.len());
+    let mut out = Vec::with_capacity(old.len() + plans.len());
     let mut d = 0usize;
     let mut plans = plans.into_iter().peekable();
     for (k, i) in old.into_iter().enumerate() {
         let k = k as u32;
+        while let Some((_, p)) = plans.next_if(|pl| pl.0 <= k) {
+            out.push(p);
+        }
         while d < dead.len() && dead[d] < k {
             d += 1;
         }
         if d < dead.len() && dead[d] == k {
             continue;
         }
-        if plans.peek().is_some_and(|pl| pl.0 == k) {
-            out.extend(plans.next().expect("plan").1);
-            continue;
-        }
         out.push(i);
     }
+    out.extend(plans.map(|p| p.1));
     f.block_mut(b).insts = out;
 }
 
