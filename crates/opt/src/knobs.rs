@@ -255,7 +255,7 @@ pub const IR_KNOBS: &[KnobDef] = &[
     KnobDef {
         name: "lsr-max-ivs",
         kind: KnobKind::Int { min: 0, max: 64 },
-        default: "4",
+        default: "3",
         seed: "simtc",
         doc: "lsr: the most new pointer induction variables per loop (register pressure; 0 = none)",
     },
