@@ -757,8 +757,7 @@ fn reduce_loop(
         return stats;
     }
     // Rank: most roots first (stable: first seen first among equals).
-    let mut ranked: Vec<usize> =
-        (0..groups.len()).filter(|&g| pays(&groups[g])).collect();
+    let mut ranked: Vec<usize> = (0..groups.len()).filter(|&g| pays(&groups[g])).collect();
     ranked.sort_by_key(|&g| std::cmp::Reverse(groups[g].roots.len()));
     ranked.truncate(max_ivs);
     ranked.sort_unstable();

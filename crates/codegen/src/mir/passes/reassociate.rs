@@ -271,14 +271,13 @@ fn looks_through(f: &MFunction, fx: &Facts, r: Reg, class: (Assoc, Mod)) -> bool
     if c != class {
         return false;
     }
-    let survives = match fx.def[x.0 as usize] {
+    match fx.def[x.0 as usize] {
         Some((db, dk)) => match classify(&f.blocks[db as usize].insts[dk as usize]) {
             Some((a, t, _)) => !interior(f, fx, db, x, (a, t)),
             None => true,
         },
         None => true,
-    };
-    survives
+    }
 }
 
 fn collect(f: &MFunction, fx: &Facts, b: u32, root: u32) -> Option<Tree> {
@@ -508,7 +507,14 @@ fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {
 /// shorten nothing, or as much as it lengthens). The order of the chain is kept (an instruction never goes
 /// before its accumulator's). Old definition indices are valid bounds: a definition that moves (another
 /// tree's root) only moves up.
-fn place(fx: &Facts, bi: u32, (root, nodes): (u32, &[u32]), phis: u32, insts: Vec<MInst>, plans: &mut Vec<(u32, MInst)>) {
+fn place(
+    fx: &Facts,
+    bi: u32,
+    (root, nodes): (u32, &[u32]),
+    phis: u32,
+    insts: Vec<MInst>,
+    plans: &mut Vec<(u32, MInst)>,
+) {
     let mut at = phis;
     let mut new_defs: SmallVec<[(Reg, u32); 8]> = SmallVec::new();
     let last = insts.len().saturating_sub(1);
