@@ -15,6 +15,13 @@
 //!    predecessor of `S` (otherwise one edge would need two values), and `S`'s phis get the forwarded value once per
 //!    new edge.
 //!
+//! 5. **Redundant phis.** A phi whose incoming value on every edge is either the same as another phi's of the
+//!    same block or `undef`/`poison` is replaced by that phi (both of one type): where it is `undef`/`poison`, any
+//!    value is a refinement, and elsewhere the two are equal. clang's runtime-unrolled loops leave such pairs
+//!    (`%r = phi [poison, %skip], [%x, %main]` next to `%x.lcssa = phi [%init, %skip], [%x, %main]`): kept apart,
+//!    SSA destruction gives each a register and the unrolled loop a copy per iteration. Blocks with more than
+//!    [`MAX_PHI_PAIRS`] phis compare no pairs (the comparison is quadratic in a block's phis).
+//!
 //! Invariants: each round is linear in the function's size (predecessor lists are updated edge by edge, never
 //! recomputed per change); rounds repeat while something changed, each removing at least one edge or block.
 //! Preserves nothing.
@@ -61,11 +68,58 @@ pub fn simplify_function(consts: &ConstPool, func: &mut Function) -> bool {
         let mut preds = Preds::compute(func);
         changed |= merge_straight_lines(func, &mut preds);
         changed |= bypass_forwarders(func, &mut preds);
+        changed |= merge_redundant_phis(consts, func);
         any |= changed;
         if !changed {
             return any;
         }
     }
+}
+
+/// Most phis of one block whose pairs [`merge_redundant_phis`] compares.
+pub const MAX_PHI_PAIRS: usize = 32;
+
+/// Step 5 of the module doc: replaces each phi covered by another phi of its block (same type; on every edge
+/// equal to it or `undef`/`poison`) by that phi. Returns whether it changed the function.
+fn merge_redundant_phis(consts: &ConstPool, func: &mut Function) -> bool {
+    let mut changed = false;
+    let blocks: Vec<Block> = func.layout.blocks().collect();
+    for b in blocks {
+        let phis: Vec<Inst> = func.layout.block_insts(b).take_while(|&i| func.dfg.inst(i).is_phi()).collect();
+        if phis.len() < 2 || phis.len() > MAX_PHI_PAIRS {
+            continue;
+        }
+        let mut alive = vec![true; phis.len()];
+        for i in 0..phis.len() {
+            for j in 0..phis.len() {
+                if i == j || !alive[j] || !covered(consts, func, phis[i], phis[j]) {
+                    continue;
+                }
+                let (Some(ri), Some(rj)) = (func.dfg.result(phis[i]), func.dfg.result(phis[j])) else { continue };
+                func.dfg.replace_all_uses(ri, rj);
+                func.remove_inst(phis[i]);
+                alive[i] = false;
+                changed = true;
+                break;
+            }
+        }
+    }
+    changed
+}
+
+/// Whether phi `p` may be replaced by phi `q` of the same block: same type, and on every incoming edge `p`'s value
+/// is `q`'s value for that block or `undef`/`poison`.
+fn covered(consts: &ConstPool, func: &Function, p: Inst, q: Inst) -> bool {
+    let (dp, dq) = (func.dfg.inst(p), func.dfg.inst(q));
+    if dp.ty != dq.ty {
+        return false;
+    }
+    let (bp, bq) = (func.dfg.phi_blocks(p), func.dfg.phi_blocks(q));
+    let (vp, vq) = (func.dfg.args(p), func.dfg.args(q));
+    bp.iter().zip(vp).all(|(blk, &v)| {
+        let undef = matches!(func.dfg.value_def(v), ValueDef::Const(c) if consts.is_undef_or_poison(*c));
+        undef || bq.iter().zip(vq).any(|(bb, &w)| bb == blk && w == v)
+    }) && bq.iter().all(|blk| bp.contains(blk))
 }
 
 /// Folds branches on constants (and `br c, X, X`) into unconditional branches, fixing the phis of the successors
