@@ -498,15 +498,14 @@ fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {
 }
 
 /// Schedules a rebuilt tree rooted at index `root` of block `bi`, its interior nodes at `nodes` (module doc,
-/// "Placement"). The root's own
-/// instruction stays where the root was. A partial result that is the last use of both its operands (leaves of
-/// one use, or the previous partial result) goes right after the later of their definitions in the block (after
-/// the block's `phis` phis when both come from above): two values die where one is born, instead of both
-/// staying live down to the root (an accumulator chain `acc ^ t1 ^ t2 ...` keeps one value live, not every
-/// term). Any other partial result goes to the root (computing it early would lengthen its own live range and
-/// shorten nothing, or as much as it lengthens). The order of the chain is kept (an instruction never goes
-/// before its accumulator's). Old definition indices are valid bounds: a definition that moves (another
-/// tree's root) only moves up.
+/// "Placement"). The root's own instruction stays where the root was. A partial result that is the last use of
+/// both its operands (leaves of one use, or the previous partial result) goes right after the later of their
+/// definitions in the block (after the block's `phis` phis when both come from above): two values die where one
+/// is born, instead of both staying live down to the root (an accumulator chain `acc ^ t1 ^ t2 ...` keeps one
+/// value live, not every term). Any other partial result goes to the root (computing it early would lengthen its
+/// own live range and shorten nothing, or as much as it lengthens). The order of the chain is kept (an
+/// instruction never goes before its accumulator's). Old definition indices are valid bounds: a definition that
+/// moves (another tree's root) only moves up. Cost: O(k log k) for a tree of k nodes.
 fn place(
     fx: &Facts,
     bi: u32,
@@ -516,12 +515,14 @@ fn place(
     plans: &mut Vec<(u32, MInst)>,
 ) {
     let mut at = phis;
-    let mut new_defs: SmallVec<[(Reg, u32); 8]> = SmallVec::new();
+    let mut new_defs: FxHashMap<Reg, u32> = FxHashMap::default();
+    let mut nodes: SmallVec<[u32; 8]> = nodes.into();
+    nodes.sort_unstable();
     let last = insts.len().saturating_sub(1);
     for (n, i) in insts.into_iter().enumerate() {
         let mut dying = 0;
         for r in i.uses() {
-            if let Some(&(_, p)) = new_defs.iter().find(|(d, _)| *d == r) {
+            if let Some(&p) = new_defs.get(&r) {
                 at = at.max(p);
                 dying += 1;
                 continue;
@@ -531,7 +532,7 @@ fn place(
             let ri = r.0 as usize;
             dying += u32::from(
                 fx.uses.get(ri) == Some(&1)
-                    && fx.user[ri].is_some_and(|(ub, uk)| ub == bi && (uk == root || nodes.contains(&uk))),
+                    && fx.user[ri].is_some_and(|(ub, uk)| ub == bi && (uk == root || nodes.binary_search(&uk).is_ok())),
             );
             if let Some((db, dk)) = fx.def.get(r.0 as usize).copied().flatten() {
                 if db == bi {
@@ -543,7 +544,7 @@ fn place(
             at = root;
         }
         if let Some(d) = i.dsts.first().and_then(Operand::reg) {
-            new_defs.push((d, at));
+            new_defs.insert(d, at);
         }
         plans.push((at, i));
     }
