@@ -430,9 +430,29 @@ impl FnGen<'_> {
             let r = self.val();
             let ins: Vec<String> = preds.iter().map(|(b, e)| format!("[ {}, %{b} ]", e[j].name)).collect();
             self.blocks[into].phis.push(format!("{r} = phi {} {} ; T:{}", ty_of(j), ins.join(", "), ty_of(j)));
-            out[j] = Var { name: r, uniform: uniform_ctl && preds.iter().all(|p| p.1[j].uniform) };
+            let uniform = uniform_ctl && preds.iter().all(|p| p.1[j].uniform);
+            out[j] = Var { name: r.clone(), uniform };
+            if j < NI && preds.len() >= 2 && self.rng.chance(15) {
+                out[j] = Var { name: self.poison_twin(into, preds, j, &r), uniform };
+            }
         }
         out
+    }
+
+    /// Beside the merge phi `r` of integer variable `j`, the shape clang's runtime unrolling leaves: a twin phi
+    /// that is `poison` on the first edge and `r`'s value on the others, read only where it is defined
+    /// (`select` on a phi saying which edge was taken; the unchosen `poison` operand of a `select` is harmless).
+    /// The variable becomes the select: equal to `r` on every path. simplifycfg's redundant-phi rule replaces the
+    /// twin by `r`.
+    fn poison_twin(&mut self, into: usize, preds: &[(String, Env)], j: usize, r: &str) -> String {
+        let (u, came) = (self.val(), self.val());
+        let edge = |k: usize, v: &str| format!("[ {v}, %{} ]", preds[k].0);
+        let us: Vec<String> =
+            (0..preds.len()).map(|k| if k == 0 { edge(0, "poison") } else { edge(k, &preds[k].1[j].name) }).collect();
+        let cs: Vec<String> = (0..preds.len()).map(|k| edge(k, if k == 0 { "false" } else { "true" })).collect();
+        self.blocks[into].phis.push(format!("{u} = phi i32 {} ; T:i32", us.join(", ")));
+        self.blocks[into].phis.push(format!("{came} = phi i1 {} ; T:i1", cs.join(", ")));
+        self.def(format!("select i1 {came}, i32 {u}, i32 {r}"), "i32")
     }
 
     /// Statements while the budget lasts; `converged`: all threads of the CTA are here together.
