@@ -449,6 +449,16 @@ impl LaunchSpec {
             .chain(&self.extra_buffers)
     }
 
+    /// The bytes buffer `name` starts with (its `init` expanded as a launch expands it); an error names a buffer
+    /// the spec does not have.
+    pub fn initial_bytes(&self, name: &str) -> Result<Vec<u8>, EmuError> {
+        let b = self
+            .buffers()
+            .find(|b| b.name == name)
+            .ok_or_else(|| EmuError::Launch(format!("simtc: error: the launch spec has no buffer '{name}'")))?;
+        init_buffer(b, &self.base_dir)
+    }
+
     /// Builds the launch: allocates and initializes buffers, encodes scalars.
     pub fn materialize(&self) -> Result<Launch, EmuError> {
         let mut buffers: Vec<Buffer> = Vec::new();
@@ -707,5 +717,18 @@ bytes = "0000803f05000000"
         )
         .unwrap_err();
         assert!(e.contains("\"none\""), "{e}");
+    }
+
+    #[test]
+    fn initial_bytes_are_a_launch_buffer_s_and_name_a_missing_one() {
+        let s = LaunchSpec::parse(
+            "kernel = \"k\"\ngrid = 1\nblock = 32\n[[args]]\nbuffer = \"a\"\ntype = \"u8\"\nlen = 4\n\
+             init = { random = { seed = 5, min = 0, max = 9 } }\n",
+            Path::new("."),
+        )
+        .unwrap();
+        assert_eq!(s.initial_bytes("a").unwrap(), s.materialize().unwrap().buffers[0].data);
+        let e = s.initial_bytes("b").unwrap_err().to_string();
+        assert!(e.contains("no buffer 'b'"), "{e}");
     }
 }

@@ -64,8 +64,7 @@ fn run(spec: &Path, ptx: &Path, label: &str) -> Vec<(String, Vec<u8>)> {
 
 /// The input bytes the spec's buffer `name` starts with (its `init` expanded by the emulator's own rules).
 fn init_bytes(spec: &LaunchSpec, name: &str) -> Vec<u8> {
-    let b = spec.buffers().find(|b| b.name == name).unwrap_or_else(|| panic!("no buffer {name}"));
-    simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("initial bytes")
+    spec.initial_bytes(name).expect("initial bytes")
 }
 
 /// `packed_rw`'s image: record t of `out` is f(in[t & !3], t) for t < n, zero bytes beyond.

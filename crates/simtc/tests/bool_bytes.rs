@@ -10,9 +10,7 @@ use std::path::PathBuf;
 
 /// The initial bytes of the spec's `in` buffer.
 fn spec_input(spec: &std::path::Path) -> Vec<u8> {
-    let s = simtc_emu::spec::LaunchSpec::read(spec).expect("spec");
-    let b = s.buffers().find(|b| b.name == "in").expect("in");
-    simtc_emu::spec::init_buffer(b, &s.base_dir).expect("input")
+    simtc_emu::spec::LaunchSpec::read(spec).expect("spec").initial_bytes("in").expect("input")
 }
 
 fn dir() -> PathBuf {

@@ -57,8 +57,7 @@ fn image(input: &[i32], n: usize) -> Vec<u8> {
 fn constant_index_parts_become_offsets_and_keep_their_values() {
     let ll = dir().join("const_offset.ll");
     let spec = LaunchSpec::read(&dir().join("const_offset.toml")).expect("spec");
-    let b = spec.buffers().find(|b| b.name == "in").expect("in");
-    let bytes = simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("input");
+    let bytes = spec.initial_bytes("in").expect("input");
     let input: Vec<i32> = bytes.chunks_exact(4).map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
     let want = image(&input, 256);
     let t = tmp();

@@ -21,8 +21,7 @@ fn capped_loop_without_new_ivs_keeps_its_sums() {
     let ll = dir().join("capped_sums.ll");
     let toml = dir().join("capped_sums.toml");
     let spec = LaunchSpec::read(&toml).expect("spec");
-    let b = spec.buffers().find(|b| b.name == "x").expect("x");
-    let bytes = simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("input");
+    let bytes = spec.initial_bytes("x").expect("input");
     let x: Vec<f64> = bytes.chunks_exact(8).map(|c| f64::from_le_bytes(c.try_into().unwrap())).collect();
     // out[K*t + k] = sum over i < N of x[t + 64*K*i + 64*k], added in loop order.
     let want: Vec<u8> = (0..THREADS)

@@ -23,8 +23,7 @@ fn run(ptx: &Path, tmp: &Path, label: &str) -> (Vec<u8>, Vec<u8>) {
 fn word_bytes_store_as_one_word_and_keep_their_order() {
     let ll = dir().join("word_bytes.ll");
     let spec = simtc_emu::spec::LaunchSpec::read(&dir().join("word_bytes.toml")).expect("spec");
-    let b = spec.buffers().find(|b| b.name == "in").expect("in");
-    let input = simtc_emu::spec::init_buffer(b, &spec.base_dir).expect("input");
+    let input = spec.initial_bytes("in").expect("input");
     // The input words' bytes are already little-endian in memory: `out` is them, `odd` them one byte on.
     let want_out = input.clone();
     let mut want_odd = vec![0u8; 260];
