@@ -200,6 +200,20 @@ impl FnGen<'_> {
         self.emit(format!("{r} = {rhs} ; T:{ty}"));
         r
     }
+    /// `in[ext idx]`: the widening (`ext`: `sext`, `zext`, `zext nneg`), the address and the load; returns the
+    /// address and the loaded value.
+    fn load_in(&mut self, ext: &str, idx: &str) -> (String, String) {
+        let w = self.def(format!("{ext} i32 {idx} to i64"), "i64");
+        let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
+        let v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        (p, v)
+    }
+    /// Adds `v` into a random integer variable (which becomes divergent).
+    fn fold_into_var(&mut self, env: &mut Env, v: &str) {
+        let j = self.int_var(env);
+        let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
+        env[j] = Var { name: t, uniform: false };
+    }
     fn term(&mut self, t: String) {
         debug_assert!(self.blocks[self.cur].term.is_none());
         self.blocks[self.cur].term = Some(t);
@@ -544,9 +558,7 @@ impl FnGen<'_> {
         let from = self.name(self.cur);
         self.cur = ld;
         let m = self.def(format!("and i32 {x}, {}", IN_LEN - 1), "i32");
-        let w = self.def(format!("zext i32 {m} to i64"), "i64");
-        let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
-        let v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        let (_, v) = self.load_in("zext", &m);
         self.term(format!("br label %{joinn}"));
         self.cur = join;
         let r = self.def(format!("phi i32 [ {v}, %{ldn} ], [ {k}, %{from} ]"), "i32");
@@ -749,18 +761,14 @@ impl FnGen<'_> {
             self.def(format!("add {nsw}i32 {scaled}, {c}"), "i32")
         };
         let ext = if self.rng.chance(25) { "zext nneg" } else { "sext" };
-        let w = self.def(format!("{ext} i32 {idx} to i64"), "i64");
-        let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
-        let mut v = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+        let (p, mut v) = self.load_in(ext, &idx);
         if self.rng.chance(50) {
             // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 155 + 28): a group of two roots.
             let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 1"), "ptr");
             let v2 = self.def(format!("load i32, ptr {q}, align 4"), "i32");
             v = self.def(format!("xor i32 {v}, {v2}"), "i32");
         }
-        let j = self.int_var(env);
-        let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
-        env[j] = Var { name: t, uniform: false };
+        self.fold_into_var(env, &v);
     }
 
     /// Two loads `in[(4d | K) + (scaled + 70)]`, K = 1 and 3 (`d = (gid & 31) - 16`, so the terms are negative
@@ -780,22 +788,16 @@ impl FnGen<'_> {
             let sh = self.def(format!("shl {flag}i32 {d}, 2"), "i32");
             let o = self.def(format!("or disjoint i32 {sh}, {c}"), "i32");
             let ix = self.def(format!("add nsw i32 {o}, {t}"), "i32");
-            let w = self.def(format!("sext i32 {ix} to i64"), "i64");
-            let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
-            let x = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+            let (_, x) = self.load_in("sext", &ix);
             v = if v.is_empty() { x } else { self.def(format!("xor i32 {v}, {x}"), "i32") };
         }
         // And `in[c - d]` for c = 100, 102 (`sub nsw` of a constant and a variable: `c - sext d`).
         for c in [100, 102] {
             let ix = self.def(format!("sub nsw i32 {c}, {d}"), "i32");
-            let w = self.def(format!("sext i32 {ix} to i64"), "i64");
-            let p = self.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
-            let x = self.def(format!("load i32, ptr {p}, align 4"), "i32");
+            let (_, x) = self.load_in("sext", &ix);
             v = self.def(format!("xor i32 {v}, {x}"), "i32");
         }
-        let j = self.int_var(env);
-        let t = self.def(format!("add i32 {}, {v}", env[j].name), "i32");
-        env[j] = Var { name: t, uniform: false };
+        self.fold_into_var(env, &v);
     }
 
     /// Consecutive segments of `in` of a run-time length `s = (v & 31) + 1`, each segment's start a `gep` of the
@@ -1159,9 +1161,7 @@ pub(crate) fn generate(seed: u64) -> Program {
         let a = g.def(format!("mul i32 %gid, {mul}"), "i32");
         let b = g.def(format!("add i32 {a}, {k}"), "i32");
         let m = g.def(format!("and i32 {b}, {}", IN_LEN - 1), "i32");
-        let w = g.def(format!("zext i32 {m} to i64"), "i64");
-        let p = g.def(format!("getelementptr inbounds i32, ptr %in, i64 {w}"), "ptr");
-        let v = g.def(format!("load i32, ptr {p}, align 4"), "i32");
+        let (p, v) = g.load_in("zext", &m);
         first_load.get_or_insert_with(|| format!("  {v} = load i32, ptr {p}, align 4 ; T:i32\n"));
         env.push(Var { name: v, uniform: false });
     }
