@@ -115,15 +115,46 @@ attributes #0 = { convergent nocallback nounwind }
 "#;
 
 /// simtc's PTX of `ll` at -O0, -O3 and -O3 without the pass (sm_90), as `(label, path)`, written under `dir`.
+/// `ll` compiled by simtc at -O0, -O3 and -O3 without the pass (in that order), then by llc-19 when installed.
 fn builds(ll: &std::path::Path, dir: &std::path::Path, stem: &str) -> Vec<(String, std::path::PathBuf)> {
-    [("O0", &["-O0"][..]), ("O3", &["-O3"][..]), ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..])]
-        .into_iter()
-        .map(|(label, args)| {
-            let ptx = dir.join(format!("{stem}.{label}.ptx"));
-            common::simtc_ptx(ll, &ptx, "sm_90", args);
-            (format!("simtc {label}"), ptx)
-        })
-        .collect()
+    let mut ptxs: Vec<(String, std::path::PathBuf)> = [
+        ("O0", &["-O0"][..]),
+        ("O3", &["-O3"][..]),
+        ("O3-nolsv", &["-O3", "--disable-pass", "load-store-vectorize"][..]),
+    ]
+    .into_iter()
+    .map(|(label, args)| {
+        let ptx = dir.join(format!("{stem}.{label}.ptx"));
+        common::simtc_ptx(ll, &ptx, "sm_90", args);
+        (format!("simtc {label}"), ptx)
+    })
+    .collect();
+    if let Some(ptx) = common::llc_ptx(ll, &dir.join(format!("{stem}.llc.ptx")), "sm_90") {
+        ptxs.push(("llc-19".into(), ptx));
+    }
+    ptxs
+}
+
+/// Runs `kernel` of `ptx` on GRID blocks of BLOCK threads with two buffer arguments, `a` and `b` (names and
+/// initial bytes); returns `b`'s bytes afterwards.
+fn run_two_buffers(
+    label: &str,
+    ptx: &std::path::Path,
+    kernel: &str,
+    a: (&str, Vec<u8>),
+    b: (&str, Vec<u8>),
+) -> Vec<u8> {
+    let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), &format!("{kernel}.ptx")).unwrap();
+    let launch = Launch {
+        kernel: kernel.into(),
+        grid: [GRID, 1, 1],
+        block: [BLOCK, 1, 1],
+        dynamic_shared_bytes: 0,
+        args: vec![Arg::Buffer(0), Arg::Buffer(1)],
+        buffers: vec![Buffer { name: a.0.into(), data: a.1 }, Buffer { name: b.0.into(), data: b.1 }],
+    };
+    let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+    r.buffers.into_iter().nth(1).expect("two buffers")
 }
 
 /// Rust's result: `out` (initially `out[i] = i`) after the kernel.
@@ -153,11 +184,10 @@ fn reference(input: &[u32]) -> Vec<u32> {
 
 #[test]
 fn vectorized_accesses_compute_what_the_scalar_ones_do() {
-    let dir = std::env::temp_dir().join(format!("simtc-lsv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::tmp_dir("lsv");
     let ll = dir.join("lsv.ll");
     std::fs::write(&ll, KERNEL).unwrap();
-    let mut ptxs = builds(&ll, &dir, "lsv");
+    let ptxs = builds(&ll, &dir, "lsv");
     // The vector accesses are there: the quad load, the reversed quad store, the i16 quad, the shared quad store
     // and load, the output quad of the exchange; the stores around the re-read stay scalar.
     let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
@@ -167,9 +197,6 @@ fn vectorized_accesses_compute_what_the_scalar_ones_do() {
     assert!(o3.contains("ld.global.v2.u32"), "the re-read pair is one .v2 load:\n{o3}");
     let nolsv = std::fs::read_to_string(&ptxs[2].1).unwrap();
     assert!(!nolsv.contains(".v2.") && !nolsv.contains(".v4."), "without the pass no vector access:\n{nolsv}");
-    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("lsv.llc.ptx"), "sm_90") {
-        ptxs.push(("llc-19".into(), ptx));
-    }
     let threads = (GRID * BLOCK) as usize;
     let mut x = 0x2545_f491_4f6c_dd1du64;
     let input: Vec<u32> = (0..4 * threads)
@@ -182,23 +209,14 @@ fn vectorized_accesses_compute_what_the_scalar_ones_do() {
         .collect();
     let want = reference(&input);
     for (label, ptx) in &ptxs {
-        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "lsv.ptx").unwrap();
-        let launch = Launch {
-            kernel: "k".into(),
-            grid: [GRID, 1, 1],
-            block: [BLOCK, 1, 1],
-            dynamic_shared_bytes: 0,
-            args: vec![Arg::Buffer(0), Arg::Buffer(1)],
-            buffers: vec![
-                Buffer { name: "in".into(), data: input.iter().flat_map(|v| v.to_le_bytes()).collect() },
-                Buffer {
-                    name: "out".into(),
-                    data: (0..threads * OUT_PER_THREAD).flat_map(|i| (i as u32).to_le_bytes()).collect(),
-                },
-            ],
-        };
-        let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let got: Vec<u32> = r.buffers[1].chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
+        let out = run_two_buffers(
+            label,
+            ptx,
+            "k",
+            ("in", input.iter().flat_map(|v| v.to_le_bytes()).collect()),
+            ("out", (0..threads * OUT_PER_THREAD).flat_map(|i| (i as u32).to_le_bytes()).collect()),
+        );
+        let got: Vec<u32> = out.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect();
         for (i, (g, w)) in got.iter().zip(&want).enumerate() {
             assert_eq!(g, w, "{label}: out[{i}] (thread {}, slot {})", i / OUT_PER_THREAD, i % OUT_PER_THREAD);
         }
@@ -252,33 +270,17 @@ declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 
 #[test]
 fn struct_members_copied_in_turn_merge_by_their_tbaa_tags() {
-    let dir = std::env::temp_dir().join(format!("simtc-lsv-tbaa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::tmp_dir("lsv-tbaa");
     let ll = dir.join("copy.ll");
     std::fs::write(&ll, STRUCT_COPY).unwrap();
-    let mut ptxs = builds(&ll, &dir, "copy");
+    let ptxs = builds(&ll, &dir, "copy");
     let o3 = std::fs::read_to_string(&ptxs[1].1).unwrap();
     assert!(o3.contains("ld.global.v2.u32") && o3.contains("st.global.v2.u32"), "-O3 PTX:\n{o3}");
-    if let Some(ptx) = common::llc_ptx(&ll, &dir.join("copy.llc.ptx"), "sm_90") {
-        ptxs.push(("llc-19".into(), ptx));
-    }
     let threads = (GRID * BLOCK) as usize;
     let src: Vec<u8> = (0..threads * 16).map(|i| (i * 7 + 3) as u8).collect();
     for (label, ptx) in &ptxs {
-        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "copy.ptx").unwrap();
-        let launch = Launch {
-            kernel: "copy".into(),
-            grid: [GRID, 1, 1],
-            block: [BLOCK, 1, 1],
-            dynamic_shared_bytes: 0,
-            args: vec![Arg::Buffer(0), Arg::Buffer(1)],
-            buffers: vec![
-                Buffer { name: "src".into(), data: src.clone() },
-                Buffer { name: "dst".into(), data: vec![0u8; threads * 16] },
-            ],
-        };
-        let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
-        assert_eq!(r.buffers[1], src, "{label}: the copy");
+        let dst = run_two_buffers(label, ptx, "copy", ("src", src.clone()), ("dst", vec![0u8; threads * 16]));
+        assert_eq!(dst, src, "{label}: the copy");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
