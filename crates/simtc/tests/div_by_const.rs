@@ -14,11 +14,13 @@ const OPS: [&str; 4] = ["udiv", "urem", "sdiv", "srem"];
 /// The divisors of each width (as signed values of that width).
 fn divisors(bits: u32) -> Vec<i64> {
     match bits {
-        8 => vec![1, -1, 3, 7, -7, 10, 16, -16, 100, 127, -128, 255u8 as i8 as i64],
-        16 => vec![1, -1, 3, 7, 10, -7, 1000, -1000, 641, 32767, -32768, 256, 0xfff1u16 as i16 as i64],
+        8 => vec![1, -1, 2, -2, 3, 7, -7, 10, 16, -16, 100, 127, -128, 255u8 as i8 as i64],
+        16 => vec![1, -1, 2, -2, 3, 7, 10, -7, 1000, -1000, 641, 32767, -32768, 256, 0xfff1u16 as i16 as i64],
         32 => vec![
             1,
             -1,
+            2,
+            -2,
             3,
             7,
             10,
@@ -34,6 +36,8 @@ fn divisors(bits: u32) -> Vec<i64> {
         _ => vec![
             1,
             -1,
+            2,
+            -2,
             3,
             7,
             10,

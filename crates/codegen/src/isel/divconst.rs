@@ -198,8 +198,14 @@ impl super::Lower<'_> {
             let q = match plan {
                 SDiv::Identity => n,
                 SDiv::Pow2(k) => {
-                    let sign = self.emit_def(format!("shr.{s}"), wc, &[r(n), imm(w as i64 - 1)]);
-                    let bias = self.emit_def(format!("shr.{u}"), wc, &[r(sign), imm((w - k) as i64)]);
+                    // The bias `2^k - 1` for negative `n`: the sign mask shifted down; for `k = 1` that is
+                    // just the sign bit (`n >>> (w - 1)`), which ptxas does not find from the two shifts.
+                    let bias = if k == 1 {
+                        self.emit_def(format!("shr.{u}"), wc, &[r(n), imm(w as i64 - 1)])
+                    } else {
+                        let sign = self.emit_def(format!("shr.{s}"), wc, &[r(n), imm(w as i64 - 1)]);
+                        self.emit_def(format!("shr.{u}"), wc, &[r(sign), imm((w - k) as i64)])
+                    };
                     let t = self.emit_def(format!("add.{s}"), wc, &[r(n), r(bias)]);
                     self.emit_def(format!("shr.{s}"), wc, &[r(t), imm(k as i64)])
                 }
