@@ -253,6 +253,14 @@ pub const IR_KNOBS: &[KnobDef] = &[
               (no more values live through the loop); 2 (default) = hoist every invariant speculatable instruction",
     },
     KnobDef {
+        name: "lsr-count-down",
+        kind: KnobKind::Bool,
+        default: "true",
+        seed: "simtc",
+        doc: "lsr: a loop counter read only by its increment and the exit test against an invariant bound counts \
+              down to zero (the bound dies at the loop's entry)",
+    },
+    KnobDef {
         name: "lsr-max-ivs",
         kind: KnobKind::Int { min: 0, max: 64 },
         default: "3",

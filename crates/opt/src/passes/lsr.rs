@@ -60,6 +60,14 @@
 //!    provable) and costs at least two instructions per iteration becomes an IV of its own width, within the
 //!    budget the pointer IVs left (`lsr-max-ivs`); see that module for the rules.
 //!
+//! 8. **Count-down counters** ([`count_down`]): a counter read only by its increment and the latch test
+//!    `j == K` (`K` invariant, not a constant, with no reader in or after the loop) starts at `K - start`, steps
+//!    by the negated constant and is tested against 0: `K` dies at the loop's entry (knob `lsr-count-down`).
+//!
+//! 9. **Uniform trip counts** ([`uniform_trips`]): a latch test `j == S + U` with `S` (the start) divergent and
+//!    `U` uniform gets a uniform counter from `U` down to zero, so the loop's branch is uniform (no
+//!    reconvergence region in ptxas).
+//!
 //! # Uniformity
 //!
 //! A root that is uniform (the uniformity analysis, computed before the pass) is rewritten only when the base
@@ -95,11 +103,13 @@
 //! new phis like any other. The IR verifier holds after it. Cost: each loop scans its blocks (nested loops
 //! included) once, with memoized affine analysis bounded in depth and polynomial size: O(size × loop depth).
 
+mod count_down;
 mod exit_value;
 mod narrow;
 mod poly;
 mod pressure;
 mod trips;
+mod uniform_trips;
 
 use crate::knobs::Knobs;
 use crate::passes::util::Preds;
@@ -516,6 +526,7 @@ impl FunctionPass for Lsr {
         let max_ivs = knobs.int("lsr-max-ivs").max(0) as usize;
         let report = knobs.int("lsr-report") > 0;
         let min_trips = knobs.int("lsr-min-trips");
+        let count_down_on = knobs.bool("lsr-count-down");
         // Under a launch-bounds register cap, loops whose estimated pressure leaves no room get no new IVs
         // (module doc, "Register cap").
         let cap = pressure::register_cap(m, f);
@@ -562,6 +573,12 @@ impl FunctionPass for Lsr {
             }
             if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
                 done.push("exit test on the post-increment IV".to_string());
+            }
+            if uniform_trips::uniform_trips(m, f, li, l, &preds, &mut divergent) {
+                done.push("a uniform trip counter replaces the divergent exit test".to_string());
+            }
+            if count_down_on && count_down::count_down(m, f, li, dt, l, &preds, &mut divergent) {
+                done.push("exit counter counts down to zero".to_string());
             }
             let ev = exit_value::rewrite_exit_values(&mut m.funcs[f], li, l, &preds);
             if ev > 0 {
