@@ -533,7 +533,12 @@ impl Lower<'_> {
             } else {
                 self.lane(src, k, lanes)?
             };
-            let r = self.scalar_cast(op, se, de, a)?;
+            let mut r = self.scalar_cast(op, se, de, a)?;
+            if op == CastOp::IntToPtr && lanes == 1 {
+                // The integer is an address in the pointer type's space; our register holds it in the inferred
+                // one (global for an integer loaded from a kernel's byval parameter: see `spaces`).
+                r = self.convert_space(r, super::spaces::space_of_type(m, dty), self.spaces[res.index()])?;
+            }
             out.push(r);
         }
         self.define(res, out);

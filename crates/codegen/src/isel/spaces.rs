@@ -8,7 +8,9 @@
 //! - a pointer loaded from a kernel's byval parameter read in place (param space) is global: the host filled
 //!   that parameter, and the only addresses a host can pass to a kernel are global ones — the same assumption
 //!   as for kernel pointer parameters (LLVM's NVPTX back end makes it for both). Without it every access
-//!   through such a pointer would be generic;
+//!   through such a pointer would be generic. The same holds for an `inttoptr` of an integer loaded from such a
+//!   parameter (thrust's `device_ptr` members are read as `load i64` + `inttoptr`; llc-19 makes them global
+//!   too: 20 of gerbil's CUB merge-sort partition kernel's 40 loads were generic without it);
 //! - `addrspacecast` to generic keeps the source's space; GEPs and pointer `bitcast`s keep their base's space;
 //! - `phi` and `select` get the meet of their inputs (equal spaces → that space, otherwise generic);
 //! - everything else (other loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
@@ -160,6 +162,18 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
                         Space::Unknown => Space::Unknown,
                         _ => Space::Generic,
                     },
+                    // A pointer the kernel's byval parameter holds as an integer (thrust's `device_ptr` is read
+                    // as `load i64` + `inttoptr`): global, as a loaded pointer is.
+                    InstKind::Cast(simtc_ir::CastOp::IntToPtr) if is_kernel => {
+                        match f.dfg.value_inst(args[0]).map(|li| (&f.dfg.inst(li).kind, f.dfg.args(li))) {
+                            Some((InstKind::Load(_), la)) => match value_space(&sp, la[0]) {
+                                Space::Param => Space::Global,
+                                Space::Unknown => Space::Unknown,
+                                _ => Space::Generic,
+                            },
+                            _ => Space::Generic,
+                        }
+                    }
                     _ => Space::Generic,
                 }
             };
