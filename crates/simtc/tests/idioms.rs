@@ -1,0 +1,76 @@
+//! Integer idioms the compiler rewrites, end to end: `tests/idioms/idioms.ll` exercises signed division by 2
+//! (the sign bit as the rounding bias), `(y + k) * z` with and without an earlier `y * z` (reassociate's
+//! sibling-product distribution and `(y + 1) * z` as one `mad.lo`), 64-bit products of two zero- or two
+//! sign-extended 32-bit values (`mul.wide`), in-register extensions and a signed field (`cvt.s32.s8`,
+//! `and`, `bfe.s32`, `cvt.s64.s32`), a counter that only counts (lsr counts it down to zero) and a loop over a
+//! per-thread slice with a uniform trip count (lsr's uniform counter). simtc's PTX (-O0, -O3, and -O3 without
+//! the rewrites that can be switched off; sm_70 and sm_90) and llc-19's run in the emulator and must produce the
+//! image computed here with Rust's wrapping arithmetic; at -O3 the rewritten forms must be in the PTX.
+
+mod common;
+
+/// `out[16 * gid + i]`, per the comments of `idioms.ll` (n = 7).
+fn image() -> Vec<u8> {
+    let n: i32 = 7;
+    let mut words: Vec<u32> = Vec::new();
+    for gid in 0..128i32 {
+        let x = gid.wrapping_mul(-1_640_531_535);
+        let mut w = [0u32; 16];
+        w[0] = (x / 2) as u32;
+        w[1] = x.wrapping_add(1).wrapping_mul(n) as u32;
+        w[2] = gid.wrapping_mul(n) as u32;
+        w[3] = gid.wrapping_add(3).wrapping_mul(n) as u32;
+        w[4] = gid.wrapping_sub(1).wrapping_mul(n) as u32;
+        let uw = (x as u32 as u64).wrapping_mul(gid as u32 as u64);
+        (w[5], w[6]) = (uw as u32, (uw >> 32) as u32);
+        let sw = (x as i64).wrapping_mul((n - 100) as i64) as u64;
+        (w[7], w[8]) = (sw as u32, (sw >> 32) as u32);
+        w[9] = ((x << 24) >> 24) as u32;
+        w[10] = ((x << 16) >> 24) as u32;
+        w[11] = (((x / 2) as u32) << 24 >> 24) as u32;
+        let wx = ((gid as u32 as u64) << 40) | x as u32 as u64;
+        let e12 = ((wx << 32) as i64 >> 32) as u64;
+        (w[12], w[13]) = (e12 as u32, (e12 >> 32) as u32);
+        w[14] = (0..n + 5).fold(x, |a, _| a.wrapping_mul(3).wrapping_add(1)) as u32;
+        let start = gid.wrapping_mul(n);
+        w[15] = (0..n).map(|i| start.wrapping_add(i) & 5).fold(0i32, i32::wrapping_add) as u32;
+        words.extend_from_slice(&w);
+    }
+    words.iter().flat_map(|w| w.to_le_bytes()).collect()
+}
+
+#[test]
+fn integer_idioms_compute_what_the_ir_says() {
+    let dir = common::repo_root().join("tests/idioms");
+    let builds: [(&str, &[&str]); 4] = [
+        ("O0", &["-O0"]),
+        ("O3", &["-O3"]),
+        ("O3-nolsr", &["-O3", "--disable-pass", "lsr"]),
+        ("O3-noreassoc", &["-O3", "--disable-pass", "reassociate", "--disable-pass", "peephole"]),
+    ];
+    common::spec_matrix(
+        &dir.join("idioms.ll"),
+        &dir.join("idioms.toml"),
+        "idioms",
+        &["sm_70", "sm_90"],
+        &builds,
+        &image(),
+        |label, arch, text| {
+            if label == "O3" {
+                for want in [
+                    "shr.u32", // the bias of x / 2: the sign bit alone
+                    "mul.wide.u32",
+                    "mul.wide.s32",
+                    "cvt.s32.s8",
+                    "bfe.s32",
+                    "cvt.s64.s32",
+                    "sub.s32",
+                    "mad.lo.s32",
+                ] {
+                    assert!(text.contains(want), "{arch}: no `{want}` at -O3\n{text}");
+                }
+                assert!(!text.contains("mul.lo.s64"), "{arch}: a 64-bit multiply of extended values\n{text}");
+            }
+        },
+    );
+}
