@@ -135,6 +135,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::cssa::INFO,
         crate::passes::licm::INFO,
         crate::passes::lsr::INFO,
+        crate::passes::gep_reassociate::INFO,
         crate::passes::load_store_vectorize::INFO,
     ]
 }

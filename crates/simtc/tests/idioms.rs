@@ -74,3 +74,33 @@ fn integer_idioms_compute_what_the_ir_says() {
         },
     );
 }
+
+/// The tree reduction of `tests/idioms/reduce.ll`: each block's sum of its 128 inputs, through `gep-reassociate`
+/// (its `s[tid + stride]` addressed from `s[tid]` at -O3), against Rust and llc-19.
+#[test]
+fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
+    let dir = common::repo_root().join("tests/idioms");
+    let spec = dir.join("reduce.toml");
+    let input = simtc_emu::spec::LaunchSpec::read(&spec).expect("spec").initial_bytes("in").expect("input");
+    let words: Vec<i32> = input.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+    let want: Vec<u8> =
+        words.chunks(128).flat_map(|b| b.iter().fold(0i32, |a, &x| a.wrapping_add(x)).to_le_bytes()).collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "gep-reassociate"])];
+    common::spec_matrix(
+        &dir.join("reduce.ll"),
+        &spec,
+        "idioms-reduce",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                // In the step, before its loads: one widened stride added to &s[tid], no 32-bit tid + stride.
+                let step = text.split("bar.sync").nth(1).expect("the loop's barrier");
+                let addr = &step[..step.find("ld.shared").expect("the step's loads")];
+                assert!(!addr.contains("add.s32"), "{arch}: tid + stride still computed\n{text}");
+            }
+        },
+    );
+}

@@ -3,6 +3,7 @@
 pub mod cssa;
 pub mod dce;
 pub mod expand_reductions;
+pub mod gep_reassociate;
 pub mod licm;
 pub mod load_store_vectorize;
 pub mod lower_mem_intrinsics;

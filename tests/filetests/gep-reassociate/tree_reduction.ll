@@ -1,0 +1,76 @@
+; gep-reassociate: in a tree reduction, &s[tid + stride] (zext of an add nuw) next to &s[tid], which the same
+; block reads, becomes &s[tid] + stride; a sext of an add nsw and a 64-bit sum likewise. Left alone: a sum
+; without the no-wrap flag its widening needs, and a dominating GEP that the block does not read.
+; RUN: opt %s --passes gep-reassociate
+
+target triple = "nvptx64-nvidia-cuda"
+
+@s = internal addrspace(3) global [256 x float] undef, align 4
+
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+
+define ptx_kernel void @reduce(i32 %stride, i32 %k, i64 %w) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %z = zext i32 %tid to i64
+  %p = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %z
+  %a = add nuw i32 %tid, %stride
+  %za = zext i32 %a to i64
+  %q = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %za
+  %x = load float, ptr addrspace(3) %q, align 4
+  %y = load float, ptr addrspace(3) %p, align 4
+  %sum = fadd float %x, %y
+  store float %sum, ptr addrspace(3) %p, align 4
+  %st = sext i32 %tid to i64
+  %ps = getelementptr float, ptr addrspace(3) @s, i64 %st
+  %b = add nsw i32 %k, %tid
+  %sb = sext i32 %b to i64
+  %qs = getelementptr float, ptr addrspace(3) @s, i64 %sb
+  store float %sum, ptr addrspace(3) %qs, align 4
+  store float %sum, ptr addrspace(3) %ps, align 4
+  %pw = getelementptr float, ptr addrspace(3) %p, i64 %z
+  %c = add i64 %z, %w
+  %qw = getelementptr float, ptr addrspace(3) %p, i64 %c
+  store float %sum, ptr addrspace(3) %pw, align 4
+  store float %sum, ptr addrspace(3) %qw, align 4
+  %d = add i32 %tid, %stride
+  %zd = zext i32 %d to i64
+  %qd = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %zd
+  store float %sum, ptr addrspace(3) %qd, align 4
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @reduce(
+; CHECK: %p = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %z
+; CHECK: [[ZS:%[0-9a-z.]+]] = zext i32 %stride to i64
+; CHECK-NEXT: [[Q:%[0-9a-z.]+]] = getelementptr float, ptr addrspace(3) %p, i64 [[ZS]]
+; CHECK-NEXT: %q = getelementptr
+; CHECK-NEXT: %x = load float, ptr addrspace(3) [[Q]], align 4
+; CHECK: [[SK:%[0-9a-z.]+]] = sext i32 %k to i64
+; CHECK-NEXT: [[QS:%[0-9a-z.]+]] = getelementptr float, ptr addrspace(3) %ps, i64 [[SK]]
+; CHECK: store float %sum, ptr addrspace(3) [[QS]], align 4
+; The 64-bit sum: %p[z + w] from %pw = %p[z].
+; CHECK: [[QW:%[0-9a-z.]+]] = getelementptr float, ptr addrspace(3) %pw, i64 %w
+; CHECK: store float %sum, ptr addrspace(3) [[QW]], align 4
+; No nuw on %d: its address stays.
+; CHECK: store float %sum, ptr addrspace(3) %qd, align 4
+
+define ptx_kernel void @not_read_here(i32 %stride, i1 %c) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %z = zext i32 %tid to i64
+  %p = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %z
+  store float 0.0, ptr addrspace(3) %p, align 4
+  br i1 %c, label %then, label %exit
+then:
+  %a = add nuw i32 %tid, %stride
+  %za = zext i32 %a to i64
+  %q = getelementptr inbounds [256 x float], ptr addrspace(3) @s, i64 0, i64 %za
+  store float 1.0, ptr addrspace(3) %q, align 4
+  br label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define ptx_kernel void @not_read_here(
+; CHECK: store float 1.000000e+00, ptr addrspace(3) %q, align 4
