@@ -74,3 +74,21 @@ exit:
 
 ; CHECK-LABEL: define ptx_kernel void @not_read_here(
 ; CHECK: store float 1.000000e+00, ptr addrspace(3) %q, align 4
+
+define ptx_kernel void @constant_step(ptr addrspace(1) %p) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %z = zext i32 %tid to i64
+  %a = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %z
+  %v = load i32, ptr addrspace(1) %a, align 4
+  %t1 = add nuw i32 %tid, 1
+  %z1 = zext i32 %t1 to i64
+  %b = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %z1
+  store i32 %v, ptr addrspace(1) %b, align 4
+  ret void
+}
+
+; A constant y is instruction selection's [reg+imm] already: left alone.
+; CHECK-LABEL: define ptx_kernel void @constant_step(
+; CHECK: %b = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %z1
+; CHECK-NEXT: store i32 %v, ptr addrspace(1) %b, align 4

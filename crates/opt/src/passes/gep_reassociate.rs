@@ -18,6 +18,7 @@
 //! `getelementptr T, G, E(y)`. Exact: `B + size(T)·(E(x) + E(y)) = (B + size(T)·E(x)) + size(T)·E(y)` modulo
 //! 2^64; the new GEPs carry no `inbounds`, so no poison is introduced where the original had none.
 //!
+//! A constant `y` is left alone: instruction selection already addresses `&B[x + c]` as `[&B[x] + c·size]`.
 //! Only when `G` is read in the block of the rewritten GEP (by another instruction): then `G` is live there
 //! anyway and the rewrite lengthens no live range, while `x + y` and its widening usually die (three
 //! instructions — add, widen-and-scale, address add — become two). Otherwise the GEP is left alone.
@@ -149,17 +150,22 @@ impl FunctionPass for GepReassociate {
             let func = &m.funcs[f];
             let Some(gb) = func.layout.inst_block(g) else { continue };
             // A dominating GEP of `x` (or `y`) that another instruction of `g`'s block reads.
-            let found = [(x, y), (y, x)].into_iter().find_map(|(a, rest)| {
-                let list = by_shape.get(&(base, t, a, ext))?;
-                list.iter().take(MAX_CANDIDATES).find_map(|&h| {
-                    let hb = func.layout.inst_block(h)?;
-                    let before = if hb == gb { pos.get(&h) < pos.get(&g) } else { dt.dominates(hb, gb) };
-                    let hv = func.dfg.result(h)?;
-                    let read_here =
-                        func.dfg.uses(hv).iter().any(|u| u.inst != g && func.layout.inst_block(u.inst) == Some(gb));
-                    (h != g && before && read_here).then_some((hv, rest))
-                })
-            });
+            // A constant `y` is left to instruction selection, which folds it into the address's `[reg+imm]`
+            // offset from the (shared) `&B[x]` computation already.
+            let found = [(x, y), (y, x)]
+                .into_iter()
+                .filter(|&(_, rest)| func.dfg.value_const(rest).is_none())
+                .find_map(|(a, rest)| {
+                    let list = by_shape.get(&(base, t, a, ext))?;
+                    list.iter().take(MAX_CANDIDATES).find_map(|&h| {
+                        let hb = func.layout.inst_block(h)?;
+                        let before = if hb == gb { pos.get(&h) < pos.get(&g) } else { dt.dominates(hb, gb) };
+                        let hv = func.dfg.result(h)?;
+                        let read_here =
+                            func.dfg.uses(hv).iter().any(|u| u.inst != g && func.layout.inst_block(u.inst) == Some(gb));
+                        (h != g && before && read_here).then_some((hv, rest))
+                    })
+                });
             let Some((hv, rest)) = found else { continue };
             let Some(gv) = func.dfg.result(g) else { continue };
             let idx_ty = func.dfg.value_ty(func.dfg.args(g)[func.dfg.args(g).len() - 1]);
