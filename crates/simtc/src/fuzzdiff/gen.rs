@@ -332,9 +332,43 @@ impl FnGen<'_> {
                 let z = self.def(format!("zext i1 {c} to i32"), "i32");
                 (self.def(format!("add i32 {z}, {an}"), "i32"), u)
             }
+            11 if self.rng.chance(30) => (self.int_idiom(&an, &b), u),
             _ => {
                 let k = self.konst();
                 (self.def(format!("add i32 {an}, {k}"), "i32"), au)
+            }
+        }
+    }
+
+    /// Integer shapes the MIR peepholes and `reassociate` rewrite: `(a + k) * b` beside `a * b` (the sibling
+    /// product), `(a + 1) * b` alone (`mad.lo`), the 64-bit product of two zero- or two sign-extended values
+    /// (`mul.wide`), and shifts up and back down (in-register extensions, a signed field as `bfe.s32`).
+    fn int_idiom(&mut self, a: &str, b: &str) -> String {
+        match self.rng.below(4) {
+            0 => {
+                let k = [1, -1, 3, 1000][self.rng.below(4) as usize];
+                let p = self.def(format!("mul i32 {a}, {b}"), "i32");
+                let s = self.def(format!("add i32 {a}, {k}"), "i32");
+                let q = self.def(format!("mul i32 {b}, {s}"), "i32");
+                self.def(format!("xor i32 {p}, {q}"), "i32")
+            }
+            1 => {
+                let s = self.def(format!("add i32 {a}, 1"), "i32");
+                self.def(format!("mul i32 {s}, {b}"), "i32")
+            }
+            2 => {
+                let ext = if self.rng.chance(50) { "zext" } else { "sext" };
+                let x = self.def(format!("{ext} i32 {a} to i64"), "i64");
+                let y = self.def(format!("{ext} i32 {b} to i64"), "i64");
+                let m = self.def(format!("mul i64 {x}, {y}"), "i64");
+                let h = self.def(format!("lshr i64 {m}, 29"), "i64");
+                self.def(format!("trunc i64 {h} to i32"), "i32")
+            }
+            _ => {
+                let (up, down) = [(24, 24), (16, 16), (16, 24), (8, 24), (24, 28)][self.rng.below(5) as usize];
+                let shr = if self.rng.chance(60) { "ashr" } else { "lshr" };
+                let t = self.def(format!("shl i32 {a}, {up}"), "i32");
+                self.def(format!("{shr} i32 {t}, {down}"), "i32")
             }
         }
     }
@@ -532,7 +566,8 @@ impl FnGen<'_> {
                 let small = self.def(format!("and i32 {}, 7", env[j].name), "i32");
                 self.signed_terms_walk(env, &small);
             }
-            19 if self.is_kernel => self.chained_segments(env),
+            19 if self.is_kernel && self.rng.chance(50) => self.chained_segments(env),
+            19 if self.is_kernel => self.index_sum(env),
             _ => {
                 let j = self.int_var(env);
                 let (v, u) = self.int_expr(env);
@@ -658,6 +693,22 @@ impl FnGen<'_> {
         };
         let (bound, bu) = bound;
         let bottom = self.rng.chance(50);
+        // A bottom-tested loop may test `i.next != bound` (equivalent: `i` counts up from its start by 1 and
+        // `bound >= 1`), and in a kernel may start at a divergent `gid & 3` and run to `start + (n & 7) + 1` (the
+        // same trip count for every thread): `lsr`'s count-down and uniform-trip counters. The start keeps `in[]` indices of the
+        // walks below in range (at most 3 + 7).
+        let ne_test = bottom && self.rng.chance(35);
+        let (start, test_bound) = if ne_test && self.is_kernel && self.rng.chance(50) {
+            // A uniform trip count that is not a constant: `(n & 7) + 1` from the kernel's `%n`.
+            let s0 = self.def("and i32 %gid, 3".into(), "i32");
+            let m = self.def("and i32 %n, 7".into(), "i32");
+            let u = self.def(format!("add i32 {m}, 1"), "i32");
+            let k = self.def(format!("add i32 {s0}, {u}"), "i32");
+            (s0, k)
+        } else {
+            ("0".to_string(), bound.clone())
+        };
+        let divergent_start = start != "0";
         let pre = self.name(self.cur);
         let (h, body, latch, exit) =
             (self.new_block("loop"), self.new_block("body"), self.new_block("latch"), self.new_block("exit"));
@@ -673,7 +724,7 @@ impl FnGen<'_> {
         // Header phis are completed once the latch environment is known.
         let hphis_at = self.blocks[h].phis.len();
         // A converged loop may only be left uniformly; otherwise it may be left divergently.
-        let inner_conv = converged && bu && self.rng.chance(50);
+        let inner_conv = converged && bu && !divergent_start && self.rng.chance(50);
         if bottom {
             self.term(format!("br label %{bn}"));
         } else {
@@ -710,7 +761,11 @@ impl FnGen<'_> {
         }
         let mut xpreds = ctx.breaks.clone();
         if bottom {
-            let c = self.def(format!("icmp slt i32 {inext}, {bound}"), "i1");
+            let c = if ne_test {
+                self.def(format!("icmp ne i32 {inext}, {test_bound}"), "i1")
+            } else {
+                self.def(format!("icmp slt i32 {inext}, {bound}"), "i1")
+            };
             self.term(format!("br i1 {c}, label %{hn}, label %{xn}"));
             xpreds.push((ln.clone(), lenv.clone()));
         } else {
@@ -720,7 +775,7 @@ impl FnGen<'_> {
         if !bu {
             self.feats.divergent_loop_exit = true;
         }
-        let mut phis = vec![format!("{iv} = phi i32 [ 0, %{pre} ], [ {inext}, %{ln} ] ; T:i32")];
+        let mut phis = vec![format!("{iv} = phi i32 [ {start}, %{pre} ], [ {inext}, %{ln} ] ; T:i32")];
         for j in 0..NI + NF {
             phis.push(format!(
                 "{} = phi {} [ {}, %{pre} ], [ {}, %{ln} ] ; T:{}",
@@ -763,7 +818,8 @@ impl FnGen<'_> {
         let ext = if self.rng.chance(25) { "zext nneg" } else { "sext" };
         let (p, mut v) = self.load_in(ext, &idx);
         if self.rng.chance(50) {
-            // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 155 + 28): a group of two roots.
+            // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 200 + 40 with a start of at most 3): a
+            // group of two roots.
             let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 1"), "ptr");
             let v2 = self.def(format!("load i32, ptr {q}, align 4"), "i32");
             v = self.def(format!("xor i32 {v}, {v2}"), "i32");
@@ -797,6 +853,24 @@ impl FnGen<'_> {
             let (_, x) = self.load_in("sext", &ix);
             v = self.def(format!("xor i32 {v}, {x}"), "i32");
         }
+        self.fold_into_var(env, &v);
+    }
+
+    /// `in[x]` and `in[x + y]` in one block (`x = gid & 63`, `y = v & 63`, the sum an `add nuw`, widened by
+    /// `zext`, or `sext` of an `add nsw`): `gep-reassociate` addresses the second from the first.
+    fn index_sum(&mut self, env: &mut Env) {
+        let j = self.int_var(env);
+        let x = self.def("and i32 %gid, 63".into(), "i32");
+        let y = self.def(format!("and i32 {}, 63", env[j].name), "i32");
+        let (ext, flag) = if self.rng.chance(50) { ("zext", "nuw") } else { ("sext", "nsw") };
+        let (_, a) = self.load_in(ext, &x);
+        let s = if self.rng.chance(50) {
+            self.def(format!("add {flag} i32 {x}, {y}"), "i32")
+        } else {
+            self.def(format!("add {flag} i32 {y}, {x}"), "i32")
+        };
+        let (_, b) = self.load_in(ext, &s);
+        let v = self.def(format!("sub i32 {a}, {b}"), "i32");
         self.fold_into_var(env, &v);
     }
 
