@@ -187,6 +187,30 @@ unsafe impl GlobalAlloc for SizeClasses {
     }
 }
 
+/// Tunes glibc's `malloc` for a short-lived compiler process: large blocks (the token array, the IR's
+/// instruction tables, a pass's per-function maps) come from the heap instead of fresh `mmap`s, and freed heap
+/// memory is not returned to the system. Without it, each large block freed went back to the kernel and the next
+/// one was faulted in and zeroed again: on libdevice 6,970 page faults instead of 5,860 (measured with `perf
+/// stat`; about 1.5-2 µs each on the development machine, where page faults were 13% of the compile's time). The
+/// peak resident set is unchanged (the memory is reused, not added). A no-op off glibc.
+pub fn tune_system_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // glibc's `mallopt` parameters (malloc.h).
+        const M_TRIM_THRESHOLD: i32 = -1;
+        const M_MMAP_THRESHOLD: i32 = -3;
+        extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        // SAFETY: `mallopt` only sets allocator parameters; called before any thread exists. 32 MiB is glibc's
+        // largest mmap threshold on 64-bit; blocks above it still come from `mmap`.
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 32 << 20);
+            mallopt(M_TRIM_THRESHOLD, i32::MAX);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

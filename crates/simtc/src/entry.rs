@@ -11,7 +11,8 @@
 //!   the program opens can take their numbers);
 //! - `SIGPIPE` is ignored: writing to a closed pipe is an `EPIPE` error reported as a diagnostic;
 //! - a panic (always a bug) prints its message and exits with status 101;
-//! - buffered standard output is flushed before exit.
+//! - buffered standard output is flushed before exit;
+//! - glibc's `malloc` is tuned for a short-lived process ([`crate::alloc::tune_system_allocator`]).
 //!
 //! What is not kept: the "has overflowed its stack" message (an overflow of the main thread's stack is a
 //! plain `SIGSEGV`, as in C programs; threads spawned by `std::thread` still get the message) and the name
@@ -46,6 +47,7 @@ pub extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
         }
         signal(SIGPIPE, SIG_IGN);
     }
+    crate::alloc::tune_system_allocator();
     let code = std::panic::catch_unwind(super::simtc_main).map(c_int::from).unwrap_or(101);
     let _ = std::io::stdout().flush();
     code

@@ -194,6 +194,7 @@ fn simtc_main() -> u8 {
 
 #[cfg(not(all(target_os = "linux", not(test))))]
 fn main() -> std::process::ExitCode {
+    alloc::tune_system_allocator();
     std::process::ExitCode::from(simtc_main())
 }
 
