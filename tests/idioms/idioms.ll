@@ -1,7 +1,8 @@
 ; Integer idioms that instruction selection and the MIR peepholes rewrite (crates/simtc/tests/idioms.rs): signed
 ; division by 2, products of an incremented factor (with and without a sibling product), 64-bit products of
 ; extended 32-bit values, in-register sign/zero extensions and a signed field, a counter that only counts (lsr
-; counts it down), and a loop over a per-thread slice with a uniform trip count (lsr's uniform counter).
+; counts it down), a loop over a per-thread slice with a uniform trip count (lsr's uniform counter), and a
+; small memset of a variable byte.
 ; Thread gid writes 16 words out[16*gid ..].
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -10,6 +11,7 @@ target triple = "nvptx64-nvidia-cuda"
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)
 
 define ptx_kernel void @idioms(ptr addrspace(1) %out, i32 %n) {
 entry:
@@ -74,6 +76,10 @@ entry:
   %e12 = ashr i64 %s12, 32
   %o12 = getelementptr i32, ptr addrspace(1) %o, i64 12
   store i64 %e12, ptr addrspace(1) %o12, align 4
+  ; bytes 1-3 of word 13: a small memset of a variable byte at align 1 (byte stores of the byte itself)
+  %byte = trunc i32 %x to i8
+  %o13 = getelementptr i8, ptr addrspace(1) %o, i64 53
+  call void @llvm.memset.p1.i64(ptr addrspace(1) align 1 %o13, i8 %byte, i64 3, i1 false)
   %m = add i32 %n, 5
   br label %count
 

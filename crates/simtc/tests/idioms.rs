@@ -3,7 +3,8 @@
 //! sibling-product distribution and `(y + 1) * z` as one `mad.lo`), 64-bit products of two zero- or two
 //! sign-extended 32-bit values (`mul.wide`), in-register extensions and a signed field (`cvt.s32.s8`,
 //! `and`, `bfe.s32`, `cvt.s64.s32`), a counter that only counts (lsr counts it down to zero) and a loop over a
-//! per-thread slice with a uniform trip count (lsr's uniform counter). simtc's PTX (-O0, -O3, and -O3 without
+//! per-thread slice with a uniform trip count (lsr's uniform counter), and a small memset of a variable byte at
+//! alignment 1 (byte stores of the byte). simtc's PTX (-O0, -O3, and -O3 without
 //! the rewrites that can be switched off; sm_70 and sm_90) and llc-19's run in the emulator and must produce the
 //! image computed here with Rust's wrapping arithmetic; at -O3 the rewritten forms must be in the PTX.
 
@@ -31,6 +32,9 @@ fn image() -> Vec<u8> {
         let wx = ((gid as u32 as u64) << 40) | x as u32 as u64;
         let e12 = ((wx << 32) as i64 >> 32) as u64;
         (w[12], w[13]) = (e12 as u32, (e12 >> 32) as u32);
+        // Bytes 1-3 of word 13: the memset of x's low byte.
+        let b = x as u32 & 0xff;
+        w[13] = (w[13] & 0xff) | b << 8 | b << 16 | b << 24;
         w[14] = (0..n + 5).fold(x, |a, _| a.wrapping_mul(3).wrapping_add(1)) as u32;
         let start = gid.wrapping_mul(n);
         w[15] = (0..n).map(|i| start.wrapping_add(i) & 5).fold(0i32, i32::wrapping_add) as u32;

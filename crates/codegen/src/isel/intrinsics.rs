@@ -584,6 +584,8 @@ impl Lower<'_> {
                         _ => b as i64,
                     })
                 }
+                // Byte stores store the byte itself (a splat would only be truncated back to it).
+                Operand::Reg(r) if chunk == 1 => Operand::Reg(r),
                 Operand::Reg(r) => {
                     // Splat the byte.
                     let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)]);
