@@ -28,7 +28,7 @@ fn image() -> Vec<u8> {
         (w[7], w[8]) = (sw as u32, (sw >> 32) as u32);
         w[9] = ((x << 24) >> 24) as u32;
         w[10] = ((x << 16) >> 24) as u32;
-        w[11] = (((x / 2) as u32) << 24 >> 24) as u32;
+        w[11] = ((x / 2) as u32) << 24 >> 24;
         let wx = ((gid as u32 as u64) << 40) | x as u32 as u64;
         let e12 = ((wx << 32) as i64 >> 32) as u64;
         (w[12], w[13]) = (e12 as u32, (e12 >> 32) as u32);
