@@ -1074,6 +1074,51 @@ fn post_increment_exit(
     true
 }
 
+/// The counter a latch exit test reads: `x` is a two-input header phi `j` or its latch input `j + c` (constant
+/// `c`, computed inside loop `l`). Returns `j`'s phi, `j`, its preheader and latch inputs, the step `c`, the
+/// increment and whether the test reads `j + c` (post-increment).
+struct TestedCounter {
+    phi: Inst,
+    j: Value,
+    start: Value,
+    next: Value,
+    step: i64,
+    inc: Inst,
+    post: bool,
+}
+
+fn tested_counter(m: &Module, func: &Function, li: &LoopInfo, l: LoopId, t: &ExitTest) -> Option<TestedCounter> {
+    let header = li.header(l);
+    let as_phi = |v: Value| {
+        let p = func.dfg.value_inst(v)?;
+        (func.dfg.inst(p).is_phi() && func.layout.inst_block(p) == Some(header) && func.dfg.args(p).len() == 2)
+            .then_some(p)
+    };
+    let (phi, j, post) = match as_phi(t.x) {
+        Some(p) => (p, t.x, false),
+        None => {
+            let inc = func.dfg.value_inst(t.x)?;
+            let j = *func.dfg.args(inc).iter().find(|&&a| as_phi(a).is_some())?;
+            (as_phi(j)?, j, true)
+        }
+    };
+    let start = crate::passes::util::phi_value_for(func, phi, t.pre)?;
+    let next = crate::passes::util::phi_value_for(func, phi, t.latch)?;
+    if post && next != t.x {
+        return None;
+    }
+    let (step, inc) = const_step(m, func, j, next)?;
+    func.layout.inst_block(inc).is_some_and(|b| li.contains(l, b)).then_some(TestedCounter {
+        phi,
+        j,
+        start,
+        next,
+        step,
+        inc,
+        post,
+    })
+}
+
 /// The constant step `c` of header phi `iv` whose latch input `next` is `iv + c` (or `iv - c`), with the
 /// increment instruction.
 fn const_step(m: &Module, func: &Function, iv: Value, next: Value) -> Option<(i64, Inst)> {

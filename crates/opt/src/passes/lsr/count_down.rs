@@ -19,7 +19,7 @@
 //! zero start for a copy of `K`: minibude's `fasten_main` went from 63 to 67 registers that way). A counter
 //! that any other instruction reads (an index, a value stored) is left alone.
 
-use super::{const_int, const_step, latch_exit_test, ExitTest};
+use super::{const_int, latch_exit_test, tested_counter, ExitTest, TestedCounter};
 use crate::passes::util::Preds;
 use simtc_analysis::dominators::DominatorTree;
 use simtc_analysis::loops::{LoopId, LoopInfo};
@@ -37,34 +37,15 @@ pub(super) fn count_down(
     divergent: &mut SecondaryMap<Value, bool>,
 ) -> bool {
     let func = &m.funcs[f];
-    let Some(ExitTest { pre, latch, cmp, side, x, k }) = latch_exit_test(func, li, l, preds) else { return false };
-    if const_int(m, func, k).is_some() {
+    let Some(t) = latch_exit_test(func, li, l, preds) else { return false };
+    if const_int(m, func, t.k).is_some() {
         return false;
     }
-    let header = li.header(l);
-    // `x` is the counter `j` (a two-input header phi) or its increment `j + c`.
-    let (phi, j, next) = {
-        let as_phi = |v: Value| {
-            let p = func.dfg.value_inst(v)?;
-            (func.dfg.inst(p).is_phi() && func.layout.inst_block(p) == Some(header) && func.dfg.args(p).len() == 2)
-                .then_some(p)
-        };
-        match as_phi(x) {
-            Some(p) => (p, x, crate::passes::util::phi_value_for(func, p, latch)),
-            None => {
-                let Some(inc) = func.dfg.value_inst(x) else { return false };
-                let Some(&j) = func.dfg.args(inc).iter().find(|&&a| as_phi(a).is_some()) else { return false };
-                let Some(p) = as_phi(j) else { return false };
-                (p, j, Some(x))
-            }
-        }
+    let Some(TestedCounter { phi, j, start, next, inc, .. }) = tested_counter(m, func, li, l, &t) else {
+        return false;
     };
-    let (Some(next), Some(start)) = (next, crate::passes::util::phi_value_for(func, phi, pre)) else { return false };
+    let ExitTest { pre, cmp, side, k, .. } = t;
     let Some(bits) = m.types.int_width(func.dfg.value_ty(j)).filter(|&b| b <= 64) else { return false };
-    let Some((_, inc)) = const_step(m, func, j, next) else { return false };
-    if func.layout.inst_block(inc).is_none_or(|b| !li.contains(l, b)) {
-        return false;
-    }
     // `j` feeds only its increment (and the test), `j + c` only the phi (and the test).
     let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
     if !only(j, &[inc, cmp]) || !only(next, &[phi, cmp]) {

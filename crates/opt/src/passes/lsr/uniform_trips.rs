@@ -20,8 +20,8 @@
 //! declined to do. The new counter costs one uniform register; it replaces the divergent bound `K` in the
 //! loop (which dies at the entry when nothing else reads it).
 
-use super::{const_int, const_step, delete_dead_ivs, latch_exit_test, ExitTest};
-use crate::passes::util::{phi_value_for, Preds};
+use super::{const_int, delete_dead_ivs, latch_exit_test, tested_counter, ExitTest, TestedCounter};
+use crate::passes::util::Preds;
 use simtc_analysis::loops::{LoopId, LoopInfo};
 use simtc_ir::builder::{Builder, InsertPoint};
 use simtc_ir::*;
@@ -37,33 +37,12 @@ pub(super) fn uniform_trips(
     divergent: &mut SecondaryMap<Value, bool>,
 ) -> bool {
     let func = &m.funcs[f];
-    let Some(ExitTest { pre, latch, cmp, side, x, k }) = latch_exit_test(func, li, l, preds) else { return false };
+    let Some(t) = latch_exit_test(func, li, l, preds) else { return false };
+    let Some(TestedCounter { phi, j, start, step: c, post, .. }) = tested_counter(m, func, li, l, &t) else {
+        return false;
+    };
+    let ExitTest { pre, latch, cmp, side, k, .. } = t;
     let header = li.header(l);
-    let as_phi = |v: Value| {
-        let p = func.dfg.value_inst(v)?;
-        (func.dfg.inst(p).is_phi() && func.layout.inst_block(p) == Some(header) && func.dfg.args(p).len() == 2)
-            .then_some(p)
-    };
-    // `x` is `j` or `j + c`.
-    let (phi, j, post) = match as_phi(x) {
-        Some(p) => (p, x, false),
-        None => {
-            let Some(inc) = func.dfg.value_inst(x) else { return false };
-            let Some(&j) = func.dfg.args(inc).iter().find(|&&a| as_phi(a).is_some()) else { return false };
-            let Some(p) = as_phi(j) else { return false };
-            (p, j, true)
-        }
-    };
-    let (Some(start), Some(next)) = (phi_value_for(func, phi, pre), phi_value_for(func, phi, latch)) else {
-        return false;
-    };
-    if post && next != x {
-        return false;
-    }
-    let Some((c, inc)) = const_step(m, func, j, next) else { return false };
-    if func.layout.inst_block(inc).is_none_or(|b| !li.contains(l, b)) {
-        return false;
-    }
     if !(divergent[k] || divergent[start]) {
         return false;
     }
