@@ -1057,7 +1057,7 @@ fn post_increment_exit(
     let new_k = match kconst {
         Some(kv) => {
             let v = kv.wrapping_add(c);
-            let v = if bits == 64 { v } else { (v << (64 - bits)) >> (64 - bits) };
+            let v = wrap_to(v, bits);
             b.iconst(ty, v as i128)
         }
         None => {
@@ -1117,6 +1117,15 @@ fn tested_counter(m: &Module, func: &Function, li: &LoopInfo, l: LoopId, t: &Exi
         inc,
         post,
     })
+}
+
+/// `v` wrapped to a `bits`-wide integer (sign-extended back to 64 bits), as an `iN` constant holds it.
+fn wrap_to(v: i64, bits: u32) -> i64 {
+    if bits >= 64 {
+        v
+    } else {
+        (v << (64 - bits)) >> (64 - bits)
+    }
 }
 
 /// The constant step `c` of header phi `iv` whose latch input `next` is `iv + c` (or `iv - c`), with the

@@ -19,7 +19,7 @@
 //! zero start for a copy of `K`: minibude's `fasten_main` went from 63 to 67 registers that way). A counter
 //! that any other instruction reads (an index, a value stored) is left alone.
 
-use super::{const_int, latch_exit_test, tested_counter, ExitTest, TestedCounter};
+use super::{const_int, latch_exit_test, tested_counter, wrap_to, ExitTest, TestedCounter};
 use crate::passes::util::Preds;
 use simtc_analysis::dominators::DominatorTree;
 use simtc_analysis::loops::{LoopId, LoopInfo};
@@ -69,7 +69,7 @@ pub(super) fn count_down(
     let Some(step_side) = func.dfg.args(inc).iter().position(|&a| a != j) else { return false };
     let Some(step) = const_int(m, func, func.dfg.args(inc)[step_side]) else { return false };
     let ty = func.dfg.value_ty(j);
-    let norm = |v: i64| if bits == 64 { v } else { (v << (64 - bits)) >> (64 - bits) };
+    let norm = |v: i64| wrap_to(v, bits);
     let pre_term = func.terminator(pre).expect("latch_exit_test checked the preheader's terminator");
     let start_zero = const_int(m, func, start) == Some(0);
     let start_const = const_int(m, func, start);

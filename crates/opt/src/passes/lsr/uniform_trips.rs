@@ -20,7 +20,7 @@
 //! declined to do. The new counter costs one uniform register; it replaces the divergent bound `K` in the
 //! loop (which dies at the entry when nothing else reads it).
 
-use super::{const_int, delete_dead_ivs, latch_exit_test, tested_counter, ExitTest, TestedCounter};
+use super::{const_int, delete_dead_ivs, latch_exit_test, tested_counter, wrap_to, ExitTest, TestedCounter};
 use crate::passes::util::Preds;
 use simtc_analysis::loops::{LoopId, LoopInfo};
 use simtc_ir::builder::{Builder, InsertPoint};
@@ -66,7 +66,7 @@ pub(super) fn uniform_trips(
     let ty = func.dfg.value_ty(j);
     let Some(bits) = m.types.int_width(ty).filter(|&b| b <= 64) else { return false };
     let neg = c.wrapping_neg();
-    let neg = if bits == 64 { neg } else { (neg << (64 - bits)) >> (64 - bits) };
+    let neg = wrap_to(neg, bits);
     let phi_blocks: Vec<Block> = func.dfg.phi_blocks(phi).to_vec();
     let first_non_phi =
         func.layout.block_insts(header).find(|&i| !func.dfg.inst(i).is_phi()).expect("header has a terminator");
