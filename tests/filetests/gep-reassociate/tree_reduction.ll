@@ -92,3 +92,31 @@ entry:
 ; CHECK-LABEL: define ptx_kernel void @constant_step(
 ; CHECK: %b = getelementptr inbounds i32, ptr addrspace(1) %p, i64 %z1
 ; CHECK-NEXT: store i32 %v, ptr addrspace(1) %b, align 4
+
+define ptx_kernel void @chain(ptr addrspace(1) %p, i32 %i, i32 %s) {
+entry:
+  %si = sext i32 %i to i64
+  %a0 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %si
+  %v0 = load float, ptr addrspace(1) %a0, align 4
+  %i1 = add nsw i32 %i, %s
+  %s1 = sext i32 %i1 to i64
+  %a1 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %s1
+  %v1 = load float, ptr addrspace(1) %a1, align 4
+  %i2 = add nsw i32 %i1, %s
+  %s2 = sext i32 %i2 to i64
+  %a2 = getelementptr inbounds float, ptr addrspace(1) %p, i64 %s2
+  %v2 = load float, ptr addrspace(1) %a2, align 4
+  %t = fadd float %v0, %v1
+  %u = fadd float %t, %v2
+  store float %u, ptr addrspace(1) %a0, align 4
+  ret void
+}
+
+; A chain: &p[i + s] from &p[i], then &p[(i + s) + s] from the new &p[i + s].
+; CHECK-LABEL: define ptx_kernel void @chain(
+; CHECK: [[S:%[0-9a-z.]+]] = sext i32 %s to i64
+; CHECK-NEXT: [[A1:%[0-9a-z.]+]] = getelementptr float, ptr addrspace(1) %a0, i64 [[S]]
+; CHECK: %v1 = load float, ptr addrspace(1) [[A1]], align 4
+; CHECK: [[S2:%[0-9a-z.]+]] = sext i32 %s to i64
+; CHECK-NEXT: [[A2:%[0-9a-z.]+]] = getelementptr float, ptr addrspace(1) [[A1]], i64 [[S2]]
+; CHECK: %v2 = load float, ptr addrspace(1) [[A2]], align 4

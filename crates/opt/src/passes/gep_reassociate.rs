@@ -26,7 +26,8 @@
 //! # Invariants and cost
 //!
 //! The CFG is unchanged (preserves the CFG). One walk over the instructions builds a map from `(B, T, x,
-//! extension)` to the GEPs of that shape; each candidate looks at most [`MAX_CANDIDATES`] of them (a
+//! extension)` to the GEPs of that shape (a rewritten GEP's replacement stands for it there, so a chain
+//! `&B[x + s]`, `&B[(x + s) + s]` is rewritten link by link); each candidate looks at most [`MAX_CANDIDATES`] of them (a
 //! dominance query each): linear. The replaced GEP and the instructions only it read are deleted by `dce`.
 
 use crate::knobs::Knobs;
@@ -145,6 +146,9 @@ impl FunctionPass for GepReassociate {
             return Ok(false);
         }
         let dt = analyses.domtree(&m.funcs[f]).clone();
+        // A rewritten GEP's replacement (placed right before it), which keeps standing for its shape: a chain
+        // `&B[x + s]`, `&B[(x + s) + s]` is rewritten link by link.
+        let mut replaced: FxHashMap<Inst, Inst> = FxHashMap::default();
         let mut changed = false;
         for (g, base, t, x, y, ext) in candidates {
             let func = &m.funcs[f];
@@ -157,9 +161,10 @@ impl FunctionPass for GepReassociate {
                 .filter(|&(_, rest)| func.dfg.value_const(rest).is_none())
                 .find_map(|(a, rest)| {
                     let list = by_shape.get(&(base, t, a, ext))?;
-                    list.iter().take(MAX_CANDIDATES).find_map(|&h| {
+                    list.iter().take(MAX_CANDIDATES).find_map(|&h0| {
+                        let h = replaced.get(&h0).copied().unwrap_or(h0);
                         let hb = func.layout.inst_block(h)?;
-                        let before = if hb == gb { pos.get(&h) < pos.get(&g) } else { dt.dominates(hb, gb) };
+                        let before = if hb == gb { pos.get(&h0) < pos.get(&g) } else { dt.dominates(hb, gb) };
                         let hv = func.dfg.result(h)?;
                         let read_here =
                             func.dfg.uses(hv).iter().any(|u| u.inst != g && func.layout.inst_block(u.inst) == Some(gb));
@@ -183,6 +188,9 @@ impl FunctionPass for GepReassociate {
             let ng = b.gep(t, hv, &[e], Flags::NONE);
             let func = &mut m.funcs[f];
             func.dfg.replace_all_uses(gv, ng);
+            if let Some(ni) = func.dfg.value_inst(ng) {
+                replaced.insert(g, ni);
+            }
             changed = true;
         }
         Ok(changed)
