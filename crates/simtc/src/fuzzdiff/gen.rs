@@ -698,6 +698,13 @@ impl FnGen<'_> {
         // same trip count for every thread): `lsr`'s count-down and uniform-trip counters. The start keeps `in[]` indices of the
         // walks below in range (at most 3 + 7).
         let ne_test = bottom && self.rng.chance(35);
+        // A longer constant trip count (6..=12: `lsr` gives such loops IVs, and a counter between constants is
+        // what its test replacement moves onto a pointer IV); the walks below stay in range (`i <= 11`).
+        let bound = if ne_test && !divergent_bound && self.rng.chance(50) {
+            (6 + self.rng.below(7)).to_string()
+        } else {
+            bound
+        };
         let (start, test_bound) = if ne_test && self.is_kernel && self.rng.chance(50) {
             // A uniform trip count that is not a constant: `(n & 7) + 1` from the kernel's `%n`.
             let s0 = self.def("and i32 %gid, 3".into(), "i32");
@@ -818,7 +825,7 @@ impl FnGen<'_> {
         let ext = if self.rng.chance(25) { "zext nneg" } else { "sext" };
         let (p, mut v) = self.load_in(ext, &idx);
         if self.rng.chance(50) {
-            // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 200 + 40 with a start of at most 3): a
+            // A neighbour of the same walk (`in[idx + 1]`, in range: idx <= 200 + 44 with a start of at most 3 or a trip count of at most 12): a
             // group of two roots.
             let q = self.def(format!("getelementptr inbounds i32, ptr {p}, i64 1"), "ptr");
             let v2 = self.def(format!("load i32, ptr {q}, align 4"), "i32");
