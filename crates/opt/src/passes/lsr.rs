@@ -1128,6 +1128,21 @@ fn tested_counter(m: &Module, func: &Function, li: &LoopInfo, l: LoopId, t: &Exi
     })
 }
 
+/// Whether counter `j` (phi `jphi`, increment `jinc`, latch input `jnext`) feeds nothing but its own increment,
+/// its phi and the exit test `cmp`.
+fn only_counts(func: &Function, cmp: Inst, jphi: Inst, j: Value, jinc: Inst, jnext: Value) -> bool {
+    let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
+    only(j, &[jinc, cmp]) && only(jnext, &[jphi, cmp])
+}
+
+/// Deletes a counter nothing reads any more: breaks the phi/increment cycle, then removes both.
+fn delete_counter(func: &mut Function, jphi: Inst, j: Value, jinc: Inst, jstart: Value) {
+    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
+    func.dfg.set_arg(jinc, jinc_pos, jstart);
+    func.remove_inst(jphi);
+    func.remove_inst(jinc);
+}
+
 /// `v` wrapped to a `bits`-wide integer (sign-extended back to 64 bits), as an `iN` constant holds it.
 fn wrap_to(v: i64, bits: u32) -> i64 {
     if bits >= 64 {
@@ -1195,8 +1210,7 @@ fn merge_exit_iv(
     let (jphi, j, jstart, jnext, c, jinc) = ivs[jpos];
     let post = x == jnext;
     // `j` only feeds its increment (and the test), `j.next` only the phi (and the test).
-    let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
-    if !only(j, &[jinc, cmp]) || !only(jnext, &[jphi, cmp]) {
+    if !only_counts(func, cmp, jphi, j, jinc, jnext) {
         return false;
     }
     let ty = func.dfg.value_ty(j);
@@ -1241,11 +1255,7 @@ fn merge_exit_iv(
     func.dfg.set_arg(cmp, side, if post { inext } else { i });
     func.dfg.set_arg(cmp, 1 - side, new_k);
     func.dfg.flags_mut(iinc).0 &= !(Flags::NSW.0 | Flags::NUW.0);
-    // Delete the dead counter: break the phi/increment cycle, then remove both.
-    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
-    func.dfg.set_arg(jinc, jinc_pos, jstart);
-    func.remove_inst(jphi);
-    func.remove_inst(jinc);
+    delete_counter(func, jphi, j, jinc, jstart);
     true
 }
 

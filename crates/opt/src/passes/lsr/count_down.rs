@@ -19,7 +19,7 @@
 //! zero start for a copy of `K`: minibude's `fasten_main` went from 63 to 67 registers that way). A counter
 //! that any other instruction reads (an index, a value stored) is left alone.
 
-use super::{const_int, latch_exit_test, tested_counter, wrap_to, ExitTest, TestedCounter};
+use super::{const_int, latch_exit_test, only_counts, tested_counter, wrap_to, ExitTest, TestedCounter};
 use crate::passes::util::Preds;
 use simtc_analysis::dominators::DominatorTree;
 use simtc_analysis::loops::{LoopId, LoopInfo};
@@ -47,8 +47,7 @@ pub(super) fn count_down(
     let ExitTest { pre, cmp, side, k, .. } = t;
     let Some(bits) = m.types.int_width(func.dfg.value_ty(j)).filter(|&b| b <= 64) else { return false };
     // `j` feeds only its increment (and the test), `j + c` only the phi (and the test).
-    let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
-    if !only(j, &[inc, cmp]) || !only(next, &[phi, cmp]) {
+    if !only_counts(func, cmp, phi, j, inc, next) {
         return false;
     }
     // `K` must die at the loop's entry: it is not live around an enclosing loop (defined inside the parent loop,

@@ -20,7 +20,10 @@
 //! Only a uniform partner is taken: the counter runs between constants, so its test is uniform, and a test on a
 //! divergent IV would make the loop's branch divergent for ptxas (a reconvergence region around the loop).
 
-use super::{const_int, const_step, latch_exit_test, tested_counter, wrap_to, ExitTest, TestedCounter};
+use super::{
+    const_int, const_step, delete_counter, latch_exit_test, only_counts, tested_counter, wrap_to, ExitTest,
+    TestedCounter,
+};
 use crate::passes::util::{phi_value_for, Preds};
 use rustc_hash::FxHashMap;
 use simtc_analysis::loops::{LoopId, LoopInfo};
@@ -67,8 +70,7 @@ pub(super) fn replace_exit_test(
     };
     let ExitTest { pre, latch, cmp, side, k, .. } = t;
     // `j` only feeds its increment (and the test), `j + c` only the phi (and the test).
-    let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
-    if !only(j, &[jinc, cmp]) || !only(jnext, &[jphi, cmp]) {
+    if !only_counts(func, cmp, jphi, j, jinc, jnext) {
         return false;
     }
     // The trip count: constants, an exact positive quotient.
@@ -133,10 +135,6 @@ pub(super) fn replace_exit_test(
     if let Some(cond) = func.dfg.result(cmp) {
         divergent.set(cond, divergent[istart] || divergent[new_k]);
     }
-    // Delete the counter: break the phi/increment cycle, then remove both.
-    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
-    func.dfg.set_arg(jinc, jinc_pos, jstart);
-    func.remove_inst(jphi);
-    func.remove_inst(jinc);
+    delete_counter(func, jphi, j, jinc, jstart);
     true
 }
