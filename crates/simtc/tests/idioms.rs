@@ -108,39 +108,3 @@ fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
         },
     );
 }
-
-/// `tests/idioms/lftr.ll`: a fixed-size loop whose counter only feeds its exit test once `lsr` made the addresses
-/// a pointer IV; the test moves onto the pointer (a constant trip count) and the counter goes. Against Rust and
-/// llc-19; at -O3 the loop compares 64-bit addresses, not the counter with 100.
-#[test]
-fn a_fixed_size_loop_tests_its_pointer_iv() {
-    let dir = common::repo_root().join("tests/idioms");
-    let spec = dir.join("lftr.toml");
-    let input = simtc_emu::spec::LaunchSpec::read(&spec).expect("spec").initial_bytes("in").expect("input");
-    let w: Vec<i32> = input.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
-    let want: Vec<u8> = (0..64i32)
-        .flat_map(|t| {
-            let acc = (0..100).fold(t, |a, i| a.wrapping_add((w[3 * i] ^ w[3 * i + 2]).wrapping_mul(t + 1)));
-            acc.to_le_bytes()
-        })
-        .collect();
-    let builds: [(&str, &[&str]); 3] =
-        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-nolsr", &["-O3", "--disable-pass", "lsr"])];
-    common::spec_matrix(
-        &dir.join("lftr.ll"),
-        &spec,
-        "idioms-lftr",
-        &["sm_70", "sm_90"],
-        &builds,
-        &want,
-        |label, arch, text| {
-            if label == "O3" {
-                assert!(!text.contains(", 100;"), "{arch}: the counter's test is still there\n{text}");
-                assert!(
-                    text.contains("setp.eq.s64") || text.contains("setp.ne.s64"),
-                    "{arch}: no address test\n{text}"
-                );
-            }
-        },
-    );
-}

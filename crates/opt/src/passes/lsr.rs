@@ -71,10 +71,6 @@
 //!    `x += 8` until `x == x0 + K`, is what ptxas then deletes; a new counter would keep the loop: HeCBench
 //!    overlap's `incKernel` 28 -> 36 SASS when it did). Item 8 runs last.
 //!
-//! 10. **Exit test on an IV of another step** ([`lftr`]): a counter between constants (a constant trip count
-//!    `T`) that only feeds the exit test, next to a uniform IV of any constant step `d` (a pointer IV `lsr` made),
-//!    is replaced by the test `p == p0 + T·d` (LLVM's LFTR), when item 7 found no partner of the same step.
-//!
 //! # Uniformity
 //!
 //! A root that is uniform (the uniformity analysis, computed before the pass) is rewritten only when the base
@@ -112,7 +108,6 @@
 
 mod count_down;
 mod exit_value;
-mod lftr;
 mod narrow;
 mod poly;
 mod pressure;
@@ -578,10 +573,6 @@ impl FunctionPass for Lsr {
             }
             if merge_exit_iv(m, f, li, l, &preds, &mut divergent) {
                 done.push("exit test moved to another IV, counter deleted".to_string());
-            } else if lftr::replace_exit_test(m, f, li, l, &preds, &mut divergent) {
-                done.push(
-                    "exit test moved to an IV of another step (constant trip count), counter deleted".to_string(),
-                );
             }
             if post_increment_exit(m, f, li, l, &preds, &mut divergent) {
                 done.push("exit test on the post-increment IV".to_string());
