@@ -108,3 +108,31 @@ fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
         },
     );
 }
+
+/// `tests/idioms/devptr.ll`: a pointer held as an integer in a by-value parameter (thrust's `device_ptr`) is a
+/// global address: `ld.global` after one `cvta.to.global` at -O3, and the values read through it are right.
+#[test]
+fn a_pointer_in_a_byval_integer_is_read_as_global() {
+    let dir = common::repo_root().join("tests/idioms");
+    let spec = dir.join("devptr.toml");
+    let input = simtc_emu::spec::LaunchSpec::read(&spec).expect("spec").initial_bytes("in").expect("input");
+    let want: Vec<u8> =
+        input.chunks(4).flat_map(|c| i32::from_le_bytes(c.try_into().unwrap()).wrapping_shl(1).to_le_bytes()).collect();
+    let builds: [(&str, &[&str]); 2] = [("O0", &["-O0"]), ("O3", &["-O3"])];
+    common::spec_matrix(
+        &dir.join("devptr.ll"),
+        &spec,
+        "idioms-devptr",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(
+                    text.contains("cvta.to.global.u64") && text.contains("ld.global"),
+                    "{arch}: a generic load\n{text}"
+                );
+            }
+        },
+    );
+}
