@@ -136,3 +136,27 @@ fn a_pointer_in_a_byval_integer_is_read_as_global() {
         },
     );
 }
+
+/// `tests/idioms/seek.ll`: a pointer walked to a negative word and written through after the loop; at -O3 the
+/// store addresses the incremented pointer (`[p + -4]`), and every thread's mark is replaced by its index.
+#[test]
+fn a_pointer_read_after_its_increment_addresses_the_new_value() {
+    let dir = common::repo_root().join("tests/idioms");
+    let want: Vec<u8> =
+        (0..1024u32).map(|w| if w % 16 == (w / 16) % 13 { w / 16 } else { w }).flat_map(u32::to_le_bytes).collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "update-sink"])];
+    common::spec_matrix(
+        &dir.join("seek.ll"),
+        &dir.join("seek.toml"),
+        "idioms-seek",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(text.contains("+-4]"), "{arch}: the store does not read the incremented pointer\n{text}");
+            }
+        },
+    );
+}

@@ -20,6 +20,14 @@
 //! Then `d` moves to just after position `u`. Its operands are SSA values defined before `d`'s old position,
 //! still available; nothing between read `x1`; so every value is unchanged.
 //!
+//! # Addresses after the increment
+//!
+//! First, a memory operand `[x + o]` in a block strictly dominated by the block of `x1 = add.{s,u}64 x, k` (a
+//! pointer IV `x` read after a loop exit that follows its increment, as in `while (p[0] >= 0) p++; *p = v;`)
+//! becomes `[x1 + (o - k)]`: the same address (64-bit wrapping arithmetic), read from the value that is live
+//! there anyway, so `x` no longer lives past its increment and the rule above (or coalescing) needs no copy
+//! (HeCBench deredundancy's `kernel_updateRepresentative`: llc-19 addresses the store `[p.next - 4]` likewise).
+//!
 //! # Cost
 //!
 //! One pass over the instructions to find uses, then per phi input a scan of at most [`WINDOW`] instructions
@@ -62,7 +70,7 @@ pub fn run(f: &mut MFunction) -> usize {
             }
         }
     }
-    let mut moved = 0;
+    let mut moved = rebase_addresses(f, &dt, &def, &phi_inputs);
     for (x, x1) in phi_inputs {
         let x = crate::mir::Reg(x);
         let Some((db, dk)) = def[x1.0 as usize] else { continue };
@@ -121,4 +129,52 @@ pub fn run(f: &mut MFunction) -> usize {
         moved += 1;
     }
     moved
+}
+
+/// The address step before the main rule (module doc, "Addresses after the increment"): a memory operand
+/// `[x + o]` in a block strictly dominated by the block `D` of `x1 = add.{s,u}64 x, k` (`x` a phi, `x1` one of its
+/// inputs) becomes `[x1 + (o - k)]`. Returns how many operands changed.
+fn rebase_addresses(
+    f: &mut MFunction,
+    dt: &DomTree,
+    def: &[Option<(u32, usize)>],
+    phi_inputs: &[(u32, crate::mir::Reg)],
+) -> usize {
+    use crate::mir::{Mod, Reg};
+    // x -> (x1, k, D) for `x1 = add.s64 x, k` (unguarded, constant `k`).
+    let mut step: rustc_hash::FxHashMap<Reg, (Reg, i64, u32)> = rustc_hash::FxHashMap::default();
+    for &(x, x1) in phi_inputs {
+        let x = Reg(x);
+        let Some((db, dk)) = def[x1.0 as usize] else { continue };
+        let d = &f.blocks[db as usize].insts[dk];
+        if let (OpKind::Add, [Mod::S64 | Mod::U64], [Operand::Reg(a), Operand::Imm(k)], None) =
+            (d.op.kind, d.op.mods.as_slice(), d.srcs.as_slice(), d.guard)
+        {
+            if *a == x && d.defs().as_slice() == [x1] {
+                step.entry(x).or_insert((x1, *k, db));
+            }
+        }
+    }
+    if step.is_empty() {
+        return 0;
+    }
+    let mut changed = 0;
+    for b in f.order.clone() {
+        for i in f.blocks[b.0 as usize].insts.iter_mut() {
+            if i.is_phi() {
+                continue;
+            }
+            for o in i.srcs.iter_mut() {
+                let Operand::Addr(inner, off) = o else { continue };
+                let Operand::Reg(x) = **inner else { continue };
+                let Some(&(x1, k, db)) = step.get(&x) else { continue };
+                if b.0 != db && dt.is_reachable(b.0) && dt.strictly_dominates(db, b.0) {
+                    **inner = Operand::Reg(x1);
+                    *off = off.wrapping_sub(k);
+                    changed += 1;
+                }
+            }
+        }
+    }
+    changed
 }
