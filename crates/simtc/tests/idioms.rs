@@ -43,6 +43,12 @@ fn image() -> Vec<u8> {
     words.iter().flat_map(|w| w.to_le_bytes()).collect()
 }
 
+/// The words buffer `in` of launch spec `spec` starts with.
+fn input_words(spec: &std::path::Path) -> Vec<i32> {
+    let bytes = simtc_emu::spec::LaunchSpec::read(spec).expect("spec").initial_bytes("in").expect("input");
+    bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
 #[test]
 fn integer_idioms_compute_what_the_ir_says() {
     let dir = common::repo_root().join("tests/idioms");
@@ -85,10 +91,10 @@ fn integer_idioms_compute_what_the_ir_says() {
 fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
     let dir = common::repo_root().join("tests/idioms");
     let spec = dir.join("reduce.toml");
-    let input = simtc_emu::spec::LaunchSpec::read(&spec).expect("spec").initial_bytes("in").expect("input");
-    let words: Vec<i32> = input.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
-    let want: Vec<u8> =
-        words.chunks(128).flat_map(|b| b.iter().fold(0i32, |a, &x| a.wrapping_add(x)).to_le_bytes()).collect();
+    let want: Vec<u8> = input_words(&spec)
+        .chunks(128)
+        .flat_map(|b| b.iter().fold(0i32, |a, &x| a.wrapping_add(x)).to_le_bytes())
+        .collect();
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "gep-reassociate"])];
     common::spec_matrix(
@@ -115,9 +121,7 @@ fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
 fn a_pointer_in_a_byval_integer_is_read_as_global() {
     let dir = common::repo_root().join("tests/idioms");
     let spec = dir.join("devptr.toml");
-    let input = simtc_emu::spec::LaunchSpec::read(&spec).expect("spec").initial_bytes("in").expect("input");
-    let want: Vec<u8> =
-        input.chunks(4).flat_map(|c| i32::from_le_bytes(c.try_into().unwrap()).wrapping_shl(1).to_le_bytes()).collect();
+    let want: Vec<u8> = input_words(&spec).iter().flat_map(|w| w.wrapping_shl(1).to_le_bytes()).collect();
     let builds: [(&str, &[&str]); 2] = [("O0", &["-O0"]), ("O3", &["-O3"])];
     common::spec_matrix(
         &dir.join("devptr.ll"),

@@ -129,6 +129,12 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
             _ => Space::Generic,
         }
     };
+    // The space of a value a kernel loads from `addr`: global when `addr` is in a byval parameter read in place.
+    let loaded = |sp: &Vec<Space>, addr: Value| match value_space(sp, addr) {
+        Space::Param => Space::Global,
+        Space::Unknown => Space::Unknown,
+        _ => Space::Generic,
+    };
     // Reverse post-order is layout order for structured code; iterate to a fixpoint (bounded by lattice height).
     let insts: Vec<_> = f.layout.blocks().flat_map(|b| f.layout.block_insts(b).collect::<Vec<_>>()).collect();
     loop {
@@ -157,20 +163,12 @@ pub fn infer(m: &Module, f: &Function, is_kernel: bool) -> Vec<Space> {
                     InstKind::Phi { .. } => args.iter().fold(Space::Unknown, |a, &v| a.meet(value_space(&sp, v))),
                     InstKind::Select => value_space(&sp, args[1]).meet(value_space(&sp, args[2])),
                     InstKind::Freeze => value_space(&sp, args[0]),
-                    InstKind::Load(_) if is_kernel => match value_space(&sp, args[0]) {
-                        Space::Param => Space::Global,
-                        Space::Unknown => Space::Unknown,
-                        _ => Space::Generic,
-                    },
+                    InstKind::Load(_) if is_kernel => loaded(&sp, args[0]),
                     // A pointer the kernel's byval parameter holds as an integer (thrust's `device_ptr` is read
                     // as `load i64` + `inttoptr`): global, as a loaded pointer is.
                     InstKind::Cast(simtc_ir::CastOp::IntToPtr) if is_kernel => {
                         match f.dfg.value_inst(args[0]).map(|li| (&f.dfg.inst(li).kind, f.dfg.args(li))) {
-                            Some((InstKind::Load(_), la)) => match value_space(&sp, la[0]) {
-                                Space::Param => Space::Global,
-                                Space::Unknown => Space::Unknown,
-                                _ => Space::Generic,
-                            },
+                            Some((InstKind::Load(_), la)) => loaded(&sp, la[0]),
                             _ => Space::Generic,
                         }
                     }

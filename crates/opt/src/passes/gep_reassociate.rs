@@ -145,7 +145,7 @@ impl FunctionPass for GepReassociate {
         if candidates.is_empty() {
             return Ok(false);
         }
-        let dt = analyses.domtree(&m.funcs[f]).clone();
+        let dt = analyses.domtree(&m.funcs[f]);
         // A rewritten GEP's replacement (placed right before it), which keeps standing for its shape: a chain
         // `&B[x + s]`, `&B[(x + s) + s]` is rewritten link by link.
         let mut replaced: FxHashMap<Inst, Inst> = FxHashMap::default();

@@ -1074,9 +1074,7 @@ fn post_increment_exit(
     true
 }
 
-/// The counter a latch exit test reads: `x` is a two-input header phi `j` or its latch input `j + c` (constant
-/// `c`, computed inside loop `l`). Returns `j`'s phi, `j`, its preheader and latch inputs, the step `c`, the
-/// increment and whether the test reads `j + c` (post-increment).
+/// The counter a latch exit test reads (see [`tested_counter`]).
 struct TestedCounter {
     phi: Inst,
     j: Value,
@@ -1087,6 +1085,9 @@ struct TestedCounter {
     post: bool,
 }
 
+/// The counter exit test `t` reads: its `x` is a two-input header phi `j` or its latch input `j + c` (constant
+/// `c`, computed inside loop `l`). Gives `j`'s phi, `j`, its preheader and latch inputs, the step `c`, the
+/// increment and whether the test reads `j + c` (post-increment).
 fn tested_counter(m: &Module, func: &Function, li: &LoopInfo, l: LoopId, t: &ExitTest) -> Option<TestedCounter> {
     let header = li.header(l);
     let as_phi = |v: Value| {
@@ -1124,14 +1125,6 @@ fn tested_counter(m: &Module, func: &Function, li: &LoopInfo, l: LoopId, t: &Exi
 fn only_counts(func: &Function, cmp: Inst, jphi: Inst, j: Value, jinc: Inst, jnext: Value) -> bool {
     let only = |v: Value, allowed: &[Inst]| func.dfg.uses(v).iter().all(|u| allowed.contains(&u.inst));
     only(j, &[jinc, cmp]) && only(jnext, &[jphi, cmp])
-}
-
-/// Deletes a counter nothing reads any more: breaks the phi/increment cycle, then removes both.
-fn delete_counter(func: &mut Function, jphi: Inst, j: Value, jinc: Inst, jstart: Value) {
-    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
-    func.dfg.set_arg(jinc, jinc_pos, jstart);
-    func.remove_inst(jphi);
-    func.remove_inst(jinc);
 }
 
 /// `v` wrapped to a `bits`-wide integer (sign-extended back to 64 bits), as an `iN` constant holds it.
@@ -1246,7 +1239,11 @@ fn merge_exit_iv(
     func.dfg.set_arg(cmp, side, if post { inext } else { i });
     func.dfg.set_arg(cmp, 1 - side, new_k);
     func.dfg.flags_mut(iinc).0 &= !(Flags::NSW.0 | Flags::NUW.0);
-    delete_counter(func, jphi, j, jinc, jstart);
+    // Delete the dead counter: break the phi/increment cycle, then remove both.
+    let jinc_pos = func.dfg.inst(jinc).args.iter().position(|&a| a == j).expect("increment reads j");
+    func.dfg.set_arg(jinc, jinc_pos, jstart);
+    func.remove_inst(jphi);
+    func.remove_inst(jinc);
     true
 }
 

@@ -249,7 +249,7 @@ pub fn run(f: &mut MFunction) -> usize {
                 if defs[t.0 as usize] == 1 && reads[t.0 as usize] == 1 {
                     if let Some((x, a)) = shl_of[t.0 as usize] {
                         let keep = bits - k;
-                        if bits == 32 && (0..k).contains(&a) && matches!(sh, Mod::S32) && k < 32 {
+                        if sh == Mod::S32 && (0..k).contains(&a) && k < 32 {
                             // A signed field of `x` that does not start at bit 0: `bfe.s32 x, k - a, 32 - k`.
                             i.op = Opcode::new(OpKind::Bfe, &[Mod::S32]);
                             i.srcs = [Operand::Reg(x), Operand::Imm(k - a), Operand::Imm(keep)].into_iter().collect();

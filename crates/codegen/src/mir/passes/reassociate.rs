@@ -737,26 +737,17 @@ fn distribute(f: &mut MFunction) -> usize {
                         if uses[t.0 as usize] != 1 || aty != m || k == 0 {
                             return None;
                         }
-                        match products.get(&(m, y.min(z), y.max(z))) {
-                            Some(&p) => Some((Some(p), y, z, k)),
-                            None => (k == 1).then_some((None, y, z, k)),
-                        }
+                        let p = products.get(&(m, y.min(z), y.max(z))).copied();
+                        (p.is_some() || k == 1).then_some((p, y, z, k))
                     });
-                    if let Some((None, y, z, _)) = sibling {
-                        // `(y + 1) * z` = `y * z + z`: one `mad.lo` (llc's DAG combiner folds it the same way).
-                        let op = Opcode::new(OpKind::Mad, &[Mod::Lo, m]);
-                        out.push(mk(op, d, &[Operand::Reg(y), Operand::Reg(z), Operand::Reg(z)]));
-                        count += 1;
-                        continue;
-                    }
-                    if let Some((Some(p), _, z, k)) = sibling {
-                        let (op, srcs) = match k {
-                            1 => (Opcode::new(OpKind::Add, &[m]), vec![Operand::Reg(p), Operand::Reg(z)]),
-                            -1 => (Opcode::new(OpKind::Sub, &[m]), vec![Operand::Reg(p), Operand::Reg(z)]),
-                            _ => (
-                                Opcode::new(OpKind::Mad, &[Mod::Lo, m]),
-                                vec![Operand::Reg(z), Operand::Imm(k), Operand::Reg(p)],
-                            ),
+                    if let Some((p, y, z, k)) = sibling {
+                        let (y, z) = (Operand::Reg(y), Operand::Reg(z));
+                        let (op, srcs) = match (p.map(Operand::Reg), k) {
+                            // `(y + 1) * z` = `y * z + z`: one `mad.lo` (llc's DAG combiner folds it the same way).
+                            (None, _) => (Opcode::new(OpKind::Mad, &[Mod::Lo, m]), vec![y, z.clone(), z]),
+                            (Some(p), 1) => (Opcode::new(OpKind::Add, &[m]), vec![p, z]),
+                            (Some(p), -1) => (Opcode::new(OpKind::Sub, &[m]), vec![p, z]),
+                            (Some(p), k) => (Opcode::new(OpKind::Mad, &[Mod::Lo, m]), vec![z, Operand::Imm(k), p]),
                         };
                         out.push(mk(op, d, &srcs));
                         count += 1;

@@ -70,7 +70,6 @@ pub(super) fn count_down(
     let ty = func.dfg.value_ty(j);
     let norm = |v: i64| wrap_to(v, bits);
     let pre_term = func.terminator(pre).expect("latch_exit_test checked the preheader's terminator");
-    let start_zero = const_int(m, func, start) == Some(0);
     let start_const = const_int(m, func, start);
     let mut b = Builder {
         func: &mut m.funcs[f],
@@ -78,19 +77,17 @@ pub(super) fn count_down(
         consts: &mut m.consts,
         at: InsertPoint::Before(pre_term),
     };
-    let new_start = if start_zero {
-        k
-    } else {
-        let v = match start_const {
-            Some(s) => {
-                let ns = b.iconst(ty, norm(s.wrapping_neg()) as i128);
-                b.binary(BinaryOp::Add, k, ns)
-            }
-            None => b.binary(BinaryOp::Sub, k, start),
-        };
-        divergent.set(v, divergent[k] || divergent[start]);
-        v
+    let new_start = match start_const {
+        Some(0) => k,
+        Some(s) => {
+            let ns = b.iconst(ty, norm(s.wrapping_neg()) as i128);
+            b.binary(BinaryOp::Add, k, ns)
+        }
+        None => b.binary(BinaryOp::Sub, k, start),
     };
+    if new_start != k {
+        divergent.set(new_start, divergent[k] || divergent[start]);
+    }
     let new_step = b.iconst(ty, norm(step.wrapping_neg()) as i128);
     let zero = b.iconst(ty, 0);
     let func = &mut m.funcs[f];

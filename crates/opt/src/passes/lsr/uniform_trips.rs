@@ -65,8 +65,7 @@ pub(super) fn uniform_trips(
     }
     let ty = func.dfg.value_ty(j);
     let Some(bits) = m.types.int_width(ty).filter(|&b| b <= 64) else { return false };
-    let neg = c.wrapping_neg();
-    let neg = wrap_to(neg, bits);
+    let neg = wrap_to(c.wrapping_neg(), bits);
     let phi_blocks: Vec<Block> = func.dfg.phi_blocks(phi).to_vec();
     let first_non_phi =
         func.layout.block_insts(header).find(|&i| !func.dfg.inst(i).is_phi()).expect("header has a terminator");
