@@ -164,3 +164,45 @@ fn a_pointer_read_after_its_increment_addresses_the_new_value() {
         },
     );
 }
+
+/// `tests/idioms/scan.ll`: a Blelloch scan whose eight hoisted thread-index tests would keep more predicates live
+/// through its segment loop than SASS has; at -O3 `sink-compares` tests each inside the loop, after its step's
+/// barrier, and every segment gets its exclusive prefix sums (also without the pass, at -O0 and from llc-19).
+#[test]
+fn a_scan_whose_compares_are_sunk_into_its_loop_scans_every_segment() {
+    let dir = common::repo_root().join("tests/idioms");
+    let spec = dir.join("scan.toml");
+    let want: Vec<u8> = input_words(&spec)
+        .chunks(128)
+        .flat_map(|seg| {
+            seg.iter()
+                .scan(0i32, |acc, &x| {
+                    let before = *acc;
+                    *acc = acc.wrapping_add(x);
+                    Some(before)
+                })
+                .collect::<Vec<i32>>()
+        })
+        .flat_map(i32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "sink-compares"])];
+    common::spec_matrix(
+        &dir.join("scan.ll"),
+        &spec,
+        "idioms-scan",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            // Before the loop's first barrier: the loop's own test only.
+            let head = &text[..text.find("bar.sync").expect("the scan's barriers")];
+            let hoisted = head.matches("setp.").count();
+            if label == "O3" {
+                assert!(hoisted <= 1, "{arch}: {hoisted} compares above the loop\n{text}");
+            } else if label == "O3-off" {
+                assert!(hoisted >= 8, "{arch}: the compares were not hoisted to begin with ({hoisted})\n{text}");
+            }
+        },
+    );
+}

@@ -64,6 +64,10 @@ impl Lower<'_> {
         let op = |s: &mut Self, k: usize| s.op(args[k]);
         match name {
             "llvm.nvvm.barrier0" => self.emit_effect("bar.sync", &[], &[Operand::Imm(0)]),
+            "llvm.nvvm.bar.sync" => {
+                let a = op(self, 0)?;
+                self.emit_effect("bar.sync", &[], &[a]);
+            }
             "llvm.nvvm.barrier.sync" | "llvm.nvvm.barrier.n" => {
                 let a = op(self, 0)?;
                 self.emit_effect("barrier.sync", &[], &[a]);

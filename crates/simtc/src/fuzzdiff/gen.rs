@@ -567,6 +567,7 @@ impl FnGen<'_> {
                 self.signed_terms_walk(env, &small);
             }
             19 if self.is_kernel && self.rng.chance(50) => self.chained_segments(env),
+            19 if self.is_kernel && self.rng.chance(30) => self.hoisted_tests(env),
             19 if self.is_kernel => self.index_sum(env),
             _ => {
                 let j = self.int_var(env);
@@ -879,6 +880,39 @@ impl FnGen<'_> {
         let (_, b) = self.load_in(ext, &s);
         let v = self.def(format!("sub i32 {a}, {b}"), "i32");
         self.fold_into_var(env, &v);
+    }
+
+    /// Eight to eleven tests of one variable computed once (`x < k`, `x == k`, ...: clang's LICM hoists a loop's
+    /// invariant tests like this), then a counted loop of three iterations whose body adds each test's constant
+    /// under its predicate: more predicates live through the loop than SASS's seven (`sink-compares`' input).
+    fn hoisted_tests(&mut self, env: &mut Env) {
+        let j = self.int_var(env);
+        let (x, xu) = (env[j].name.clone(), env[j].uniform);
+        let n = 8 + self.rng.below(4);
+        let mut tests = Vec::new();
+        for _ in 0..n {
+            let op = ["slt", "ult", "eq", "sgt", "ne"][self.rng.below(5) as usize];
+            let k = self.konst();
+            tests.push((self.def(format!("icmp {op} i32 {x}, {k}"), "i1"), self.konst()));
+        }
+        let (a, au) = self.int_operand(env);
+        let (body, exit) = (self.new_block("tests"), self.new_block("tests.end"));
+        let (from, bn) = (self.name(self.cur), self.name(body));
+        self.term(format!("br label %{bn}"));
+        self.cur = body;
+        let (i, acc) = (self.val(), self.val());
+        let mut v = acc.clone();
+        for (t, k) in tests {
+            let w = self.def(format!("add i32 {v}, {k}"), "i32");
+            v = self.def(format!("select i1 {t}, i32 {w}, i32 {v}"), "i32");
+        }
+        let next = self.def(format!("add nuw nsw i32 {i}, 1"), "i32");
+        let more = self.def(format!("icmp ult i32 {next}, 3"), "i1");
+        self.blocks[body].phis.push(format!("{i} = phi i32 [ 0, %{from} ], [ {next}, %{bn} ] ; T:i32"));
+        self.blocks[body].phis.push(format!("{acc} = phi i32 [ {a}, %{from} ], [ {v}, %{bn} ] ; T:i32"));
+        self.term(format!("br i1 {more}, label %{bn}, label %{}", self.name(exit)));
+        self.cur = exit;
+        env[j] = Var { name: v, uniform: xu && au };
     }
 
     /// Consecutive segments of `in` of a run-time length `s = (v & 31) + 1`, each segment's start a `gep` of the

@@ -31,6 +31,7 @@ pub mod reassociate;
 pub mod redundant_mov;
 pub mod remat;
 pub mod sink;
+pub mod sink_compares;
 pub mod split_index;
 pub mod ssa_check;
 pub mod update_sink;
@@ -70,6 +71,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         seed: "simtc",
         doc: "remat: run only on functions whose estimated register pressure (32-bit registers live at a block \
               boundary, 64-bit ones twice) is at least this (32: below it a saved register cannot lower occupancy)",
+    },
+    simtc_opt::KnobDef {
+        name: sink_compares::LIMIT_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "7",
+        seed: "simtc",
+        doc: "sink-compares: sink compares into their readers' blocks only where more predicates than this are \
+              live at once (7: SASS's P0-P6)",
     },
     simtc_opt::KnobDef {
         name: combine::FMA_KNOB,
@@ -362,6 +371,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| Ok(remat::run(f, cx.knobs.int(remat::MIN_PRESSURE_KNOB).max(0) as usize) > 0),
+        },
+        MirPassInfo {
+            name: "sink-compares",
+            description: "recomputes a compare in each block that reads its predicate where more predicates are live \
+                          at once than SinkComparesLimit (LLVM CodeGenPrepare's compare sinking)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| Ok(sink_compares::run(f, cx.knobs.int(sink_compares::LIMIT_KNOB).max(0) as usize) > 0),
         },
         MirPassInfo {
             name: "phi-elim",
