@@ -206,3 +206,35 @@ fn a_scan_whose_compares_are_sunk_into_its_loop_scans_every_segment() {
         },
     );
 }
+
+/// `tests/idioms/memset.ll`: small memsets of global memory, a constant byte in 64-bit stores where aligned and a
+/// run-time byte splatted into 32-bit ones, against the bytes they must leave.
+#[test]
+fn small_memsets_in_wide_units_write_every_byte() {
+    let dir = common::repo_root().join("tests/idioms");
+    let want: Vec<u8> = (0..128u32)
+        .flat_map(|gid| {
+            let b = gid & 0xff;
+            let mut w = [0u32; 12];
+            w[4..10].fill(b * 0x0101_0101);
+            w[10] = 0xabab_abab;
+            w[11] = gid + 1;
+            w
+        })
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 2] = [("O0", &["-O0"]), ("O3", &["-O3"])];
+    common::spec_matrix(
+        &dir.join("memset.ll"),
+        &dir.join("memset.toml"),
+        "idioms-memset",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |_, arch, text| {
+            for want in ["st.global.b64", "st.global.b32"] {
+                assert!(text.contains(want), "{arch}: no `{want}`\n{text}");
+            }
+        },
+    );
+}

@@ -578,11 +578,18 @@ impl Lower<'_> {
         let da = align(self, 0);
         if name.starts_with("llvm.memset.") {
             let byte = self.op(args[1])?;
-            let (chunk, c, t) = super::mem::copy_unit(da, len, 4);
+            // A constant byte goes out in units of up to 8 bytes (llc's i64 stores): a 64-bit zero is ptxas' `RZ`
+            // pair and any other constant one register pair for all the stores. A run-time byte is splatted into
+            // 32 bits only: a 64-bit splat would cost more instructions than the stores it saves. A thread's local
+            // frame keeps word units, the slots `local-forward` and ptxas' promotion of local arrays work on.
+            let wide = matches!(byte, Operand::Imm(_)) && dsp != super::spaces::Space::Local;
+            let widest = if wide { 8 } else { 4 };
+            let (chunk, c, t) = super::mem::copy_unit(da, len, widest);
             let val = match byte {
                 Operand::Imm(v) => {
                     let b = (v & 0xff) as u64;
                     Operand::Imm(match chunk {
+                        8 => (b * 0x0101_0101_0101_0101) as i64,
                         4 => (b * 0x0101_0101) as i64,
                         2 => (b * 0x0101) as i64,
                         _ => b as i64,
