@@ -238,3 +238,38 @@ fn small_memsets_in_wide_units_write_every_byte() {
         },
     );
 }
+
+/// `tests/idioms/offset_eq.ll`: equality tests of `x + c` against constants, which peephole turns into tests of
+/// `x` against the difference (32 and 64 bits, wrapping), give the flags Rust computes.
+#[test]
+fn equality_tests_of_an_offset_value_give_the_same_flags() {
+    let dir = common::repo_root().join("tests/idioms");
+    let want: Vec<u8> = (0..128i32)
+        .map(|gid| {
+            let x = gid.wrapping_sub(20);
+            let a = x.wrapping_add(1);
+            let flags = u32::from(a == 7)
+                | u32::from(x.wrapping_add(5) != 2) << 1
+                | u32::from(x.wrapping_sub(4) == 20) << 2
+                | u32::from(a == 0) << 3
+                | u32::from(i64::from(x) - 8 == 18) << 4;
+            ((a.wrapping_mul(514) as u32 & 0xffff) << 8) | flags
+        })
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-nopeephole", &["-O3", "--disable-pass", "peephole"])];
+    common::spec_matrix(
+        &dir.join("offset_eq.ll"),
+        &dir.join("offset_eq.toml"),
+        "idioms-offset-eq",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(text.contains(", 6;") && text.contains(", 26;"), "{arch}: tests not rewritten\n{text}");
+            }
+        },
+    );
+}

@@ -31,6 +31,12 @@
 //!   not done: the comparison would move to the BoolOp's block, typically from a loop preheader into the loop,
 //!   keeping `%a`/`%b` (vector registers) live through the loop instead of one predicate.
 //!
+//! - **Equality with an offset**: `setp.eq/ne %p, %a, c2` where `%a = add %x, c1` (constants) becomes
+//!   `setp.eq/ne %p, %x, c2 - c1` (wrapping in the type's width: exact for equality), as llc's DAG combiner
+//!   does; the add is then computed only for its other readers, where ptxas often folds it (`(x + 1) * 514` is
+//!   one `IMAD`; lid-driven-cavity's `set_BCs` 61 → 60 SASS, llc 60). Not when `%x` is a phi: a loop's
+//!   `i' = i + 1; i' == n` would keep `i` and `i'` live at once.
+//!
 //! All rewrite one instruction in place; they never move instructions, so they preserve every dominance property.
 //! Linear in the number of instructions.
 
@@ -49,6 +55,9 @@ pub fn run(f: &mut MFunction) -> usize {
     let mut shr_of: Vec<Option<(Operand, i64)>> = vec![None; n];
     let mut shl_of: Vec<Option<(Reg, i64)>> = vec![None; n];
     let mut setp_of: Vec<Option<(Opcode, [Operand; 2], u32)>> = vec![None; n];
+    // `d = add x, c` (integer, constant `c`) with `x` not a phi's destination.
+    let mut add_of: Vec<Option<(Reg, i64)>> = vec![None; n];
+    let mut phi_def = vec![false; n];
     let reads = f.read_counts();
     for b in &f.order {
         for (k, i) in f.block(*b).insts.iter().enumerate() {
@@ -72,6 +81,12 @@ pub fn run(f: &mut MFunction) -> usize {
                 (OpKind::Setp, _, [x, y]) if i.op.cmp().is_some() && i.op.mods.len() >= 2 => {
                     setp_of[d.0 as usize] = Some((i.op.clone(), [x.clone(), y.clone()], b.0));
                 }
+                (OpKind::Add, Some(Mod::S32 | Mod::U32 | Mod::S64 | Mod::U64), [Operand::Reg(x), Operand::Imm(c)])
+                    if i.op.mods.len() == 1 =>
+                {
+                    add_of[d.0 as usize] = Some((*x, *c));
+                }
+                (OpKind::Phi, _, _) => phi_def[d.0 as usize] = true,
                 _ => {}
             }
         }
@@ -166,6 +181,35 @@ pub fn run(f: &mut MFunction) -> usize {
                                 rewrites += 1;
                                 continue;
                             }
+                        }
+                    }
+                }
+            }
+            if i.guard.is_none() {
+                // `setp.eq/ne %a, c2` with `%a = add %x, c1` tests `%x` against `c2 - c1` (wrapping: exact for
+                // equality), so the add need not be computed for it (DAGCombiner's `(x + c1) == c2`).
+                if let (OpKind::Setp, [cmp @ (Mod::Eq | Mod::Ne), ty], [Operand::Reg(a), Operand::Imm(c2)]) =
+                    (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice())
+                {
+                    let wide = match ty {
+                        Mod::S32 | Mod::U32 | Mod::B32 => Some(false),
+                        Mod::S64 | Mod::U64 | Mod::B64 => Some(true),
+                        _ => None,
+                    };
+                    if let (Some(wide), Some((x, c1))) = (wide, add_of[a.0 as usize]) {
+                        let same_width = wide == matches!(f.regs[x.0 as usize], crate::mir::RegClass::B64);
+                        if defs[a.0 as usize] == 1 && defs[x.0 as usize] == 1 && !phi_def[x.0 as usize] && same_width {
+                            let k = c2.wrapping_sub(c1);
+                            let k = match (wide, ty) {
+                                (true, _) => k,
+                                (false, Mod::S32) => k as i32 as i64,
+                                (false, _) => k as u32 as i64,
+                            };
+                            let (cmp, ty) = (*cmp, *ty);
+                            i.op = Opcode::new(OpKind::Setp, &[cmp, ty]);
+                            i.srcs = [Operand::Reg(x), Operand::Imm(k)].into_iter().collect();
+                            rewrites += 1;
+                            continue;
                         }
                     }
                 }
