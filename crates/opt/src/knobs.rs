@@ -268,6 +268,14 @@ pub const IR_KNOBS: &[KnobDef] = &[
         doc: "lsr: the most new pointer induction variables per loop (register pressure; 0 = none)",
     },
     KnobDef {
+        name: "lsr-nests",
+        kind: KnobKind::Bool,
+        default: "false",
+        seed: "simtc",
+        doc: "lsr: new induction variables also in loops of a nest (a loop inside another loop or holding one); off by \
+              default: measured, ptxas' code for nests is shorter without them (see lsr's module doc, 'Loop nests')",
+    },
+    KnobDef {
         name: "lsr-min-trips",
         kind: KnobKind::Int { min: 0, max: 1024 },
         default: "4",

@@ -18,10 +18,15 @@
 //! `-O3` passes, which clean up after themselves (4%); at `-O0` it is the only clean-up of instruction selection's
 //! unused results (98%), so it is also toggled at `-O0`. `remat` runs only on functions whose register pressure
 //! reaches `RematMinPressure` (32), which generated programs rarely do: it is toggled with the threshold at 0.
+//! One more build runs [`FULL`] with `lsr-nests` on (lsr's induction variables in loop nests, off by default).
 
 /// `remat` runs only where the register pressure is high (`RematMinPressure`), which small generated programs
 /// rarely reach: this setting runs it everywhere, for its exposure builds.
 pub(crate) const REMAT_ALWAYS: &str = "RematMinPressure=0";
+
+/// `lsr` gives loops of a nest no new induction variables unless this knob is set: a build with it keeps that
+/// code under the differential check.
+pub(crate) const LSR_NESTS: &str = "lsr-nests=true";
 
 /// The label of the full pipeline (every optional pass on), against which each pass is toggled.
 pub(crate) const FULL: &str = "-O3 --knob structurize=true";
@@ -146,6 +151,15 @@ pub(crate) fn differential_builds() -> Vec<Build> {
         opt_level: 3,
         disabled: vec![],
         knobs: vec!["structurize=true".into(), "cssa-coalesce=0".into()],
+        without: None,
+    });
+    // lsr's induction variables in loop nests are off by default (knob `lsr-nests`); this build keeps that
+    // code checked against `-O0`.
+    builds.push(Build {
+        label: format!("{FULL} --knob {LSR_NESTS}"),
+        opt_level: 3,
+        disabled: vec![],
+        knobs: vec!["structurize=true".into(), LSR_NESTS.into()],
         without: None,
     });
     let remat = exposures().into_iter().find(|e| e.pass == "remat").expect("remat's exposure pair");

@@ -1,7 +1,8 @@
 ; Nested loops (a matmul row): the inner loop walks a[i*n + k] with one IV; its start pointer, computed in the
 ; inner preheader, is affine in the outer IV i and becomes the outer loop's own pointer IV (stride 4*n bytes),
-; so neither loop multiplies. out[i] (uniform) gets the outer loop's second pointer IV.
-; RUN: opt %s --passes lsr
+; so neither loop multiplies. out[i] (uniform) gets the outer loop's second pointer IV. (IVs in nests are off by
+; default, see nested_default.ll; lsr-nests turns them on.)
+; RUN: opt %s --passes lsr --knob lsr-nests=true
 
 target triple = "nvptx64-nvidia-cuda"
 
