@@ -24,7 +24,9 @@
 //! # Exactness and cost
 //!
 //! The MIR is in SSA form: the `setp` dominates every reader, its operands' definitions dominate the `setp`,
-//! and no operand is written again, so the copy computes the same predicate. One predicate liveness solve
+//! and no operand is written again, so the copy computes the same predicate. A first sweep bounds the pressure
+//! without liveness (the predicates read outside their block plus the most defined and read inside one block:
+//! when those fit, nothing is done — most of libdevice's functions); then one predicate liveness solve
 //! (registers of the predicate class only), one backward scan per block, one rebuild of each block that gets
 //! copies: linear in the instructions plus the predicate liveness sets.
 
@@ -43,8 +45,42 @@ pub fn run(f: &mut MFunction, limit: usize) -> usize {
     if f.regs.iter().filter(|&&c| is_pred(c)).count() <= limit {
         return 0;
     }
+    // Only a predicate read outside the block that defines it can be sunk; most functions have none, and then
+    // no liveness is computed.
+    let mut def_block: Vec<Option<MBlock>> = vec![None; f.regs.len()];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            for r in i.defs() {
+                def_block[r.0 as usize] = Some(b);
+            }
+        }
+    }
+    let mut cross = vec![false; f.regs.len()];
+    for &b in &f.order {
+        for i in &f.block(b).insts {
+            for r in i.uses() {
+                let r = r.0 as usize;
+                cross[r] |= is_pred(f.regs[r]) && def_block[r].is_some_and(|d| d != b);
+            }
+        }
+    }
+    // At any point the live predicates are some of those read across blocks plus some defined in the point's
+    // block and read only there: when even all of them fit, so does the peak.
+    let n_cross = cross.iter().filter(|&&c| c).count();
+    if n_cross == 0 {
+        return 0;
+    }
+    let mut local = vec![0usize; f.blocks.len()];
+    for (r, d) in def_block.iter().enumerate() {
+        if let (Some(d), false, true) = (d, cross[r], is_pred(f.regs[r])) {
+            local[d.0 as usize] += 1;
+        }
+    }
+    if n_cross + local.iter().copied().max().unwrap_or(0) <= limit {
+        return 0;
+    }
     let writes = f.write_counts();
-    let regs = f.regs.clone();
+    let regs = &f.regs;
     let live = graph::ssa_liveness(f, |r| is_pred(regs[r as usize]) && writes[r as usize] <= 1);
     if peak(f, &live) <= limit {
         return 0;
