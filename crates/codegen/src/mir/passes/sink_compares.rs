@@ -139,7 +139,7 @@ pub fn run(f: &mut MFunction, limit: usize) -> usize {
         }
     }
     // The copies, cloned before any block changes; then the originals without readers left in their block
-    // go (highest index first, so the others' indices hold); then each reading block gets its copies.
+    // go (one pass over each of their blocks); then each reading block gets its copies.
     let mut template: FxHashMap<u32, MInst> = FxHashMap::default();
     for ps in plans.values() {
         for &p in ps {
@@ -147,9 +147,20 @@ pub fn run(f: &mut MFunction, limit: usize) -> usize {
             template.entry(p).or_insert_with(|| f.blocks[d.0 as usize].insts[k].clone());
         }
     }
-    drop_original.sort_unstable_by_key(|&(d, k)| std::cmp::Reverse((d.0, k)));
-    for (d, k) in drop_original {
-        f.blocks[d.0 as usize].insts.remove(k);
+    drop_original.sort_unstable_by_key(|&(d, k)| (d.0, k));
+    let mut at = 0;
+    while at < drop_original.len() {
+        let d = drop_original[at].0;
+        let mut k = 0;
+        let mut next = at;
+        f.blocks[d.0 as usize].insts.retain(|_| {
+            let drop = next < drop_original.len() && drop_original[next] == (d, k);
+            next += usize::from(drop);
+            k += 1;
+            !drop
+        });
+        debug_assert!(next > at, "every planned removal names an instruction of its block");
+        at = next.max(at + 1);
     }
     let mut count = 0;
     let mut order: Vec<MBlock> = plans.keys().copied().collect();
