@@ -75,7 +75,7 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
     simtc_opt::KnobDef {
         name: sink_compares::LIMIT_KNOB,
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
-        default: "7",
+        default: sink_compares::DEFAULT_LIMIT,
         seed: "simtc",
         doc: "sink-compares: sink compares into their readers' blocks only where more predicates than this are \
               live at once (7: SASS's P0-P6)",

@@ -36,8 +36,8 @@ use rustc_hash::FxHashMap;
 /// The knob: most predicates live at once before compares are sunk.
 pub const LIMIT_KNOB: &str = "SinkComparesLimit";
 
-/// Default [`LIMIT_KNOB`]: SASS's predicate registers `P0`–`P6`.
-pub const DEFAULT_LIMIT: usize = 7;
+/// Default of [`LIMIT_KNOB`] (the knob registry's text): SASS's seven predicate registers `P0`–`P6`.
+pub const DEFAULT_LIMIT: &str = "7";
 
 /// Runs the pass; returns the number of compares copied into other blocks.
 pub fn run(f: &mut MFunction, limit: usize) -> usize {
