@@ -273,3 +273,34 @@ fn equality_tests_of_an_offset_value_give_the_same_flags() {
         },
     );
 }
+
+/// `tests/idioms/const_table.ll`: pointer induction variables over a `constant` table and a writable one of
+/// address space 0 (global: `ld.global.nc` and `ld.global`), stopped by an equality test against the table's end,
+/// give Rust's sums.
+#[test]
+fn pointer_walks_over_global_tables_give_the_same_sums() {
+    let dir = common::repo_root().join("tests/idioms");
+    let table = [1i32, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53];
+    let weights = [2i32, -1, 4, 0, 9, -7, 6, 1, -3, 8, 5, -2, 7, 3, -5, 10];
+    let want: Vec<u8> = (0..128usize)
+        .map(|gid| (gid % 16..16).map(|i| table[i].wrapping_mul(weights[i])).fold(0i32, i32::wrapping_add))
+        .flat_map(i32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 2] = [("O0", &["-O0"]), ("O3", &["-O3"])];
+    common::spec_matrix(
+        &dir.join("const_table.ll"),
+        &dir.join("const_table.toml"),
+        "idioms-const-table",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(
+                    text.contains("ld.global.nc.u32") && text.contains("ld.global.u32") && !text.contains("cvta"),
+                    "{arch}: the tables are not read as global memory\n{text}"
+                );
+            }
+        },
+    );
+}

@@ -366,11 +366,17 @@ impl Lower<'_> {
     ) -> Result<Reg> {
         let m = self.m;
         let (a, b, c, w) = if m.types.is_ptr(ty) {
-            // Compare generic addresses unless both sides are in the same declared space.
+            // Compare generic addresses unless both sides are in the same declared space, or, for equality, in
+            // the same inferred one (a space's addresses map one to one onto its generic window): a loop that
+            // walks a global table until a pointer past its end compares global addresses without two `cvta`s.
             let (ra, sa) = self.ptr(va)?;
             let (rb, sb) = self.ptr(vb)?;
-            let want =
-                if sa == sb && sa == super::spaces::space_of_type(m, ty) { sa } else { super::spaces::Space::Generic };
+            let equality = matches!(p, IntPredicate::Eq | IntPredicate::Ne);
+            let want = if sa == sb && (sa == super::spaces::space_of_type(m, ty) || equality) {
+                sa
+            } else {
+                super::spaces::Space::Generic
+            };
             let ra = self.convert_space(ra, sa, want)?;
             let rb = self.convert_space(rb, sb, want)?;
             (Operand::Reg(ra), Operand::Reg(rb), RegClass::B64, 64)

@@ -11,6 +11,7 @@
 //!   through such a pointer would be generic. The same holds for an `inttoptr` of an integer loaded from such a
 //!   parameter (thrust's `device_ptr` members are read as `load i64` + `inttoptr`; llc-19 makes them global
 //!   too: 20 of gerbil's CUB merge-sort partition kernel's 40 loads were generic without it);
+//! - a global variable of address space 0 is global (the printer puts it in `.global`);
 //! - `addrspacecast` to generic keeps the source's space; GEPs and pointer `bitcast`s keep their base's space;
 //! - `phi` and `select` get the meet of their inputs (equal spaces → that space, otherwise generic);
 //! - everything else (other loads of pointers, call results, `inttoptr`, device-function parameters) is generic.
@@ -81,7 +82,13 @@ pub fn space_of_type(m: &Module, ty: Type) -> Space {
 /// The space of a constant pointer (global address, constant expression).
 pub fn space_of_const(m: &Module, c: ConstId) -> Space {
     match m.consts.data(c) {
-        ConstData::Global(_, GlobalRef::Var(g)) => Space::from_addrspace(m.globals[*g].addrspace),
+        // A variable of address space 0 is printed in `.global` (as llc's NVPTX GenericToNVVM moves it there) and
+        // its address is materialized as a global one (`Lower::const_ptr_or_int`): a pointer induction variable
+        // that starts at it (`lsr` over a table in a `constant` array) stays global instead of generic.
+        ConstData::Global(_, GlobalRef::Var(g)) => match m.globals[*g].addrspace {
+            0 => Space::Global,
+            a => Space::from_addrspace(a),
+        },
         ConstData::Global(_, GlobalRef::Func(_)) => Space::Generic,
         ConstData::Expr { ty, op, operands } => match op {
             ConstExprOp::Cast(simtc_ir::CastOp::AddrSpaceCast) | ConstExprOp::Cast(simtc_ir::CastOp::BitCast) => {
