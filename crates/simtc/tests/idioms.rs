@@ -304,3 +304,37 @@ fn pointer_walks_over_global_tables_give_the_same_sums() {
         },
     );
 }
+
+/// `tests/idioms/sext_field.ll`: signed fields extracted by a shift up and an arithmetic shift down (`__mul24`'s
+/// operands, a field above bit 0), which peephole selects as `bfe.s32`, give Rust's values.
+#[test]
+fn signed_fields_by_shift_pairs_give_the_same_values() {
+    let dir = common::repo_root().join("tests/idioms");
+    let want: Vec<u8> = (0..128u32)
+        .map(|gid| {
+            let x = gid.wrapping_mul(0x9E37_79B1) as i32;
+            let y = x ^ 0x5A5A_5A5A;
+            let m = ((x << 8) >> 8).wrapping_mul((y << 8) >> 8);
+            m.wrapping_add((x << 4) >> 12)
+        })
+        .flat_map(i32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-nopeephole", &["-O3", "--disable-pass", "peephole"])];
+    common::spec_matrix(
+        &dir.join("sext_field.ll"),
+        &dir.join("sext_field.toml"),
+        "idioms-sext-field",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(
+                    text.contains(", 0, 24;") && text.contains(", 8, 20;") && !text.contains("shr.s32"),
+                    "{arch}: the fields are not bfe.s32\n{text}"
+                );
+            }
+        },
+    );
+}

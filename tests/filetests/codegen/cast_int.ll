@@ -42,7 +42,6 @@ define ptx_kernel void @int_casts(ptr %out, i64 %a, i32 %b) {
 ; CHECK-NEXT: cvt.s32.s16 {{%r[0-9]+}}, {{%rs[0-9]+}};
 ; CHECK-NEXT: cvt.u64.u32 {{%rd[0-9]+}}, {{%r[0-9]+}};
 ; CHECK-NEXT: cvt.s64.s32 {{%rd[0-9]+}}, {{%r[0-9]+}};
-; sext i24 -> i32 within one register: shift up and arithmetic-shift back.
-; CHECK-NEXT: shl.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
-; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
+; sext i24 -> i32 within one register: isel's shift up and arithmetic shift back, one bfe.s32 after peephole.
+; CHECK-NEXT: bfe.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0, 24;
 ; CHECK-NEXT: selp.b32

@@ -26,8 +26,7 @@ define ptx_kernel void @narrow(ptr %out, i8 %a, i8 %b, i24 %c) {
 ; CHECK-NEXT: shl.b64 {{%rd[0-9]+}}, {{%rd[0-9]+}}, 2;
 ; CHECK-NEXT: add.s64
 ; CHECK-NEXT: st.global.u8
-; CHECK-NEXT: shl.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
-; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
+; CHECK-NEXT: bfe.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0, 24;
 ; CHECK-NEXT: cvt.s64.s32
 ; CHECK-NEXT: add.s64
 ; CHECK-NEXT: st.global.u8

@@ -25,9 +25,8 @@ define ptx_kernel void @odd(ptr %out, i32 %a, i32 %b, i64 %c) {
 ; CHECK: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16777215;
 ; CHECK-NEXT: and.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 16777215;
 ; CHECK-NEXT: div.u32
-; i24 sdiv: sign-extend from bit 23.
-; CHECK-NEXT: shl.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
-; CHECK-NEXT: shr.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 8;
+; i24 sdiv: sign-extend from bit 23 (bfe.s32 after peephole).
+; CHECK-NEXT: bfe.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, 0, 24;
 ; CHECK: div.s32
 ; zext i24 -> i32 masks.
 ; CHECK: xor.b32

@@ -23,7 +23,9 @@
 //! - **In-register extension**: `%w = shr.{s,u}N %t, k` where `%t = shl.bN %x, k` (read only there) and
 //!   `N - k` is 8, 16 or 32 becomes `cvt.sN.s{N-k} %w, %x` (signed; ptxas makes one `PRMT`/`SGXT` of it, not two
 //!   shifts) or `and.bN %w, %x, 2^(N-k) - 1` (unsigned): InstCombine's form of `(int)(signed char)x` (llc selects
-//!   `cvt.s32.s8` from it the same way).
+//!   `cvt.s32.s8` from it the same way). A signed 32-bit `(x << a) >> k` with `a ≤ k` (other field widths, or a
+//!   field above bit 0) becomes `bfe.s32 %w, %x, k - a, 32 - k` (one `SGXT`, or a shift and one, for two shifts;
+//!   llc's `bfe`): `__mul24`'s `(x << 8) >> 8`.
 //! - **Bit-field extract**: `%w = and.b32 %t, 2^k - 1` where `%t = shr.u32 %x, s` (constants, `s + k ≤ 32`,
 //!   `%t` read only there) becomes `%w = bfe.u32 %x, s, k` (llc's `bfe`): one instruction for two.
 //! - **setp BoolOp**: `%d = and/or/xor.pred %p, %q` where `%p = setp.CMP.T %a, %b` is read only there, in the
@@ -293,8 +295,10 @@ pub fn run(f: &mut MFunction) -> usize {
                 if defs[t.0 as usize] == 1 && reads[t.0 as usize] == 1 {
                     if let Some((x, a)) = shl_of[t.0 as usize] {
                         let keep = bits - k;
-                        if sh == Mod::S32 && (0..k).contains(&a) && k < 32 {
-                            // A signed field of `x` that does not start at bit 0: `bfe.s32 x, k - a, 32 - k`.
+                        let cvt_form = a == k && matches!(keep, 8 | 16);
+                        if sh == Mod::S32 && (0..=k).contains(&a) && (1..32).contains(&k) && !cvt_form {
+                            // A signed field of `x`: `bfe.s32 x, k - a, 32 - k` (from bit 0 when `a == k`: the
+                            // sign extension of the low 32 - k bits, `__mul24`'s operands, one `SGXT`).
                             i.op = Opcode::new(OpKind::Bfe, &[Mod::S32]);
                             i.srcs = [Operand::Reg(x), Operand::Imm(k - a), Operand::Imm(keep)].into_iter().collect();
                             rewrites += 1;
