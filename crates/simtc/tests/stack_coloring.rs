@@ -44,3 +44,31 @@ fn arrays_with_disjoint_lifetimes_share_a_slot_and_keep_their_values() {
         },
     );
 }
+
+/// `tests/stackcolor/stack_share.ll`: three arrays alive one after another; a slot holds at most two of them by
+/// default (64-byte depot), all three without the limit (32), none shared without the rule (96). Same image.
+#[test]
+fn a_slot_holds_at_most_two_arrays_by_default_and_all_keep_their_values() {
+    let builds: [(&str, &[&str]); 4] = [
+        ("O0", &["-O0"]),
+        ("O3", &["-O3"]),
+        ("O3-unlimited", &["-O3", "--knob", "stack-coloring-max-share=0"]),
+        ("O3-off", &["-O3", "--knob", "stack-coloring=false"]),
+    ];
+    common::spec_matrix(
+        &dir().join("stack_share.ll"),
+        &dir().join("stack_share.toml"),
+        "stack-share",
+        &["sm_70", "sm_90"],
+        &builds,
+        &image(),
+        |label, arch, text| {
+            let want = match label {
+                "O3-off" => "__local_depot0[96]",
+                "O3-unlimited" => "__local_depot0[32]",
+                _ => "__local_depot0[64]",
+            };
+            assert!(text.contains(want), "{label} {arch}: {want}\n{text}");
+        },
+    );
+}

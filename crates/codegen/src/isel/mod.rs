@@ -156,6 +156,8 @@ pub struct Lower<'a> {
     /// `--knob stack-coloring` (default on): allocas whose lifetimes never meet share a depot slot
     /// ([`stack_color`]).
     pub(crate) stack_coloring: bool,
+    /// `stack-coloring-max-share`: the most allocas one depot slot holds (0: no limit).
+    pub(crate) stack_share_max: usize,
     /// The shared depot slot of each alloca that shares one ([`Lower::plan_stack`]).
     pub(crate) alloca_slot: rustc_hash::FxHashMap<Inst, usize>,
     /// Shared depot slots: size, alignment and offset once reserved.
@@ -229,6 +231,15 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "isel: `zext i1 e to iN` of an and/or/xor tree (logical selects included) over `trunc nuw iN x to i1` \
               leaves is the same tree of and/or/xor on the `x` (CUDA bools as bytes: `f[i] = a[i] && b[i]` is one \
               `and.b16`, as llc's DAG combiner makes it); false: through predicates",
+    },
+    simtc_opt::KnobDef {
+        name: "stack-coloring-max-share",
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 16 },
+        default: "2",
+        seed: "simtc",
+        doc: "isel, with stack-coloring: the most allocas that share one depot slot (a slot of three or more \
+              indexed arrays is where ptxas turned the merged array into registers and select chains: minibude's \
+              six sinf/cosf reduction arrays, 1,097 SASS against 861 with pairs); 0: no limit",
     },
     simtc_opt::KnobDef {
         name: "stack-coloring",
@@ -340,6 +351,7 @@ impl<'a> Lower<'a> {
             rsqrt_approx: knobs.bool("rsqrt-approx"),
             bool_bytes_enabled: knobs.bool("bool-bytes"),
             stack_coloring: knobs.bool("stack-coloring"),
+            stack_share_max: knobs.int("stack-coloring-max-share").max(0) as usize,
             alloca_slot: Default::default(),
             stack_slots: Vec::new(),
         };

@@ -18,6 +18,15 @@
 //! the other does not). Colorable `alloca`s are packed greedily, largest first, into slots whose members pairwise do not
 //! conflict; a slot is as large and as aligned as its largest member. Every other `alloca` gets a slot of its own.
 //!
+//! A slot holds at most `stack-coloring-max-share` members (default 2). ptxas promotes an indexed local array to
+//! registers (a compare-select chain per access) or leaves it in local memory by its own measure of the array, and
+//! a slot that merges many arrays tipped that measure the wrong way: minibude's `fasten_main` has six `sinf`/`cosf`
+//! reduction arrays in one loop — 1,097 SASS instructions with one slot for all six, 864 with six slots, 861 with
+//! pairs (llc-19: 897) — and mriQ's `ComputeQ_GPU` 807 with one slot, 555 with pairs (llc 817). Over 608
+//! HeCBench modules (1,737 kernels), pairs against no limit: 4 kernels shorter, 5 longer (bonds +23, geodesic
+//! +6), SASS geomean against llc 0.9066 → 0.9062; three or four members measured worse than no limit on
+//! minibude (1,500).
+//!
 //! # Why it is sound
 //!
 //! Outside its lifetime an object's memory holds no value the program may rely on (LLVM's LangRef: an object is
@@ -145,8 +154,11 @@ impl Lower<'_> {
         let mut slots: Vec<(u64, u64, Vec<usize>)> = Vec::new();
         for &k in &order {
             let c = &cands[k];
+            let share_max = self.stack_share_max;
             let fits = |members: &Vec<usize>| {
-                c.colorable && members.iter().all(|&o| cands[o].colorable && !overlap(&cands[o].live, &c.live))
+                c.colorable
+                    && (share_max == 0 || members.len() < share_max)
+                    && members.iter().all(|&o| cands[o].colorable && !overlap(&cands[o].live, &c.live))
             };
             match slots.iter().position(|(_, _, ms)| fits(ms)) {
                 Some(s) => {
