@@ -338,3 +338,36 @@ fn signed_fields_by_shift_pairs_give_the_same_values() {
         },
     );
 }
+
+/// `tests/idioms/widened_term.ll`: 64-bit indices whose widened 32-bit term carries a constant
+/// (`tile + zext (tid + 256)`, `(tile + 100) + sext (tid - 3)`), split by isel into a shared base and `[r+imm]`
+/// offsets, store where Rust says.
+#[test]
+fn widened_index_terms_with_constants_store_in_place() {
+    let dir = common::repo_root().join("tests/idioms");
+    let mut out = vec![0u32; 1024];
+    for b in 0..2usize {
+        for t in 0..64usize {
+            let g = (64 * b + t) as u32;
+            out[512 * b + t] = g;
+            out[512 * b + t + 256] = g + 1000;
+            out[512 * b + 97 + t] = g + 2000;
+        }
+    }
+    let want: Vec<u8> = out.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-nosplit", &["-O3", "--knob", "gep-const-offset=false"])];
+    common::spec_matrix(
+        &dir.join("widened_term.ll"),
+        &dir.join("widened_term.toml"),
+        "idioms-widened-term",
+        &["sm_70", "sm_90"],
+        &builds,
+        &want,
+        |label, arch, text| {
+            if label == "O3" {
+                assert!(text.contains("+1024]"), "{arch}: tid + 256 does not share the base\n{text}");
+            }
+        },
+    );
+}

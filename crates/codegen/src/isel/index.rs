@@ -24,6 +24,10 @@ pub(crate) enum IndexExt {
     SignedNeg,
     /// `c - x` with `x` known non-negative: `x` zero-extended and subtracted.
     UnsignedNeg,
+    /// `x` is 64-bit; each 32-bit term `y` is zero-extended and added in 64 bits.
+    WideZext,
+    /// `x` is 64-bit; each 32-bit term `y` is sign-extended and added in 64 bits.
+    WideSext,
 }
 
 /// The variable terms of an index, compared by shape ([`Lower::terms_key`]).
@@ -85,7 +89,12 @@ impl Lower<'_> {
         }
         let (x, ext, c) = match self.constant_part_of_index_flat(ix, inbounds) {
             Some(found) => found,
-            None => return self.nested_constant_part(ix, block).or_else(|| self.constant_before_sub(ix)),
+            None => {
+                return self
+                    .nested_constant_part(ix, block)
+                    .or_else(|| self.constant_before_sub(ix))
+                    .or_else(|| self.constant_in_widened_term(ix))
+            }
         };
         Some((x, SmallVec::new(), ext, c))
     }
@@ -124,6 +133,38 @@ impl Lower<'_> {
             return None;
         }
         Some((a, smallvec::smallvec![(s, true)], IndexExt::Signed, c as i32 as i64))
+    }
+
+    /// A 64-bit `add a, w` (any flags; either order) whose term `w` is `zext (add nuw t, c)` or `sext (add nsw t,
+    /// c)` of a 32-bit `t`: `(a + widen t) + c`. The flag makes `widen (t + c)` equal `widen t + c` exactly (`c`
+    /// read unsigned for `zext`, signed for `sext`), and 64-bit addition is associative whatever the outer add's
+    /// flags. CUB's `for_each` writes `tile_base + (tid + 256)` for its second item, which then shares
+    /// `tile_base + tid`'s address as `[r+1024]` (llc's SeparateConstOffsetFromGEP does the same).
+    fn constant_in_widened_term(&self, ix: Value) -> Option<SplitIndex> {
+        let dfg = &self.f.dfg;
+        let &ValueDef::Inst(i) = dfg.value_def(ix) else { return None };
+        if !matches!(dfg.inst(i).kind, InstKind::Binary(simtc_ir::BinaryOp::Add))
+            || self.int_width(self.ty(ix)) != Some(64)
+        {
+            return None;
+        }
+        let [p, q] = *dfg.args(i) else { return None };
+        let is_var = |v: Value| matches!(dfg.value_def(v), ValueDef::Inst(_) | ValueDef::Arg(_));
+        for (a, w) in [(p, q), (q, p)] {
+            let Some((op, _, src)) = self.widened_i32(w) else { continue };
+            let want = if op == CastOp::ZExt { Flags::NUW } else { Flags::NSW };
+            let Some([t, k]) = self.add_operands(src, want) else { continue };
+            let Some(c) = dfg.value_const(k).and_then(|k| self.m.consts.as_i128(k)) else { continue };
+            if !is_var(a) || !is_var(t) || c == 0 {
+                continue;
+            }
+            return Some(if op == CastOp::ZExt {
+                (a, smallvec::smallvec![(t, false)], IndexExt::WideZext, c as u32 as i64)
+            } else {
+                (a, smallvec::smallvec![(t, false)], IndexExt::WideSext, c as i32 as i64)
+            });
+        }
+        None
     }
 
     /// `zext` of a tree of `add nuw` (up to [`NESTED_DEPTH`] deep; `or disjoint` counts as such an add) whose leaves

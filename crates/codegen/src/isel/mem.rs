@@ -565,14 +565,18 @@ impl Lower<'_> {
                 let Operand::Reg(mut r) = self.op(var)? else {
                     return Err(CodegenError::new("index operand is not a register"));
                 };
-                if ext == IndexExt::SignedEach {
-                    // `sext a ± sext b ...` in 64 bits (each term on its own: their 32-bit sum might wrap).
-                    r = self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)]);
+                if matches!(ext, IndexExt::SignedEach | IndexExt::WideZext | IndexExt::WideSext) {
+                    // `sext a ± sext b ...` in 64 bits (each term on its own: their 32-bit sum might wrap), or a
+                    // 64-bit `a` plus widened 32-bit terms.
+                    if ext == IndexExt::SignedEach {
+                        r = self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)]);
+                    }
+                    let widen = if ext == IndexExt::WideZext { "cvt.u64.u32" } else { "cvt.s64.s32" };
                     for (v2, sub) in var2 {
                         let Operand::Reg(r2) = self.op(v2)? else {
                             return Err(CodegenError::new("index operand is not a register"));
                         };
-                        let w = self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r2)]);
+                        let w = self.emit_def(widen, RegClass::B64, &[Operand::Reg(r2)]);
                         let op = if sub { "sub.s64" } else { "add.s64" };
                         r = self.emit_def(op, RegClass::B64, &[Operand::Reg(r), Operand::Reg(w)]);
                     }
@@ -598,7 +602,12 @@ impl Lower<'_> {
                     IndexExt::Signed | IndexExt::SignedNeg if self.mf.class(r) == RegClass::B32 => {
                         self.emit_def("cvt.s64.s32", RegClass::B64, &[Operand::Reg(r)])
                     }
-                    IndexExt::Signed | IndexExt::SignedNeg | IndexExt::None | IndexExt::SignedEach => r,
+                    IndexExt::Signed
+                    | IndexExt::SignedNeg
+                    | IndexExt::None
+                    | IndexExt::SignedEach
+                    | IndexExt::WideZext
+                    | IndexExt::WideSext => r,
                 };
                 let scaled = self.scaled_index(r, elem_size);
                 let op = if matches!(ext, IndexExt::SignedNeg | IndexExt::UnsignedNeg) { "sub.s64" } else { "add.s64" };
