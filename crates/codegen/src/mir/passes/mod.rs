@@ -65,6 +65,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "copyprop: most rewrites per invocation (0: unlimited)",
     },
     simtc_opt::KnobDef {
+        name: sink::MAX_PRESSURE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "128",
+        seed: "simtc",
+        doc: "sink: in a function whose estimated register pressure (32-bit registers live at a block boundary) is at \
+              least this, nothing moves past a loop into a block that runs whenever its source does (0: no limit)",
+    },
+    simtc_opt::KnobDef {
         name: remat::MIN_PRESSURE_KNOB,
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
         default: "32",
@@ -349,7 +357,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, _| Ok(sink::run(f) > 0),
+            run: |f, cx| Ok(sink::run(f, cx.knobs.int(sink::MAX_PRESSURE_KNOB).max(0) as usize) > 0),
         },
         MirPassInfo {
             name: "update-sink",

@@ -101,7 +101,7 @@ pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
 
 /// How many 32-bit registers a register of class `c` takes: a 64-bit one two, a 128-bit one four, a predicate
 /// none (predicates have their own file).
-fn weight(c: RegClass) -> usize {
+pub(crate) fn weight(c: RegClass) -> usize {
     match c {
         RegClass::B64 | RegClass::F64 => 2,
         RegClass::B128 => 4,
@@ -112,7 +112,7 @@ fn weight(c: RegClass) -> usize {
 
 /// The largest number of 32-bit registers ([`weight`]) live at a block boundary. An estimate: ptxas's own count
 /// adds the temporaries of the instructions it expands and depends on its schedule.
-fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
+pub(crate) fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
     let w = |r: &u32| weight(f.regs[*r as usize]);
     let mut peak = 0;
     for &b in &f.order {

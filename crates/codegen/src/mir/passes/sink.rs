@@ -27,6 +27,16 @@
 //! dominates only removes executions (paths through `B` that avoid `T` no longer run it), never adds any, so a
 //! pure instruction's result is unchanged wherever it is read.
 //!
+//! - in a function whose estimated register pressure (the most 32-bit registers live at a block boundary,
+//!   `remat`'s measure) reaches `SinkMaxPressure` (default 128), nothing moves past a loop into a block that
+//!   post-dominates its source: such a move saves no execution (the block runs whenever the source does), and
+//!   near the register limit its live-range trades, each neutral on its own, add up against ptxas. sw4ck's
+//!   `curvilinear4sg` stencils moved about 230 double-precision operations past two loops and spilled at 255
+//!   registers (`kernel1` 400 bytes, `kernel5` 704; llc none); held back they take 1,646 and 1,638 SASS instructions
+//!   instead of 1,716 and 1,741 and spill nothing. Below the limit the moves stay: in every function, no sinking
+//!   into a post-dominating block (LLVM MachineSink's rule) made 23 kernels of the tuning sample longer and 14
+//!   shorter, and only across loops 8 longer and 3 shorter; with the limit, none of the 139 changes.
+//!
 //! # Preheaders
 //!
 //! A rotated loop whose zero-trip guard branches straight into its header (`if (i < n) do { ... } while (...)`,
@@ -67,10 +77,13 @@
 //! (the MIR is in SSA form) nor read its result, cannot change any value.
 
 use crate::mir::{graph, MBlock, MFunction, MInst, OpKind, Spaces};
-use simtc_graph::{DomTree, LoopForest};
+use simtc_graph::{DomTree, LoopForest, PostDomTree};
 
 /// Most dominator-tree steps one common-dominator query may take.
 const MAX_WALK: u32 = 256;
+
+/// The knob bounding the register pressure at which moves past loops into post-dominating blocks stop.
+pub const MAX_PRESSURE_KNOB: &str = "SinkMaxPressure";
 
 /// Whether `i` may move to another block (see the module doc; call-sequence membership is checked by the caller).
 pub(crate) fn movable(i: &MInst) -> bool {
@@ -132,6 +145,26 @@ fn lengthens_live_ranges(f: &MFunction, i: &MInst, dies: impl Fn(crate::mir::Reg
         seen.push(r);
     }
     kept > freed
+}
+
+/// Whether the dominator-tree path from `b` down to `t` (which `b` dominates) passes through a loop that `b` is
+/// outside of: a value moved from `b` to `t` would then be live through that loop. A walk longer than
+/// [`MAX_WALK`] steps counts as crossing.
+fn crosses_loop(dt: &DomTree, loops: &LoopForest, b: u32, t: u32) -> bool {
+    let mut x = t;
+    for _ in 0..MAX_WALK {
+        if x == b {
+            return false;
+        }
+        if loops.forest.innermost_of(x).is_some_and(|l| !loops.forest.contains(l, b)) {
+            return true;
+        }
+        match dt.idom(x) {
+            Some(p) => x = p,
+            None => return true,
+        }
+    }
+    true
 }
 
 /// The nearest common dominator of `a` and `b`, or `None` when the walk would exceed [`MAX_WALK`] steps.
@@ -215,11 +248,11 @@ fn make_preheaders(f: &mut MFunction) -> (Vec<Split>, Option<(DomTree, LoopFores
 }
 
 /// Runs the pass; returns how many instructions moved.
-pub fn run(f: &mut MFunction) -> usize {
+pub fn run(f: &mut MFunction, max_pressure: usize) -> usize {
     // Dead instructions (address arithmetic the peephole folded away, say) would pin their operands.
     super::machine_dce::run(f);
     let (preheaders, analyses) = make_preheaders(f);
-    let moved = sink(f, analyses);
+    let moved = sink(f, analyses, max_pressure);
     // A preheader that received nothing goes again (its source branches to the header as before).
     for (n, p, h) in preheaders {
         if f.block(n).insts.len() == 1 {
@@ -240,13 +273,20 @@ fn unsplit(f: &mut MFunction, n: MBlock, p: MBlock, h: MBlock) {
 
 /// The sinking proper (module doc, "Rule"), with the CFG's dominator tree and loop forest when already known;
 /// returns how many instructions moved.
-fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>) -> usize {
+fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure: usize) -> usize {
+    let g = graph::block_graph(f);
     let (dt, loops) = analyses.unwrap_or_else(|| {
-        let g = graph::block_graph(f);
         let dt = DomTree::compute(&g);
         let loops = LoopForest::compute(&g, &dt);
         (dt, loops)
     });
+    // Only a function with a loop whose registers together could reach the limit needs the liveness solve.
+    let crowded = max_pressure > 0
+        && loops.forest.len() > 0
+        && f.regs.iter().map(|&c| super::remat::weight(c)).sum::<usize>() >= max_pressure
+        && super::remat::pressure(f, &graph::liveness(f)) >= max_pressure;
+    // Under `crowded`, the post-dominator tree (computed on the first move that crosses a loop).
+    let mut pdt: Option<PostDomTree> = None;
     // May a computation move from `from` into `to` (dominated by it) without entering a loop?
     let outside_new_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
         Some(l) => loops.forest.contains(l, from),
@@ -325,7 +365,13 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>) -> usize {
                         while t != b && !outside_new_loops(b, t) {
                             t = dt.idom(t).expect("b dominates t");
                         }
-                        dest = t;
+                        let blocked = crowded
+                            && t != b
+                            && crosses_loop(&dt, &loops, b, t)
+                            && pdt.get_or_insert_with(|| PostDomTree::compute(&g)).post_dominates(t, b);
+                        if !blocked {
+                            dest = t;
+                        }
                     }
                 }
             }
