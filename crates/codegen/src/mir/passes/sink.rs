@@ -274,8 +274,8 @@ fn unsplit(f: &mut MFunction, n: MBlock, p: MBlock, h: MBlock) {
 /// The sinking proper (module doc, "Rule"), with the CFG's dominator tree and loop forest when already known;
 /// returns how many instructions moved.
 fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure: usize) -> usize {
-    let g = graph::block_graph(f);
     let (dt, loops) = analyses.unwrap_or_else(|| {
+        let g = graph::block_graph(f);
         let dt = DomTree::compute(&g);
         let loops = LoopForest::compute(&g, &dt);
         (dt, loops)
@@ -285,7 +285,9 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure
         && loops.forest.len() > 0
         && f.regs.iter().map(|&c| super::remat::weight(c)).sum::<usize>() >= max_pressure
         && super::remat::pressure(f, &graph::liveness(f)) >= max_pressure;
-    // Under `crowded`, the post-dominator tree (computed on the first move that crosses a loop).
+    // Under `crowded`, the block graph now (the CFG does not change below) and its post-dominator tree on the
+    // first move that crosses a loop.
+    let g = crowded.then(|| graph::block_graph(f));
     let mut pdt: Option<PostDomTree> = None;
     // May a computation move from `from` into `to` (dominated by it) without entering a loop?
     let outside_new_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
@@ -368,7 +370,9 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure
                         let blocked = crowded
                             && t != b
                             && crosses_loop(&dt, &loops, b, t)
-                            && pdt.get_or_insert_with(|| PostDomTree::compute(&g)).post_dominates(t, b);
+                            && pdt
+                                .get_or_insert_with(|| PostDomTree::compute(g.as_ref().expect("computed when crowded")))
+                                .post_dominates(t, b);
                         if !blocked {
                             dest = t;
                         }
