@@ -152,9 +152,9 @@ impl Lower<'_> {
         let mut order: Vec<usize> = (0..cands.len()).collect();
         order.sort_by_key(|&k| (!cands[k].colorable, std::cmp::Reverse(cands[k].size), k));
         let mut slots: Vec<(u64, u64, Vec<usize>)> = Vec::new();
+        let share_max = self.stack_share_max;
         for &k in &order {
             let c = &cands[k];
-            let share_max = self.stack_share_max;
             let fits = |members: &Vec<usize>| {
                 c.colorable
                     && (share_max == 0 || members.len() < share_max)

@@ -101,13 +101,18 @@ pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
 
 /// How many 32-bit registers a register of class `c` takes: a 64-bit one two, a 128-bit one four, a predicate
 /// none (predicates have their own file).
-pub(crate) fn weight(c: RegClass) -> usize {
+fn weight(c: RegClass) -> usize {
     match c {
         RegClass::B64 | RegClass::F64 => 2,
         RegClass::B128 => 4,
         RegClass::Pred => 0,
         _ => 1,
     }
+}
+
+/// All of `f`'s registers by [`weight`]: a bound on [`pressure`] that needs no liveness.
+pub(crate) fn weight_bound(f: &MFunction) -> usize {
+    f.regs.iter().map(|&c| weight(c)).sum()
 }
 
 /// The largest number of 32-bit registers ([`weight`]) live at a block boundary. An estimate: ptxas's own count
@@ -125,7 +130,7 @@ pub(crate) fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
 /// number of copies placed.
 pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
     // Every register live at once bounds the pressure: below the threshold, no loop or liveness is needed.
-    if f.regs.iter().map(|&c| weight(c)).sum::<usize>() < min_pressure {
+    if weight_bound(f) < min_pressure {
         return 0;
     }
     let g = graph::block_graph(f);

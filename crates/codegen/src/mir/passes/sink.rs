@@ -274,20 +274,24 @@ fn unsplit(f: &mut MFunction, n: MBlock, p: MBlock, h: MBlock) {
 /// The sinking proper (module doc, "Rule"), with the CFG's dominator tree and loop forest when already known;
 /// returns how many instructions moved.
 fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure: usize) -> usize {
+    let mut g = None;
     let (dt, loops) = analyses.unwrap_or_else(|| {
-        let g = graph::block_graph(f);
-        let dt = DomTree::compute(&g);
-        let loops = LoopForest::compute(&g, &dt);
+        let graph = graph::block_graph(f);
+        let dt = DomTree::compute(&graph);
+        let loops = LoopForest::compute(&graph, &dt);
+        g = Some(graph);
         (dt, loops)
     });
     // Only a function with a loop whose registers together could reach the limit needs the liveness solve.
     let crowded = max_pressure > 0
         && loops.forest.len() > 0
-        && f.regs.iter().map(|&c| super::remat::weight(c)).sum::<usize>() >= max_pressure
+        && super::remat::weight_bound(f) >= max_pressure
         && super::remat::pressure(f, &graph::liveness(f)) >= max_pressure;
-    // Under `crowded`, the block graph now (the CFG does not change below) and its post-dominator tree on the
-    // first move that crosses a loop.
-    let g = crowded.then(|| graph::block_graph(f));
+    // Under `crowded`, the block graph (the CFG does not change below) and its post-dominator tree on the first
+    // move that crosses a loop.
+    if crowded && g.is_none() {
+        g = Some(graph::block_graph(f));
+    }
     let mut pdt: Option<PostDomTree> = None;
     // May a computation move from `from` into `to` (dominated by it) without entering a loop?
     let outside_new_loops = |from: u32, to: u32| match loops.forest.innermost_of(to) {
