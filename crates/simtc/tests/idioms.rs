@@ -97,21 +97,16 @@ fn a_tree_reduction_through_reassociated_addresses_sums_each_block() {
         .collect();
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "gep-reassociate"])];
-    common::spec_matrix(
-        &dir.join("reduce.ll"),
-        &spec,
-        "idioms-reduce",
-        &["sm_70", "sm_90"],
+    idiom(
+        "reduce",
         &builds,
         &want,
-        |label, arch, text| {
-            if label == "O3" {
-                // In the step, before its loads: one widened stride added to &s[tid], no 32-bit tid + stride.
-                let step = text.split("bar.sync").nth(1).expect("the loop's barrier");
-                let addr = &step[..step.find("ld.shared").expect("the step's loads")];
-                assert!(!addr.contains("add.s32"), "{arch}: tid + stride still computed\n{text}");
-            }
+        |text| {
+            // In the step, before its loads: one widened stride added to &s[tid], no 32-bit tid + stride.
+            let step = text.split("bar.sync").nth(1).expect("the loop's barrier");
+            !step[..step.find("ld.shared").expect("the step's loads")].contains("add.s32")
         },
+        "tid + stride still computed",
     );
 }
 
@@ -123,21 +118,12 @@ fn a_pointer_in_a_byval_integer_is_read_as_global() {
     let spec = dir.join("devptr.toml");
     let want: Vec<u8> = input_words(&spec).iter().flat_map(|w| w.wrapping_shl(1).to_le_bytes()).collect();
     let builds: [(&str, &[&str]); 2] = [("O0", &["-O0"]), ("O3", &["-O3"])];
-    common::spec_matrix(
-        &dir.join("devptr.ll"),
-        &spec,
-        "idioms-devptr",
-        &["sm_70", "sm_90"],
+    idiom(
+        "devptr",
         &builds,
         &want,
-        |label, arch, text| {
-            if label == "O3" {
-                assert!(
-                    text.contains("cvta.to.global.u64") && text.contains("ld.global"),
-                    "{arch}: a generic load\n{text}"
-                );
-            }
-        },
+        |text| text.contains("cvta.to.global.u64") && text.contains("ld.global"),
+        "a generic load",
     );
 }
 
@@ -145,24 +131,11 @@ fn a_pointer_in_a_byval_integer_is_read_as_global() {
 /// store addresses the incremented pointer (`[p + -4]`), and every thread's mark is replaced by its index.
 #[test]
 fn a_pointer_read_after_its_increment_addresses_the_new_value() {
-    let dir = common::repo_root().join("tests/idioms");
     let want: Vec<u8> =
         (0..1024u32).map(|w| if w % 16 == (w / 16) % 13 { w / 16 } else { w }).flat_map(u32::to_le_bytes).collect();
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "update-sink"])];
-    common::spec_matrix(
-        &dir.join("seek.ll"),
-        &dir.join("seek.toml"),
-        "idioms-seek",
-        &["sm_70", "sm_90"],
-        &builds,
-        &want,
-        |label, arch, text| {
-            if label == "O3" {
-                assert!(text.contains("+-4]"), "{arch}: the store does not read the incremented pointer\n{text}");
-            }
-        },
-    );
+    idiom("seek", &builds, &want, |text| text.contains("+-4]"), "the store does not read the incremented pointer");
 }
 
 /// `tests/idioms/scan.ll`: a Blelloch scan whose eight hoisted thread-index tests would keep more predicates live
@@ -243,7 +216,6 @@ fn small_memsets_in_wide_units_write_every_byte() {
 /// `x` against the difference (32 and 64 bits, wrapping), give the flags Rust computes.
 #[test]
 fn equality_tests_of_an_offset_value_give_the_same_flags() {
-    let dir = common::repo_root().join("tests/idioms");
     let want: Vec<u8> = (0..128i32)
         .map(|gid| {
             let x = gid.wrapping_sub(20);
@@ -259,19 +231,7 @@ fn equality_tests_of_an_offset_value_give_the_same_flags() {
         .collect();
     let builds: [(&str, &[&str]); 3] =
         [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-nopeephole", &["-O3", "--disable-pass", "peephole"])];
-    common::spec_matrix(
-        &dir.join("offset_eq.ll"),
-        &dir.join("offset_eq.toml"),
-        "idioms-offset-eq",
-        &["sm_70", "sm_90"],
-        &builds,
-        &want,
-        |label, arch, text| {
-            if label == "O3" {
-                assert!(text.contains(", 6;") && text.contains(", 26;"), "{arch}: tests not rewritten\n{text}");
-            }
-        },
-    );
+    idiom("offset_eq", &builds, &want, |text| text.contains(", 6;") && text.contains(", 26;"), "tests not rewritten");
 }
 
 /// `tests/idioms/const_table.ll`: pointer induction variables over a `constant` table and a writable one of
