@@ -317,3 +317,42 @@ fn idiom(stem: &str, builds: &[(&str, &[&str])], want: &[u8], o3_ok: impl Fn(&st
         },
     );
 }
+
+/// `tests/idioms/packed_lanes.ll`: runs of 8- and 16-bit lanes filling 8 or 16 bytes are read and written as
+/// 32-bit words (`ld.global.v4.b32` and `.v2.b32`, unpacked with `mov.b32 {lo, hi}` or `bfe.u32`, packed with
+/// `mov.b32 %r, {lo, hi}` or `bfi.b32`), and every lane keeps its value.
+#[test]
+fn narrow_lanes_are_accessed_as_words() {
+    let dir = common::repo_root().join("tests/idioms");
+    let input: Vec<u8> = input_words(&dir.join("packed_lanes.toml")).iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut want = vec![0u8; input.len()];
+    for (src, dst) in input.chunks(64).zip(want.chunks_mut(64)) {
+        let h = |o: usize| u16::from_le_bytes([src[o], src[o + 1]]);
+        for k in 0..8 {
+            let v = h(2 * k).wrapping_add(3 * (k as u16 + 1));
+            dst[2 * k..2 * k + 2].copy_from_slice(&v.to_le_bytes());
+            let e = h(48 + 2 * k) << 1;
+            dst[48 + 2 * k..50 + 2 * k].copy_from_slice(&e.to_le_bytes());
+            dst[32 + k] = src[32 + k].wrapping_add(1);
+            dst[40 + k] = src[40 + k].wrapping_mul(3);
+        }
+        for k in 0..16 {
+            dst[16 + k] = src[16 + k] ^ (7 * k as u8);
+        }
+    }
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "load-store-vectorize"])];
+    idiom(
+        "packed_lanes",
+        &builds,
+        &want,
+        |text| {
+            text.contains("ld.global.v4.b32")
+                && text.contains("st.global.v4.b32")
+                && text.contains("ld.global.v2.b32")
+                && text.contains("bfi.b32")
+                && text.contains("st.global.b32")
+        },
+        "narrow lanes not accessed as words",
+    );
+}

@@ -1065,6 +1065,9 @@ impl Lower<'_> {
         store: Option<&[Operand]>,
     ) -> Result<Option<SmallVec<[Reg; 1]>>> {
         let n = lv.len();
+        if n > 4 {
+            return self.try_word_access(lv, align, sem, base, space, store);
+        }
         if !(n == 2 || n == 4)
             || sem.starts_with(".relaxed")
             || sem.starts_with(".acquire")
@@ -1110,6 +1113,112 @@ impl Lower<'_> {
                         &[],
                         &[addr, Operand::Vec(vals[g * per..(g + 1) * per].to_vec().into())],
                     );
+                }
+            }
+        }
+        Ok(Some(regs))
+    }
+
+    /// More than four contiguous 8- or 16-bit lanes (`<8 x half>`, `<16 x i8>`, `<8 x i8>`), which no `.v4` of
+    /// their own type holds: accessed as 32-bit words (`ld.v4.b32`, `ld.v2.b32`, or `ld.b32` per word when only
+    /// word alignment is proven), as llc-19 does, and unpacked with `mov.b32 {lo, hi}` (16-bit lanes) or
+    /// `bfe.u32` + `cvt.u16.u32` (bytes); stores pack with `mov.b32 %r, {lo, hi}` or `cvt.u32.u16` + `bfi.b32`.
+    /// Returns `None` (scalar accesses) when the lanes are not such a vector or the alignment is below a word.
+    fn try_word_access(
+        &mut self,
+        lv: &[(Type, u64)],
+        align: Option<u64>,
+        sem: &str,
+        base: Reg,
+        space: &str,
+        store: Option<&[Operand]>,
+    ) -> Result<Option<SmallVec<[Reg; 1]>>> {
+        if sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+            return Ok(None);
+        }
+        let n = lv.len();
+        let t0 = lv[0].0;
+        let sz = self.m.types.alloc_size(t0);
+        if !(sz == 1 || sz == 2)
+            || sz != self.m.types.store_size(t0)
+            || class_of(self.m, t0)? != RegClass::B16
+            || lv.iter().enumerate().any(|(k, (t, off))| *t != t0 || *off != k as u64 * sz)
+        {
+            return Ok(None);
+        }
+        let total = sz * n as u64;
+        let chunk = align.unwrap_or(1).min(total);
+        if !(total == 8 || total == 16) || chunk < 4 {
+            return Ok(None);
+        }
+        let per_word = (4 / sz) as usize;
+        let words_per = (chunk / 4) as usize;
+        let op = |ld: &str| {
+            if words_per == 1 {
+                format!("{ld}{sem}{space}.b32")
+            } else {
+                format!("{ld}{sem}{space}.v{words_per}.b32")
+            }
+        };
+        let nwords = (total / 4) as usize;
+        let mut regs: SmallVec<[Reg; 1]> = SmallVec::new();
+        for g in 0..nwords / words_per {
+            let addr = Operand::Addr(Box::new(Operand::Reg(base)), (g * words_per * 4) as i64);
+            let words: SmallVec<[Reg; 4]> = (0..words_per).map(|_| self.mf.new_reg(RegClass::B32)).collect();
+            let wops = || -> Operand {
+                if words.len() == 1 {
+                    Operand::Reg(words[0])
+                } else {
+                    Operand::Vec(words.iter().map(|r| Operand::Reg(*r)).collect())
+                }
+            };
+            match store {
+                None => {
+                    self.emit(self.mi(op("ld"), &[wops()], &[addr]));
+                    for &w in &words {
+                        if sz == 2 {
+                            let pair: SmallVec<[Reg; 2]> = (0..2).map(|_| self.mf.new_reg(RegClass::B16)).collect();
+                            let v = Operand::Vec(pair.iter().map(|r| Operand::Reg(*r)).collect());
+                            self.emit(self.mi("mov.b32", &[v], &[Operand::Reg(w)]));
+                            regs.extend(pair);
+                        } else {
+                            for k in 0..4 {
+                                let b = self.emit_def(
+                                    "bfe.u32",
+                                    RegClass::B32,
+                                    &[Operand::Reg(w), Operand::Imm(8 * k), Operand::Imm(8)],
+                                );
+                                regs.push(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(b)]));
+                            }
+                        }
+                    }
+                }
+                Some(vals) => {
+                    for (j, &w) in words.iter().enumerate() {
+                        let first = (g * words_per + j) * per_word;
+                        let lanes = &vals[first..first + per_word];
+                        let mut ls = Vec::with_capacity(per_word);
+                        for o in lanes {
+                            ls.push(Operand::Reg(self.materialize(o.clone(), RegClass::B16)));
+                        }
+                        if sz == 2 {
+                            self.emit(self.mi("mov.b32", &[Operand::Reg(w)], &[Operand::Vec(ls.into())]));
+                        } else {
+                            let wide: Vec<Reg> =
+                                ls.iter().map(|o| self.emit_def("cvt.u32.u16", RegClass::B32, &[o.clone()])).collect();
+                            let mut acc = wide[0];
+                            for (k, &x) in wide.iter().enumerate().skip(1) {
+                                let dst = if k == 3 { w } else { self.mf.new_reg(RegClass::B32) };
+                                self.emit(self.mi(
+                                    "bfi.b32",
+                                    &[Operand::Reg(dst)],
+                                    &[Operand::Reg(x), Operand::Reg(acc), Operand::Imm(8 * k as i64), Operand::Imm(8)],
+                                ));
+                                acc = dst;
+                            }
+                        }
+                    }
+                    self.emit_effect(op("st"), &[], &[addr, wops()]);
                 }
             }
         }

@@ -22,7 +22,9 @@
 //!
 //! A group's members, sorted by offset, form runs of contiguous offsets. A run is cut greedily into chains of 4
 //! lanes, else 2 (at most 16 bytes: PTX's widest access), starting at a member whose alignment is at least the
-//! chain's size; other members stay scalar. A member's alignment is the larger of its `align` and what the
+//! chain's size; other members stay scalar. Lanes of 8 or 16 bits also form chains of 16 or 8 lanes when those
+//! fill 8 or 16 bytes (`<8 x half>`, `<16 x i8>`, `<8 x i8>`): instruction selection accesses them as 32-bit
+//! words (`ld.v4.b32` and unpacking `mov`s, as llc-19 does), since no `.v8` exists. A member's alignment is the larger of its `align` and what the
 //! address proves: the root's alignment (a parameter's `align` attribute, an `alloca`'s or a global's `align`),
 //! limited by each term's scale and by the offset. A 4-lane run aligned only to its half becomes two 2-lane
 //! chains, as llc does. When the root is an `alloca` the pass owns the alignment: like LLVM's vectorizer, it
@@ -555,9 +557,14 @@ fn close(g: Group, out: &mut Vec<Chain>) {
     let mut j = 0;
     while j + 1 < ms.len() {
         let mut done = false;
-        for lanes in [4usize, 2] {
+        for lanes in [16usize, 8, 4, 2] {
             let bytes = g.size * lanes as u64;
-            if bytes > MAX_BYTES || j + lanes > ms.len() || ms[j].align.max(ms[j].raisable) < bytes {
+            // More than four lanes only as whole 32-bit words (8- and 16-bit lanes; see the module doc).
+            if (lanes > 4 && (g.size > 2 || bytes < 8))
+                || bytes > MAX_BYTES
+                || j + lanes > ms.len()
+                || ms[j].align.max(ms[j].raisable) < bytes
+            {
                 continue;
             }
             let run = &ms[j..j + lanes];
