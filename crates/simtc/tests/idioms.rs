@@ -356,3 +356,34 @@ fn narrow_lanes_are_accessed_as_words() {
         "narrow lanes not accessed as words",
     );
 }
+
+/// `tests/idioms/guarded_default.ll`: a bounds-checked read with constant defaults. At -O3 the defaults are
+/// set before the branch (`hoist-edge-copies`), so the branch skips only the load and no arm is left that only
+/// copies; every thread's four results are right whichever way it went.
+#[test]
+fn a_guarded_read_with_defaults_sets_them_before_the_branch() {
+    let dir = common::repo_root().join("tests/idioms");
+    let input = input_words(&dir.join("guarded_default.toml"));
+    let want: Vec<u8> = input
+        .chunks(4)
+        .enumerate()
+        .flat_map(|(g, v)| {
+            let a = if 4 * g < 100 { [v[0], v[1], v[2], v[3]] } else { [7, -1, 0, 3] };
+            [a[0], a[1].wrapping_shl(1), a[2].wrapping_mul(3), a[3].wrapping_shl(2)]
+        })
+        .flat_map(i32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-off", &["-O3", "--disable-pass", "hoist-edge-copies"])];
+    idiom(
+        "guarded_default",
+        &builds,
+        &want,
+        |text| {
+            // The four defaults come before the only conditional branch.
+            let before = &text[..text.find("bra").expect("the guard's branch")];
+            ["7;", "-1;", "0;", "3;"].iter().all(|k| before.contains(k)) && text.matches("bra").count() == 1
+        },
+        "the defaults are not set before the branch",
+    );
+}

@@ -46,9 +46,8 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra.uni $L__BB0_2;
 ; CHECK: mov.u32 {{%r[0-9]+}}, %tid.x;
 ; CHECK-NEXT: setp.eq.s32
-; CHECK-NEXT: @{{%p[0-9]+}} bra $L__BB0_4;
 ; CHECK-NEXT: mov.b32 {{%r[0-9]+}}, 7;
-; CHECK-NEXT: bra.uni $L__BB0_5;
+; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB0_4;
 ; The phi of a divergent join is divergent: its test is a plain bra too.
 ; CHECK: setp.eq.s32 {{%p[0-9]+}}, {{%r[0-9]+}}, 5;
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB0_{{[0-9]+}};

@@ -19,6 +19,7 @@ pub mod copyprop;
 pub mod guarded_select;
 pub mod gvn_cse;
 pub mod hoist_common;
+pub mod hoist_edge_copies;
 pub mod ifconvert;
 pub mod late_commoning;
 pub mod local_forward;
@@ -443,6 +444,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::PhiFree,
             phase_out: Phase::PhiFree,
             run: |f, _| Ok(hoist_common::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "hoist-edge-copies",
+            description: "the copies of a split critical edge move above the branch when the other arm overwrites \
+                          their registers (a guarded read with a default becomes a triangle, as in llc)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::PhiFree,
+            phase_out: Phase::PhiFree,
+            run: |f, _| Ok(hoist_edge_copies::run(f) > 0),
         },
         MirPassInfo {
             name: "redundant-mov",
