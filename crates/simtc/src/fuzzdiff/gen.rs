@@ -1326,7 +1326,8 @@ pub(crate) fn generate(seed: u64) -> Program {
 /// rest of a seed's program is the same either way: the local array 16-byte aligned (its eight initial stores
 /// are two `.v4`); `%out` `align 16` (the output stores `out[6 * gid + j]` are 8-byte aligned pairs); the first
 /// load of `in` replaced by a pair `in[2k]`, `in[2k + 1]` (the first load says `align 8`) or a quad
-/// `in[4k + 0..3]` (`%in` says `align 16`, the loads `align 4`), `k = gid & 127` or `gid & 63`, in bounds.
+/// `in[4k + 0..3]` (`%in` says `align 16`, the loads `align 4`), or eight `i16` / sixteen `i8` loads of the
+/// 16 bytes at `in + 16k`, `k = gid & 127` or `gid & 63`, in bounds.
 /// Buffers are 256-byte aligned (the emulator's launch and CUDA's allocations), so every promise holds.
 fn vectorizable(rng: &mut Rng, text: String, first_load: Option<&str>) -> String {
     let mut text = text;
@@ -1341,7 +1342,7 @@ fn vectorizable(rng: &mut Rng, text: String, first_load: Option<&str>) -> String
     };
     let v = line.trim_start().split(' ').next().unwrap_or_default().to_string();
     let mut r = String::new();
-    match rng.below(3) {
+    match rng.below(5) {
         1 => {
             r.push_str("  %lsv.i = and i32 %gid, 127 ; T:i32\n  %lsv.k = shl nuw nsw i32 %lsv.i, 1 ; T:i32\n");
             r.push_str("  %lsv.w = zext i32 %lsv.k to i64 ; T:i64\n");
@@ -1372,6 +1373,57 @@ fn vectorizable(rng: &mut Rng, text: String, first_load: Option<&str>) -> String
             }
             r.push_str("  %lsv.x = xor i32 %lsv.a0, %lsv.a1 ; T:i32\n  %lsv.y = sub i32 %lsv.a2, %lsv.a3 ; T:i32\n");
             r.push_str(&format!("  {v} = add i32 %lsv.x, %lsv.y ; T:i32\n"));
+        }
+        n @ (3 | 4) => {
+            // Narrow lanes filling 16 bytes: eight i16 or sixteen i8 loads at `in + 16k` (`%in` says `align 16`),
+            // which load-store-vectorize joins into one `<8 x i16>` / `<16 x i8>` read as `ld.v4.b32` words.
+            text = text.replacen(" %in, ptr ", " align 16 %in, ptr ", 1);
+            let (lanes, ty, w) = if n == 3 { (8, "i16", 2) } else { (16, "i8", 1) };
+            r.push_str(
+                "  %lsv.i = and i32 %gid, 63 ; T:i32
+  %lsv.k = shl nuw nsw i32 %lsv.i, 4 ; T:i32
+",
+            );
+            r.push_str(
+                "  %lsv.w = zext i32 %lsv.k to i64 ; T:i64
+",
+            );
+            r.push_str(
+                "  %lsv.p = getelementptr inbounds i8, ptr %in, i64 %lsv.w ; T:ptr
+",
+            );
+            let mut acc = String::new();
+            for j in 0..lanes {
+                let align = if j == 0 { 16 } else { w };
+                r.push_str(&format!(
+                    "  %lsv.q{j} = getelementptr inbounds i8, ptr %lsv.p, i64 {} ; T:ptr
+",
+                    j * w
+                ));
+                r.push_str(&format!(
+                    "  %lsv.a{j} = load {ty}, ptr %lsv.q{j}, align {align} ; T:{ty}
+"
+                ));
+                let ext = if j % 2 == 0 { "sext" } else { "zext" };
+                r.push_str(&format!(
+                    "  %lsv.e{j} = {ext} {ty} %lsv.a{j} to i32 ; T:i32
+"
+                ));
+                if j == 0 {
+                    acc = "%lsv.e0".into();
+                } else {
+                    let op = ["add", "xor", "sub"][j % 3];
+                    r.push_str(&format!(
+                        "  %lsv.s{j} = {op} i32 {acc}, %lsv.e{j} ; T:i32
+"
+                    ));
+                    acc = format!("%lsv.s{j}");
+                }
+            }
+            r.push_str(&format!(
+                "  {v} = add i32 {acc}, 0 ; T:i32
+"
+            ));
         }
         _ => return text,
     }
