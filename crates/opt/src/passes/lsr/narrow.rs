@@ -12,7 +12,9 @@
 //! IV's own increment, with a use that is not itself an affine binary operation of the loop (a `sext`, a
 //! compare, a `getelementptr` index, a store, ...). A root is rewritten when at least two instructions of the
 //! loop die with it (the chain it ends, counted through operands used only inside that chain, not counting
-//! additions of a constant, which later passes common or fold anyway) and its block
+//! additions of a constant, which later passes common or fold anyway, nor instructions with a twin in the loop
+//! computing the same operation on the same operands, which value numbering keeps for the twin's readers: an
+//! unrolled body's `(i << 10 | 1024·j) + g` repeats `i << 10` per copy) and its block
 //! dominates the latch (it runs on every iteration, like the new `add`), so every rewrite executes at least
 //! one instruction fewer per iteration; the most profitable first, within the loop's IV
 //! budget (`lsr-max-ivs`, shared with the pointer IVs). The uniformity rule is the pointer IVs': a uniform root
@@ -65,6 +67,7 @@ pub(super) fn narrow_ivs(
             .filter_map(|&v| crate::passes::util::phi_value_for(func, func.dfg.value_inst(v)?, latch))
             .collect();
         let in_loop = |i: Inst| func.layout.inst_block(i).is_some_and(|b| li.contains(l, b));
+        let copies = Copies::count(func, li.blocks(l));
         for &b in li.blocks(l) {
             // Only chains that run on every iteration (their block dominates the latch) are worth an `add` on
             // every iteration.
@@ -98,7 +101,7 @@ pub(super) fn narrow_ivs(
                 if absorbed || uses.is_empty() {
                     continue;
                 }
-                let saving = dying_chain(func, i, &in_loop, &cx.ivs);
+                let saving = dying_chain(func, i, &in_loop, &cx.ivs, &copies);
                 if saving >= 2 {
                     cands.push((saving, r, a));
                 }
@@ -161,10 +164,61 @@ fn narrow_materializable(m: &Module, func: &Function, a: &Aff, bits: u32) -> boo
     })
 }
 
+/// What an instruction computes, flags aside: an operation and its operands (a commutative operation's two
+/// operands in a canonical order), or a cast, its operand and its type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    Bin(BinaryOp, Value, Value),
+    Cast(CastOp, Value, Type),
+}
+
+/// How many instructions of a loop compute each [`Key`]: an instruction with a twin is not saved by deleting it,
+/// since value numbering (`gvn-cse`, after instruction selection) keeps one copy for the other readers.
+struct Copies(FxHashMap<Key, u32>);
+
+impl Copies {
+    fn key(func: &Function, i: Inst) -> Option<Key> {
+        let d = func.dfg.inst(i);
+        match (&d.kind, d.args.as_slice()) {
+            (InstKind::Binary(op), &[a, b]) => {
+                let commutes =
+                    matches!(op, BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
+                let (a, b) = if commutes && b.index() < a.index() { (b, a) } else { (a, b) };
+                Some(Key::Bin(*op, a, b))
+            }
+            (InstKind::Cast(op), &[a]) => Some(Key::Cast(*op, a, func.dfg.value_ty(func.dfg.result(i)?))),
+            _ => None,
+        }
+    }
+
+    fn count(func: &Function, blocks: &[Block]) -> Copies {
+        let mut n: FxHashMap<Key, u32> = FxHashMap::default();
+        for &b in blocks {
+            for i in func.layout.block_insts(b) {
+                if let Some(k) = Copies::key(func, i) {
+                    *n.entry(k).or_default() += 1;
+                }
+            }
+        }
+        Copies(n)
+    }
+
+    /// Whether another instruction of the loop computes what `i` does.
+    fn twinned(&self, func: &Function, i: Inst) -> bool {
+        Copies::key(func, i).is_some_and(|k| self.0.get(&k).is_some_and(|&c| c > 1))
+    }
+}
+
 /// How many instructions of the loop die when root instruction `root` does: the root and, transitively, the
-/// operand instructions of the loop (not IV phis) all of whose uses are in that set. Bounded by [`MAX_DEPTH`]
-/// levels, so constant time per root.
-fn dying_chain(func: &Function, root: Inst, in_loop: &dyn Fn(Inst) -> bool, ivs: &FxHashMap<Value, Iv>) -> usize {
+/// operand instructions of the loop (not IV phis) all of whose uses are in that set, not counting those with a
+/// twin elsewhere in the loop ([`Copies`]). Bounded by [`MAX_DEPTH`] levels, so constant time per root.
+fn dying_chain(
+    func: &Function,
+    root: Inst,
+    in_loop: &dyn Fn(Inst) -> bool,
+    ivs: &FxHashMap<Value, Iv>,
+    copies: &Copies,
+) -> usize {
     let mut dying: Vec<Inst> = vec![root];
     let mut frontier = vec![root];
     for _ in 0..MAX_DEPTH {
@@ -199,5 +253,5 @@ fn dying_chain(func: &Function, root: Inst, in_loop: &dyn Fn(Inst) -> bool, ivs:
         matches!(d.kind, InstKind::Binary(BinaryOp::Add | BinaryOp::Sub | BinaryOp::Or))
             && d.args.iter().any(|&a| func.dfg.value_const(a).is_some())
     };
-    dying.iter().filter(|&&i| !const_add(i)).count()
+    dying.iter().filter(|&&i| !const_add(i) && (i == root || !copies.twinned(func, i))).count()
 }
