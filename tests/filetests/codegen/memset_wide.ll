@@ -1,7 +1,8 @@
 ; A small memset of a constant byte outside the local frame goes out in 64-bit units where the alignment allows
 ; (llc-19's i64 stores): a zero is then ptxas' RZ register pair, two STG.E.64 for cub's 16-byte tile-descriptor
 ; clear, where four 32-bit stores were four instructions. A run-time byte stays in splatted 32-bit units (a 64-bit
-; splat costs more than the stores it saves); a length that is no multiple of 8 uses 32-bit units; a thread's
+; splat costs more than the stores it saves); a length that is no multiple of 8 ends in narrower units (12 bytes
+; at align 16: 8 + 4, as llc's legalizer splits it; a cub `storeElement` clear of 20 bytes is 8 + 8 + 4); a thread's
 ; local frame keeps 32-bit units (the slots local-forward and ptxas' promotion of local arrays work on).
 ; RUN: compile %s --mcpu sm_90 --disable-pass local-forward
 
@@ -35,8 +36,7 @@ declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 ; CHECK: st.global.b32 {{\[}}[[D]]+16{{\]}}, [[S:%r[0-9]+]];
 ; CHECK-NEXT: st.global.b32 {{\[}}[[D]]+20{{\]}}, [[S]];
 ; CHECK-NEXT: st.global.b64 {{\[}}[[D]]+24{{\]}}, -6076574518398440533;
-; CHECK-NEXT: st.global.b32 {{\[}}[[D]]+48{{\]}}, 16843009;
-; CHECK-NEXT: st.global.b32 {{\[}}[[D]]+52{{\]}}, 16843009;
+; CHECK-NEXT: st.global.b64 {{\[}}[[D]]+48{{\]}}, 72340172838076673;
 ; CHECK-NEXT: st.global.b32 {{\[}}[[D]]+56{{\]}}, 16843009;
 ; CHECK: st.local.b32 [%SPL], 0;
 ; CHECK-NEXT: st.local.b32 [%SPL+4], 0;

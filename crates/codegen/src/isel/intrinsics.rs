@@ -583,42 +583,75 @@ impl Lower<'_> {
             // 32 bits only: a 64-bit splat would cost more instructions than the stores it saves. A thread's local
             // frame keeps word units, the slots `local-forward` and ptxas' promotion of local arrays work on.
             let wide = matches!(byte, Operand::Imm(_)) && dsp != super::spaces::Space::Local;
-            let widest = if wide { 8 } else { 4 };
-            let (chunk, c, t) = super::mem::copy_unit(da, len, widest);
-            let val = match byte {
-                Operand::Imm(v) => {
-                    let b = (v & 0xff) as u64;
-                    Operand::Imm(match chunk {
-                        8 => (b * 0x0101_0101_0101_0101) as i64,
-                        4 => (b * 0x0101_0101) as i64,
-                        2 => (b * 0x0101) as i64,
-                        _ => b as i64,
-                    })
-                }
-                // Byte stores store the byte itself (a splat would only be truncated back to it).
-                Operand::Reg(r) if chunk == 1 => Operand::Reg(r),
-                Operand::Reg(r) => {
-                    // Splat the byte.
-                    let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)]);
-                    let w = self.emit_def("and.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0xff)]);
-                    let s = self.emit_def("mul.lo.s32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0x0101_0101)]);
-                    match c {
-                        RegClass::B32 => Operand::Reg(s),
-                        _ => Operand::Reg(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(s)])),
-                    }
-                }
-                o => o,
-            };
-            let val = match val {
-                Operand::Imm(_) if c == RegClass::B16 => Operand::Reg(self.materialize(val, c)),
-                v => v,
-            };
+            let widest: u64 = if wide { 8 } else { 4 };
+            // Each store is the widest unit the alignment at its offset and the bytes left allow (20 bytes at
+            // align 8: 8, 8, 4, as llc's legalizer splits them), its value the byte splatted to the unit.
+            let mut vals: [Option<Operand>; 4] = [None, None, None, None];
             let mut k = 0;
             while k < len {
+                let mut chunk = super::mem::align_at(da, k).min(widest);
+                while chunk > len - k {
+                    chunk /= 2;
+                }
+                let (_, c, t) = super::mem::copy_unit(chunk, chunk, chunk);
+                let slot = chunk.trailing_zeros() as usize;
+                let val = match &vals[slot] {
+                    Some(v) => v.clone(),
+                    None => {
+                        let v = match byte.clone() {
+                            Operand::Imm(v) => {
+                                let b = (v & 0xff) as u64;
+                                let imm = Operand::Imm(match chunk {
+                                    8 => (b * 0x0101_0101_0101_0101) as i64,
+                                    4 => (b * 0x0101_0101) as i64,
+                                    2 => (b * 0x0101) as i64,
+                                    _ => b as i64,
+                                });
+                                if c == RegClass::B16 {
+                                    Operand::Reg(self.materialize(imm, c))
+                                } else {
+                                    imm
+                                }
+                            }
+                            // Byte stores store the byte itself (a splat would only be truncated back to it).
+                            Operand::Reg(r) if chunk == 1 => Operand::Reg(r),
+                            Operand::Reg(r) => {
+                                // Splat the byte (once: the 16-bit splat is the low half of the 32-bit one).
+                                let s32 = match &vals[2] {
+                                    Some(Operand::Reg(s)) => *s,
+                                    _ => {
+                                        let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)]);
+                                        let w = self.emit_def(
+                                            "and.b32",
+                                            RegClass::B32,
+                                            &[Operand::Reg(w), Operand::Imm(0xff)],
+                                        );
+                                        let s = self.emit_def(
+                                            "mul.lo.s32",
+                                            RegClass::B32,
+                                            &[Operand::Reg(w), Operand::Imm(0x0101_0101)],
+                                        );
+                                        vals[2] = Some(Operand::Reg(s));
+                                        s
+                                    }
+                                };
+                                match c {
+                                    RegClass::B32 => Operand::Reg(s32),
+                                    _ => {
+                                        Operand::Reg(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(s32)]))
+                                    }
+                                }
+                            }
+                            o => o,
+                        };
+                        vals[slot] = Some(v.clone());
+                        v
+                    }
+                };
                 self.emit_effect(
                     format!("st{}.{t}", dsp.suffix()),
                     &[],
-                    &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val.clone()],
+                    &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val],
                 );
                 k += chunk;
             }
