@@ -1204,8 +1204,10 @@ impl Lower<'_> {
                         if sz == 2 {
                             self.emit(self.mi("mov.b32", &[Operand::Reg(w)], &[Operand::Vec(ls.into())]));
                         } else {
-                            let wide: Vec<Reg> =
-                                ls.iter().map(|o| self.emit_def("cvt.u32.u16", RegClass::B32, &[o.clone()])).collect();
+                            let wide: Vec<Reg> = ls
+                                .iter()
+                                .map(|o| self.emit_def("cvt.u32.u16", RegClass::B32, std::slice::from_ref(o)))
+                                .collect();
                             let mut acc = wide[0];
                             for (k, &x) in wide.iter().enumerate().skip(1) {
                                 let dst = if k == 3 { w } else { self.mf.new_reg(RegClass::B32) };
