@@ -29,6 +29,11 @@ use simtc_ir::{
 };
 use smallvec::{smallvec, SmallVec};
 
+/// Whether memory semantics `sem` name an atomic ordering (such an access is never split or vectorized).
+fn is_ordered(sem: &str) -> bool {
+    sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release")
+}
+
 /// The `ld`/`st` type suffix of a scalar leaf.
 pub(crate) fn mem_suffix(m: &simtc_ir::Module, ty: Type) -> Result<&'static str> {
     Ok(match m.types.data(ty) {
@@ -921,7 +926,7 @@ impl Lower<'_> {
 
     /// Rejects splitting an atomic access (`sem` names an ordering) that is not naturally aligned.
     fn check_splittable(&self, sem: &str, size: u64, align: u64, what: &str) -> Result<()> {
-        if sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+        if is_ordered(sem) {
             return Err(CodegenError::new(format!(
                 "atomic {what} of {size} bytes is aligned to only {align} byte(s): PTX atomics must be naturally \
                  aligned, and splitting the access would not be atomic"
@@ -1068,11 +1073,7 @@ impl Lower<'_> {
         if n > 4 {
             return self.try_word_access(lv, align, sem, base, space, store);
         }
-        if !(n == 2 || n == 4)
-            || sem.starts_with(".relaxed")
-            || sem.starts_with(".acquire")
-            || sem.starts_with(".release")
-        {
+        if !(n == 2 || n == 4) || is_ordered(sem) {
             return Ok(None);
         }
         let t0 = lv[0].0;
@@ -1133,7 +1134,7 @@ impl Lower<'_> {
         space: &str,
         store: Option<&[Operand]>,
     ) -> Result<Option<SmallVec<[Reg; 1]>>> {
-        if sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release") {
+        if is_ordered(sem) {
             return Ok(None);
         }
         let n = lv.len();

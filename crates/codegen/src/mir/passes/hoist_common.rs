@@ -28,7 +28,8 @@
 //!
 //! The window bounds the matching (`WINDOW²` comparisons per branch): linear in the size of the function.
 
-use crate::mir::{MFunction, MInst, OpKind, Operand, Spaces};
+use crate::mir::{MBlock, MFunction, MInst, OpKind, Operand, Reg, Spaces};
+use smallvec::SmallVec;
 
 /// How many leading instructions of each successor are searched.
 const WINDOW: usize = 12;
@@ -55,36 +56,43 @@ fn independent(insts: &[MInst], k: usize) -> bool {
     })
 }
 
+/// The branch predicate and the two successors `(p, X, Y)` when block `b` ends with `@p bra X; bra Y` (or `bra` with
+/// a `.uni` flag), `X ≠ Y`, neither is `b`, `b` is the only predecessor of both, and no earlier branch of `b` (a
+/// phi-free block may leave from the middle) targets either: then every path leaving `b`'s end enters `X` or `Y`
+/// straight from it, the shape `hoist-common` and `hoist-edge-copies` move instructions above.
+pub(crate) fn two_way_branch(
+    f: &MFunction,
+    preds: &[SmallVec<[MBlock; 2]>],
+    b: MBlock,
+) -> Option<(Reg, MBlock, MBlock)> {
+    let insts = &f.blocks[b.0 as usize].insts;
+    let n = insts.len();
+    if n < 2 {
+        return None;
+    }
+    let (cond, uncond) = (&insts[n - 2], &insts[n - 1]);
+    if cond.op.kind != OpKind::Bra || !uncond.is_terminator() || uncond.op.kind != OpKind::Bra {
+        return None;
+    }
+    let p = cond.guard?.0;
+    let (Some(&Operand::Label(x)), Some(&Operand::Label(y))) = (cond.srcs.first(), uncond.srcs.first()) else {
+        return None;
+    };
+    if x == y || x == b || y == b || preds[x.0 as usize].len() != 1 || preds[y.0 as usize].len() != 1 {
+        return None;
+    }
+    if insts[..n - 2].iter().any(|i| i.is_branch() && i.targets().iter().any(|&t| t == x || t == y)) {
+        return None;
+    }
+    Some((p, x, y))
+}
+
 /// Runs the pass; returns how many instructions were hoisted.
 pub fn run(f: &mut MFunction) -> usize {
     let preds = f.preds();
     let mut hoisted = 0;
     for b in f.order.clone() {
-        let insts = &f.blocks[b.0 as usize].insts;
-        let n = insts.len();
-        if n < 2 {
-            continue;
-        }
-        let (cond, uncond) = (&insts[n - 2], &insts[n - 1]);
-        if cond.op.kind != OpKind::Bra
-            || cond.guard.is_none()
-            || !uncond.is_terminator()
-            || uncond.op.kind != OpKind::Bra
-        {
-            continue;
-        }
-        let (Some(&Operand::Label(x)), Some(&Operand::Label(y))) = (cond.srcs.first(), uncond.srcs.first()) else {
-            continue;
-        };
-        let p = cond.guard.expect("checked").0;
-        if x == y || x == b || y == b || preds[x.0 as usize].len() != 1 || preds[y.0 as usize].len() != 1 {
-            continue;
-        }
-        // A phi-free block may also leave from the middle (`@%q bra X` earlier): such an edge would skip the
-        // hoisted instruction, so X and Y must be reached only through the final two branches.
-        if insts[..n - 2].iter().any(|i| i.is_branch() && i.targets().iter().any(|&t| t == x || t == y)) {
-            continue;
-        }
+        let Some((p, x, y)) = two_way_branch(f, &preds, b) else { continue };
         let mut moved: Vec<MInst> = Vec::new();
         loop {
             let bx = &f.blocks[x.0 as usize].insts;

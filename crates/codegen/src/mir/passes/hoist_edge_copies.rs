@@ -106,25 +106,7 @@ pub fn run(f: &mut MFunction) -> usize {
     let preds = f.preds();
     let mut moved = 0;
     for b in f.order.clone() {
-        let insts = &f.blocks[b.0 as usize].insts;
-        let n = insts.len();
-        if n < 2 {
-            continue;
-        }
-        let (cond, uncond) = (&insts[n - 2], &insts[n - 1]);
-        let Some((p, _)) = cond.guard else { continue };
-        if cond.kind() != OpKind::Bra {
-            continue;
-        }
-        let (Some(&Operand::Label(x)), Some(y)) = (cond.srcs.first(), jump_target(uncond)) else {
-            continue;
-        };
-        if x == y || x == b || y == b || preds[x.0 as usize].len() != 1 || preds[y.0 as usize].len() != 1 {
-            continue;
-        }
-        if insts[..n - 2].iter().any(|i| i.is_branch() && i.targets().iter().any(|&t| t == x || t == y)) {
-            continue;
-        }
+        let Some((p, x, y)) = super::hoist_common::two_way_branch(f, &preds, b) else { continue };
         let side = if movable(f, y, x, p) {
             y
         } else if movable(f, x, y, p) {
