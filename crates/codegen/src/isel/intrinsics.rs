@@ -584,66 +584,19 @@ impl Lower<'_> {
             // frame keeps word units, the slots `local-forward` and ptxas' promotion of local arrays work on.
             let wide = matches!(byte, Operand::Imm(_)) && dsp != super::spaces::Space::Local;
             let widest: u64 = if wide { 8 } else { 4 };
-            // Each store is the widest unit the alignment at its offset and the bytes left allow (20 bytes at
-            // align 8: 8, 8, 4, as llc's legalizer splits them), its value the byte splatted to the unit.
+            // Each store is the widest unit (at most `widest`) the alignment at its offset and the bytes left allow
+            // (20 bytes at align 8: 8, 8, 4, as llc's legalizer splits them), its value the byte splatted to the
+            // unit. The value of each unit size (by log2 of the size) is built once; a run-time byte's 32-bit splat
+            // is shared by the 4- and 2-byte units.
             let mut vals: [Option<Operand>; 4] = [None, None, None, None];
-            let mut k = 0;
-            while k < len {
-                let mut chunk = super::mem::align_at(da, k).min(widest);
-                while chunk > len - k {
-                    chunk /= 2;
-                }
+            let mut splat32: Option<Reg> = None;
+            for (k, chunk) in super::mem::access_pieces(len, da.min(widest)) {
                 let (_, c, t) = super::mem::copy_unit(chunk, chunk, chunk);
                 let slot = chunk.trailing_zeros() as usize;
-                let val = match &vals[slot] {
-                    Some(v) => v.clone(),
+                let val = match vals[slot].clone() {
+                    Some(v) => v,
                     None => {
-                        let v = match byte.clone() {
-                            Operand::Imm(v) => {
-                                let b = (v & 0xff) as u64;
-                                let imm = Operand::Imm(match chunk {
-                                    8 => (b * 0x0101_0101_0101_0101) as i64,
-                                    4 => (b * 0x0101_0101) as i64,
-                                    2 => (b * 0x0101) as i64,
-                                    _ => b as i64,
-                                });
-                                if c == RegClass::B16 {
-                                    Operand::Reg(self.materialize(imm, c))
-                                } else {
-                                    imm
-                                }
-                            }
-                            // Byte stores store the byte itself (a splat would only be truncated back to it).
-                            Operand::Reg(r) if chunk == 1 => Operand::Reg(r),
-                            Operand::Reg(r) => {
-                                // Splat the byte (once: the 16-bit splat is the low half of the 32-bit one).
-                                let s32 = match &vals[2] {
-                                    Some(Operand::Reg(s)) => *s,
-                                    _ => {
-                                        let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(r)]);
-                                        let w = self.emit_def(
-                                            "and.b32",
-                                            RegClass::B32,
-                                            &[Operand::Reg(w), Operand::Imm(0xff)],
-                                        );
-                                        let s = self.emit_def(
-                                            "mul.lo.s32",
-                                            RegClass::B32,
-                                            &[Operand::Reg(w), Operand::Imm(0x0101_0101)],
-                                        );
-                                        vals[2] = Some(Operand::Reg(s));
-                                        s
-                                    }
-                                };
-                                match c {
-                                    RegClass::B32 => Operand::Reg(s32),
-                                    _ => {
-                                        Operand::Reg(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(s32)]))
-                                    }
-                                }
-                            }
-                            o => o,
-                        };
+                        let v = self.memset_unit(&byte, chunk, c, &mut splat32);
                         vals[slot] = Some(v.clone());
                         v
                     }
@@ -653,7 +606,6 @@ impl Lower<'_> {
                     &[],
                     &[Operand::Addr(Box::new(Operand::Reg(dst)), k as i64), val],
                 );
-                k += chunk;
             }
             return Ok(());
         }
@@ -668,6 +620,48 @@ impl Lower<'_> {
             name.starts_with("llvm.memmove."),
         );
         Ok(())
+    }
+
+    /// The value a `memset` of byte `byte` stores in a unit of `chunk` bytes (register class `c`): a constant byte
+    /// splatted to the unit (in a register for 16-bit classes), a run-time byte itself for one byte, else the
+    /// byte splatted into 32 bits (once, kept in `splat32`) or its low half.
+    fn memset_unit(&mut self, byte: &Operand, chunk: u64, c: RegClass, splat32: &mut Option<Reg>) -> Operand {
+        match byte {
+            Operand::Imm(v) => {
+                let b = (v & 0xff) as u64;
+                let imm = Operand::Imm(match chunk {
+                    8 => (b * 0x0101_0101_0101_0101) as i64,
+                    4 => (b * 0x0101_0101) as i64,
+                    2 => (b * 0x0101) as i64,
+                    _ => b as i64,
+                });
+                if c == RegClass::B16 {
+                    Operand::Reg(self.materialize(imm, c))
+                } else {
+                    imm
+                }
+            }
+            // Byte stores store the byte itself (a splat would only be truncated back to it).
+            Operand::Reg(r) if chunk == 1 => Operand::Reg(*r),
+            Operand::Reg(r) => {
+                let s = match *splat32 {
+                    Some(s) => s,
+                    None => {
+                        let w = self.emit_def("cvt.u32.u16", RegClass::B32, &[Operand::Reg(*r)]);
+                        let w = self.emit_def("and.b32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0xff)]);
+                        let s =
+                            self.emit_def("mul.lo.s32", RegClass::B32, &[Operand::Reg(w), Operand::Imm(0x0101_0101)]);
+                        *splat32 = Some(s);
+                        s
+                    }
+                };
+                match c {
+                    RegClass::B32 => Operand::Reg(s),
+                    _ => Operand::Reg(self.emit_def("cvt.u16.u32", RegClass::B16, &[Operand::Reg(s)])),
+                }
+            }
+            o => o.clone(),
+        }
     }
 
     fn lower_math_intrinsic(

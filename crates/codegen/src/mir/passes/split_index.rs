@@ -50,15 +50,15 @@
 
 use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
 
-/// `%x = OP.b32 %y, C` by destination: (`OP`, `%y`, `C`).
-type BitwiseDef = (OpKind, Reg, i64);
+/// `%x = xor.b32 %y, C` by destination: (`%y`, `C`).
+type BitwiseDef = (Reg, i64);
 
 fn bitwise_def(i: &MInst) -> Option<BitwiseDef> {
-    if i.guard.is_some() || !matches!(i.op.kind, OpKind::Xor) || i.op.mods.as_slice() != [Mod::B32] {
+    if i.guard.is_some() || i.op.kind != OpKind::Xor || i.op.mods.as_slice() != [Mod::B32] {
         return None;
     }
     match i.srcs.as_slice() {
-        [Operand::Reg(y), Operand::Imm(c)] | [Operand::Imm(c), Operand::Reg(y)] => Some((i.op.kind, *y, *c)),
+        [Operand::Reg(y), Operand::Imm(c)] | [Operand::Imm(c), Operand::Reg(y)] => Some((*y, *c)),
         _ => None,
     }
 }
@@ -106,7 +106,7 @@ pub fn run(f: &mut MFunction) -> usize {
     for &b in &f.order {
         for (k, i) in f.block(b).insts.iter().enumerate() {
             if let Some((x, signed)) = cvt_of(i).filter(|(x, _)| uses[x.0 as usize] >= 2) {
-                if let Some((_, y, _)) = def[x.0 as usize] {
+                if let Some((y, _)) = def[x.0 as usize] {
                     cands.push((b.0, k, signed));
                     interest[x.0 as usize] = true;
                     interest[y.0 as usize] = true;
@@ -119,8 +119,8 @@ pub fn run(f: &mut MFunction) -> usize {
     }
     // Liveness of the registers of interest only (MIR is in SSA form here: split-index runs first).
     let live = graph::ssa_liveness(f, |r| interest[r as usize]);
-    // Split `cvt`s by destination: (the new `%t`, `OP`, `ext(C)`).
-    let mut split: Vec<Option<(Reg, OpKind, i64)>> = vec![None; n];
+    // Split `cvt`s by destination: (the new `%t`, `ext(C)`).
+    let mut split: Vec<Option<(Reg, i64)>> = vec![None; n];
     let mut count = 0;
     let mut c = 0;
     while c < cands.len() {
@@ -145,7 +145,7 @@ pub fn run(f: &mut MFunction) -> usize {
             c += 1;
             let (Some((x, _)), [Operand::Reg(d)]) = (cvt_of(&i), i.dsts.as_slice()) else { unreachable!() };
             let d = *d;
-            let (op, y, imm) = def[x.0 as usize].expect("a candidate's source is a bitwise definition");
+            let (y, imm) = def[x.0 as usize].expect("a candidate's source is a bitwise definition");
             let live_after = |r: Reg| live.live_out.contains(b, r.0) || last_read.get(&r.0).is_some_and(|&l| l > k);
             if live_after(x) || !live_after(y) {
                 out.push(i);
@@ -156,11 +156,11 @@ pub fn run(f: &mut MFunction) -> usize {
             let imm = extend(imm, signed);
             out.push(MInst::new(i.op.clone(), &[Operand::Reg(t)], &[Operand::Reg(y)]));
             out.push(MInst::new(
-                Opcode::new(op, &[Mod::B64]),
+                Opcode::new(OpKind::Xor, &[Mod::B64]),
                 &[Operand::Reg(d)],
                 &[Operand::Reg(t), Operand::Imm(imm)],
             ));
-            split[d.0 as usize] = Some((t, op, imm));
+            split[d.0 as usize] = Some((t, imm));
             count += 1;
         }
         f.blocks[b as usize].insts = out;
@@ -169,7 +169,7 @@ pub fn run(f: &mut MFunction) -> usize {
         return 0;
     }
     // Push a single-reader `shl.b64` of a split value through the bitwise operation; the split value's
-    // `OP.b64` then has no reader left and is deleted. Only the blocks holding such a shift are rebuilt.
+    // `xor.b64` then has no reader left and is deleted. Only the blocks holding such a shift are rebuilt.
     let shl_of = |i: &MInst| match (i.op.kind, i.op.mods.as_slice(), i.guard.is_none(), i.srcs.as_slice()) {
         (OpKind::Shl, [Mod::B64], true, [Operand::Reg(d), Operand::Imm(k)])
             if (0..32).contains(k) && uses[d.0 as usize] == 1 && split[d.0 as usize].is_some() =>
@@ -193,21 +193,21 @@ pub fn run(f: &mut MFunction) -> usize {
                 out.push(i);
                 continue;
             };
-            let (t, op, c) = split[d.0 as usize].expect("shl_of checked it");
+            let (t, c) = split[d.0 as usize].expect("shl_of checked it");
             dead.insert(d.0);
             let s = f.new_reg(RegClass::B64);
             f.uniform[s.0 as usize] = f.is_uniform(t);
             out.push(MInst::new(i.op.clone(), &[Operand::Reg(s)], &[Operand::Reg(t), Operand::Imm(k)]));
             let c = ((c as u64) << k) as i64;
             out.push(MInst::new(
-                Opcode::new(op, &[Mod::B64]),
+                Opcode::new(OpKind::Xor, &[Mod::B64]),
                 &[Operand::Reg(*e)],
                 &[Operand::Reg(s), Operand::Imm(c)],
             ));
         }
         f.blocks[b as usize].insts = out;
     }
-    // The dead `OP.b64`s are where their `cvt`s were: in the candidates' blocks.
+    // The dead `xor.b64`s are where their `cvt`s were: in the candidates' blocks.
     if !dead.is_empty() {
         let mut cb: Vec<u32> = cands.iter().map(|c| c.0).collect();
         cb.dedup();

@@ -181,9 +181,7 @@ impl Copies {
         let d = func.dfg.inst(i);
         match (&d.kind, d.args.as_slice()) {
             (InstKind::Binary(op), &[a, b]) => {
-                let commutes =
-                    matches!(op, BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor);
-                let (a, b) = if commutes && b.index() < a.index() { (b, a) } else { (a, b) };
+                let (a, b) = if op.is_commutative() && b.index() < a.index() { (b, a) } else { (a, b) };
                 Some(Key::Bin(*op, a, b))
             }
             (InstKind::Cast(op), &[a]) => Some(Key::Cast(*op, a, func.dfg.value_ty(func.dfg.result(i)?))),
