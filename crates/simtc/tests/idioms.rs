@@ -389,3 +389,50 @@ fn a_guarded_read_with_defaults_sets_them_before_the_branch() {
         "the defaults are not set before the branch",
     );
 }
+
+/// `tests/idioms/bit_chain.ll`: tests of the bits of one word in a row, each arm reading five table words at
+/// a row address. At -O3 the word is shifted instead of each bit's constant (`bit-test`: one `shr.u32`, no
+/// `shl.b32` left) and the row address is computed once per row above the arms (`gvn-hoist`: one
+/// `mul.wide.s32` where each of the eight arms had its own); every thread's XOR of the selected words is right.
+#[test]
+fn bit_tests_in_a_row_share_the_shift_and_the_row_address() {
+    let dir = common::repo_root().join("tests/idioms");
+    let spec = simtc_emu::spec::LaunchSpec::read(&dir.join("bit_chain.toml")).expect("spec");
+    let words = |name: &str| -> Vec<u32> {
+        let bytes = spec.initial_bytes(name).expect("buffer");
+        bytes.chunks(4).map(|c| u32::from_le_bytes(c.try_into().unwrap())).collect()
+    };
+    let (input, tbl) = (words("in"), words("tbl"));
+    let want: Vec<u8> = input
+        .iter()
+        .map(|&x| {
+            let mut acc = 0u32;
+            for i in (0..32).step_by(8) {
+                for k in 0..8 {
+                    if x & ((1u32 << k) << i) != 0 {
+                        (0..5).for_each(|w| acc ^= tbl[5 * i + 5 * k + w]);
+                    }
+                }
+            }
+            acc
+        })
+        .flat_map(u32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 4] = [
+        ("O0", &["-O0"]),
+        ("O3", &["-O3"]),
+        ("O3-nohoist", &["-O3", "--disable-pass", "gvn-hoist"]),
+        ("O3-nobittest", &["-O3", "--disable-pass", "bit-test"]),
+    ];
+    idiom(
+        "bit_chain",
+        &builds,
+        &want,
+        |text| {
+            text.matches("shr.u32").count() == 1
+                && !text.contains("shl.b32")
+                && text.matches("mul.wide.s32").count() == 1
+        },
+        "the bit tests do not share one shift and one row address",
+    );
+}

@@ -250,6 +250,10 @@ impl FnGen<'_> {
         let (b, bu) = self.int_operand(env);
         let u = au && bu;
         match self.rng.below(12) {
+            0 if self.rng.chance(20) => {
+                // The same product of the first variable in sibling blocks (gvn-hoist's candidates).
+                (self.def(format!("mul i32 {}, 7", env[0].name), "i32"), env[0].uniform)
+            }
             0..=3 => {
                 let op = ["add", "sub", "mul", "and", "or", "xor"][self.rng.below(6) as usize];
                 (self.def(format!("{op} i32 {an}, {b}"), "i32"), u)
@@ -457,6 +461,16 @@ impl FnGen<'_> {
                 let f = self.flt_var();
                 let fname = env[f].name.clone();
                 (self.def(format!("fcmp olt float {fname}, 1.000000e+00"), "i1"), env[f].uniform)
+            }
+            _ if self.rng.chance(25) => {
+                // A variable bit test, (x & (C << (y & 31))) ==/!= 0 (bit-test rewrites it to shift x).
+                let (x, y) = (self.int_var(env), self.int_var(env));
+                let m = self.def(format!("and i32 {}, 31", env[y].name), "i32");
+                let c = 1 + self.rng.below(15);
+                let s = self.def(format!("shl i32 {c}, {m}"), "i32");
+                let t = self.def(format!("and i32 {}, {s}", env[x].name), "i32");
+                let p = ["eq", "ne"][self.rng.below(2) as usize];
+                (self.def(format!("icmp {p} i32 {t}, 0"), "i1"), env[x].uniform && env[y].uniform)
             }
             _ => {
                 let j = self.int_var(env);

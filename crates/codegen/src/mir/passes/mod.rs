@@ -13,11 +13,13 @@
 //! [`registry`] at its place in the pipeline.
 
 pub mod backcopyprop;
+pub mod bit_test;
 pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
 pub mod guarded_select;
 pub mod gvn_cse;
+pub mod gvn_hoist;
 pub mod hoist_common;
 pub mod hoist_edge_copies;
 pub mod ifconvert;
@@ -261,6 +263,16 @@ pub fn registry() -> &'static [MirPassInfo] {
             run: |f, _| Ok(local_forward::run(f) > 0),
         },
         MirPassInfo {
+            name: "bit-test",
+            description: "a variable bit test (x & (C << y)) == 0 shifts x instead: ((x >> y) & C) == 0, so a chain \
+                          of tests of one word shares one shift (InstCombine)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(bit_test::run(f) > 0),
+        },
+        MirPassInfo {
             name: "gvn-cse",
             description: "dominator-scoped value numbering: removes recomputed values and reloads (seed 002 GvnCse)",
             optional: true,
@@ -293,6 +305,16 @@ pub fn registry() -> &'static [MirPassInfo] {
                 let it = cx.knobs.int(copyprop::ITER_KNOB);
                 Ok(copyprop::run(f, it, cx.knobs.int(copyprop::BUDGET_KNOB)) > 0)
             },
+        },
+        MirPassInfo {
+            name: "gvn-hoist",
+            description: "one instance of an integer expression that sibling blocks each compute moves to their \
+                          nearest common dominator (LLVM's GVNHoist, cheap integer operations only)",
+            optional: true,
+            min_opt_level: 2,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(gvn_hoist::run(f) > 0),
         },
         MirPassInfo {
             name: "ifconvert",

@@ -101,7 +101,7 @@ pub const MIN_PRESSURE_KNOB: &str = "RematMinPressure";
 
 /// How many 32-bit registers a register of class `c` takes: a 64-bit one two, a 128-bit one four, a predicate
 /// none (predicates have their own file).
-fn weight(c: RegClass) -> usize {
+pub(crate) fn weight(c: RegClass) -> usize {
     match c {
         RegClass::B64 | RegClass::F64 => 2,
         RegClass::B128 => 4,
