@@ -10,8 +10,10 @@
 //! Alignment: a leaf at byte offset `o` of an access aligned to `A` is aligned to `commonAlignment(A, o)`. A leaf
 //! below its natural alignment (a packed struct's member, `load i64 ... align 4`) or whose store size is not a power
 //! of two (`i24`) is accessed in pieces — the widest power of two the alignment allows at each piece's offset, as
-//! LLVM's legalizer splits it — never as one misaligned access, which faults on the GPU. Atomics are never split:
-//! an under-aligned atomic access is an error.
+//! LLVM's legalizer splits it — never as one misaligned access, which faults on the GPU. A store of a value that
+//! an under-aligned load read in the same pieces (a packed struct copied) stores the pieces as read, without
+//! reassembling the value and shifting it apart again, as llc's DAG combiner folds the pair. Atomics are never
+//! split: an under-aligned atomic access is an error.
 //!
 //! Atomics follow the PTX memory model mapping: `monotonic` → `.relaxed`, `acquire`/`release`/`acq_rel` →
 //! the same semantics, `seq_cst` → `fence.sc` before an `.acq_rel` (RMW) or `.acquire` (load) access; LLVM's
@@ -838,12 +840,14 @@ impl Lower<'_> {
         let vc = class_of(self.m, ty)?;
         let (ic, w) = int_class(vc)?;
         let mut acc: Option<Reg> = None;
+        let mut pieces: SmallVec<[(u64, u64, Reg); 8]> = SmallVec::new();
         for (k, p) in access_pieces(size, la) {
             let r = self.emit_def(
                 format!("ld{sem}{space}.u{}", p * 8),
                 ic,
                 &[Operand::Addr(Box::new(base.clone()), off + k as i64)],
             );
+            pieces.push((k, p, r));
             let r = if k == 0 {
                 r
             } else {
@@ -855,7 +859,12 @@ impl Lower<'_> {
             });
         }
         let acc = acc.expect("a leaf has at least one byte");
-        Ok(if vc == ic { acc } else { self.emit_def(format!("mov.b{w}"), vc, &[Operand::Reg(acc)]) })
+        let v = if vc == ic { acc } else { self.emit_def(format!("mov.b{w}"), vc, &[Operand::Reg(acc)]) };
+        // Plain accesses only: a volatile copy keeps its reassembled value.
+        if sem.is_empty() {
+            self.split_loads.insert(v, pieces);
+        }
+        Ok(v)
     }
 
     /// Stores one scalar leaf `ty` (its operand `o`: a register of the leaf's class, or an immediate) to
@@ -883,6 +892,22 @@ impl Lower<'_> {
         self.check_splittable(sem, size, la, "store")?;
         let vc = class_of(m, ty)?;
         let (ic, w) = int_class(vc)?;
+        // A value an under-aligned load read in the same pieces: store them as read (a packed copy).
+        if let Operand::Reg(r) = &o {
+            let split = access_pieces(size, la);
+            if let Some(pieces) = self.split_loads.get(r).filter(|ps| {
+                sem.is_empty() && ps.len() == split.len() && ps.iter().zip(&split).all(|(a, b)| (a.0, a.1) == *b)
+            }) {
+                for (k, p, piece) in pieces.clone() {
+                    self.emit_effect(
+                        format!("st{space}.u{}", p * 8),
+                        &[],
+                        &[Operand::Addr(Box::new(base.clone()), off + k as i64), Operand::Reg(piece)],
+                    );
+                }
+                return Ok(());
+            }
+        }
         let v = match o {
             Operand::Reg(r) if self.mf.class(r) != ic => {
                 Operand::Reg(self.emit_def(format!("mov.b{w}"), ic, &[Operand::Reg(r)]))

@@ -143,6 +143,10 @@ pub struct Lower<'a> {
     /// `.b32` registers that wmma results were unpacked from, by their two `.b16` halves: a fragment passed on
     /// unchanged to another wmma instruction reuses the packed register instead of packing the halves again.
     pub(crate) packed_halves: std::collections::HashMap<(Reg, Reg), Reg>,
+    /// The pieces of each under-aligned integer load ([`Lower::load_leaf_aligned`]) by the register holding the
+    /// reassembled value: `(offset, size, piece)`, each piece zero-extended as read. A store of that register
+    /// split into the same pieces stores them as they are instead of shifting the value apart again.
+    pub(crate) split_loads: std::collections::HashMap<Reg, SmallVec<[(u64, u64, Reg); 8]>>,
     /// `--knob shared-addr-once` (default on) on sm_90 and later: each shared variable's address is read once
     /// per function, in the entry block ([`Lower::shared_address`]).
     pub(crate) shared_addr_once: bool,
@@ -346,6 +350,7 @@ impl<'a> Lower<'a> {
             gep_split_signed_terms: knobs.bool("gep-signed-terms"),
             signed_split_groups: Default::default(),
             packed_halves: Default::default(),
+            split_loads: Default::default(),
             shared_addr_once: knobs.bool("shared-addr-once") && opts.target.sm() >= 90,
             shared_addrs: Default::default(),
             rsqrt_approx: knobs.bool("rsqrt-approx"),
