@@ -31,6 +31,9 @@ use simtc_ir::{
 };
 use smallvec::{smallvec, SmallVec};
 
+/// The pieces an under-aligned integer load was read in: `(offset, size, register)` each.
+pub(crate) type Pieces = SmallVec<[(u64, u64, Reg); 8]>;
+
 /// Whether memory semantics `sem` name an atomic ordering (such an access is never split or vectorized).
 fn is_ordered(sem: &str) -> bool {
     sem.starts_with(".relaxed") || sem.starts_with(".acquire") || sem.starts_with(".release")
@@ -840,7 +843,7 @@ impl Lower<'_> {
         let vc = class_of(self.m, ty)?;
         let (ic, w) = int_class(vc)?;
         let mut acc: Option<Reg> = None;
-        let mut pieces: SmallVec<[(u64, u64, Reg); 8]> = SmallVec::new();
+        let mut pieces: Pieces = SmallVec::new();
         for (k, p) in access_pieces(size, la) {
             let r = self.emit_def(
                 format!("ld{sem}{space}.u{}", p * 8),

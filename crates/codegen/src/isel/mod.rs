@@ -146,7 +146,7 @@ pub struct Lower<'a> {
     /// The pieces of each under-aligned integer load ([`Lower::load_leaf_aligned`]) by the register holding the
     /// reassembled value: `(offset, size, piece)`, each piece zero-extended as read. A store of that register
     /// split into the same pieces stores them as they are instead of shifting the value apart again.
-    pub(crate) split_loads: std::collections::HashMap<Reg, SmallVec<[(u64, u64, Reg); 8]>>,
+    pub(crate) split_loads: std::collections::HashMap<Reg, mem::Pieces>,
     /// `--knob shared-addr-once` (default on) on sm_90 and later: each shared variable's address is read once
     /// per function, in the entry block ([`Lower::shared_address`]).
     pub(crate) shared_addr_once: bool,

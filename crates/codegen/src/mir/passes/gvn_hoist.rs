@@ -107,6 +107,9 @@ fn candidate(f: &MFunction, i: &MInst) -> bool {
     e.is_pure() && !e.convergent
 }
 
+/// The instances of one expression: (block, destination) each.
+type Members = SmallVec<[(u32, Reg); 2]>;
+
 #[derive(PartialEq, Eq, Hash)]
 struct Key {
     op: Opcode,
@@ -131,9 +134,12 @@ pub fn run(f: &mut MFunction) -> usize {
     }
     // The dominator tree and loops, computed once, when a round first finds a group worth them.
     let mut cfg: Option<(DomTree, LoopForest)> = None;
+    // After the first round, only instructions reading a value hoisted by the previous one can form a new
+    // group (every other key is unchanged): `fresh` marks those values.
+    let mut fresh: Option<Vec<bool>> = None;
     let mut removed = 0;
     for _ in 0..ROUNDS {
-        let n = round(f, &mut cfg);
+        let n = round(f, &mut cfg, &mut fresh);
         if n == 0 {
             break;
         }
@@ -166,12 +172,13 @@ fn block_pressure(f: &MFunction) -> (Vec<i64>, i64) {
 }
 
 /// One round; returns how many instances were removed.
-fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>) -> usize {
+fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut Option<Vec<bool>>) -> usize {
     // Definition block of every register (None: defined nowhere, i.e. available everywhere) and read counts.
     let mut def: Vec<Option<u32>> = vec![None; f.regs.len()];
     let mut reads = vec![0u32; f.regs.len()];
-    let mut groups: FxHashMap<Key, SmallVec<[(u32, Reg); 2]>> = FxHashMap::default();
-    let mut order: Vec<Key> = Vec::new();
+    // Groups by key: the index of each key's member list, in order of first appearance.
+    let mut index: FxHashMap<Key, u32> = FxHashMap::default();
+    let mut lists: Vec<Members> = Vec::new();
     for &b in &f.order {
         for i in &f.block(b).insts {
             i.for_each_def(&mut |r| def[r.0 as usize] = Some(b.0));
@@ -179,20 +186,33 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>) -> usize {
             if !candidate(f, i) {
                 continue;
             }
-            let d = i.dsts[0].reg().expect("register destination");
-            let key = Key { op: i.op.clone(), srcs: i.canonical_srcs(), class: f.regs[d.0 as usize] };
-            match groups.get_mut(&key) {
-                Some(v) => v.push((b.0, d)),
-                None => {
-                    order.push(Key { op: key.op.clone(), srcs: key.srcs.clone(), class: key.class });
-                    groups.insert(key, smallvec::smallvec![(b.0, d)]);
+            if let Some(fr) = fresh.as_ref() {
+                if !i.srcs.iter().any(|s| matches!(s, Operand::Reg(r) if fr[r.0 as usize])) {
+                    continue;
                 }
             }
+            let d = i.dsts[0].reg().expect("register destination");
+            let key = Key { op: i.op.clone(), srcs: i.canonical_srcs(), class: f.regs[d.0 as usize] };
+            let next = lists.len() as u32;
+            let k = *index.entry(key).or_insert(next);
+            if k == next {
+                lists.push(SmallVec::new());
+            }
+            lists[k as usize].push((b.0, d));
         }
     }
-    if !order.iter().any(|k| groups[k].iter().any(|m| m.0 != groups[k][0].0)) {
+    // The groups with instances in two blocks or more, in order of first appearance.
+    let mut order: Vec<(u32, Key, Members)> = Vec::new();
+    for (key, k) in index {
+        let l = &mut lists[k as usize];
+        if l.iter().any(|m| m.0 != l[0].0) {
+            order.push((k, key, std::mem::take(l)));
+        }
+    }
+    if order.is_empty() {
         return 0;
     }
+    order.sort_unstable_by_key(|g| g.0);
     let (dt, loops) = cfg.get_or_insert_with(|| {
         let g = graph::block_graph(f);
         let dt = DomTree::compute(&g);
@@ -210,8 +230,7 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>) -> usize {
     let mut rename: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
     // (target block, first instance's register, the other instances' registers)
     let mut plans: Vec<(u32, Reg, SmallVec<[Reg; 2]>)> = Vec::new();
-    for (gi, key) in order.iter().enumerate() {
-        let members = &groups[key];
+    for (gi, (_, key, members)) in order.iter().enumerate() {
         if members.len() < 2 || !members.iter().all(|m| dt.is_reachable(m.0)) {
             continue;
         }
@@ -308,6 +327,11 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>) -> usize {
     if plans.is_empty() {
         return 0;
     }
+    let mut marks = vec![false; f.regs.len()];
+    for p in &plans {
+        marks[p.1 .0 as usize] = true;
+    }
+    *fresh = Some(marks);
     // Take the first instances out of their blocks and delete the others.
     let mut moving: FxHashMap<Reg, MInst> = FxHashMap::default();
     let firsts: rustc_hash::FxHashSet<Reg> = plans.iter().map(|p| p.1).collect();
