@@ -63,7 +63,7 @@
 //! several instances, at most one liveness, and one renaming sweep. Linear in the function apart from the
 //! dominator-tree walk of the fold (tree depth per member) and the bounded region walks.
 
-use super::remat::weight;
+use super::remat::{pressure, weight};
 use crate::mir::{graph, MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
 use rustc_hash::FxHashMap;
 use simtc_graph::{DomTree, LoopForest};
@@ -134,8 +134,9 @@ pub fn run(f: &mut MFunction) -> usize {
     }
     // The dominator tree and loops, computed once, when a round first finds a group worth them.
     let mut cfg: Option<(DomTree, LoopForest)> = None;
-    // After the first round, only instructions reading a value hoisted by the previous one can form a new
-    // group (every other key is unchanged): `fresh` marks those values.
+    // After the first round, only instructions reading a value hoisted by the previous one are grouped (their
+    // keys are the only ones that changed): `fresh` marks those values. A group refused earlier is not weighed
+    // again, although its register cost may have fallen since (a source that lost readers).
     let mut fresh: Option<Vec<bool>> = None;
     let mut removed = 0;
     for _ in 0..ROUNDS {
@@ -161,14 +162,11 @@ pub const HIGH_PRESSURE: i64 = 128;
 /// Live-in weight of every block, and the function's peak at any block boundary.
 fn block_pressure(f: &MFunction) -> (Vec<i64>, i64) {
     let live = graph::liveness(f);
-    let w = |r: &u32| weight(f.regs[*r as usize]) as i64;
     let mut base = vec![0; f.blocks.len()];
-    let mut peak = 0;
     for &b in &f.order {
-        base[b.0 as usize] = live.live_in.get(b.0).iter().map(w).sum();
-        peak = peak.max(base[b.0 as usize]).max(live.live_out.get(b.0).iter().map(w).sum());
+        base[b.0 as usize] = live.live_in.get(b.0).iter().map(|&r| weight(f.regs[r as usize]) as i64).sum();
     }
-    (base, peak)
+    (base, pressure(f, &live) as i64)
 }
 
 /// One round; returns how many instances were removed.
@@ -228,10 +226,10 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
     let mut seen: Vec<u32> = vec![u32::MAX; f.blocks.len()];
     let mut member_of: Vec<u32> = vec![u32::MAX; f.blocks.len()];
     let mut rename: Vec<Reg> = (0..f.regs.len() as u32).map(Reg).collect();
-    // (target block, first instance's register, the other instances' registers)
-    let mut plans: Vec<(u32, Reg, SmallVec<[Reg; 2]>)> = Vec::new();
+    // (target block, first instance's register); the others' registers are renamed to it.
+    let mut plans: Vec<(u32, Reg)> = Vec::new();
     for (gi, (_, key, members)) in order.iter().enumerate() {
-        if members.len() < 2 || !members.iter().all(|m| dt.is_reachable(m.0)) {
+        if !members.iter().all(|m| dt.is_reachable(m.0)) {
             continue;
         }
         let mut d = members[0].0;
@@ -318,23 +316,21 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
             extra[b as usize] += delta;
         }
         let first = members[0].1;
-        let rest: SmallVec<[Reg; 2]> = members[1..].iter().map(|&(_, r)| r).collect();
-        for &r in &rest {
+        for &(_, r) in &members[1..] {
             rename[r.0 as usize] = first;
         }
-        plans.push((d, first, rest));
+        plans.push((d, first));
     }
     if plans.is_empty() {
         return 0;
     }
-    let mut marks = vec![false; f.regs.len()];
+    // The hoisted values (the next round's `fresh`).
+    let mut firsts = vec![false; f.regs.len()];
     for p in &plans {
-        marks[p.1 .0 as usize] = true;
+        firsts[p.1 .0 as usize] = true;
     }
-    *fresh = Some(marks);
     // Take the first instances out of their blocks and delete the others.
     let mut moving: FxHashMap<Reg, MInst> = FxHashMap::default();
-    let firsts: rustc_hash::FxHashSet<Reg> = plans.iter().map(|p| p.1).collect();
     let mut removed = 0;
     for bi in 0..f.order.len() {
         let b = f.order[bi];
@@ -343,7 +339,7 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
             if i.dsts.len() != 1 {
                 return true;
             }
-            if firsts.contains(d) {
+            if firsts[d.0 as usize] {
                 moving.insert(*d, i.clone());
                 return false;
             }
@@ -354,7 +350,8 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
             true
         });
     }
-    for (d, first, _) in &plans {
+    *fresh = Some(firsts);
+    for (d, first) in &plans {
         let inst = moving.remove(first).expect("hoisted instance");
         let insts = &mut f.blocks[*d as usize].insts;
         let at = insertion_point(insts).expect("checked insertion point");
