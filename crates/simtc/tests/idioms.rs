@@ -465,3 +465,31 @@ fn packed_copies_store_the_pieces_they_read() {
         "the copies do not store the loaded pieces",
     );
 }
+
+/// `tests/idioms/guarded_undef.ll`: reads under bounds guards whose phis take `undef` on the path that skips
+/// them. At -O3 the reads become predicated loads whose registers are the phis' values: the only `selp`s left
+/// are the four counters' (no select against a zero standing for `undef`), and every point's count is right.
+#[test]
+fn guarded_reads_left_undefined_need_no_select() {
+    let dir = common::repo_root().join("tests/idioms");
+    let spec = simtc_emu::spec::LaunchSpec::read(&dir.join("guarded_undef.toml")).expect("spec");
+    let words = |name: &str| -> Vec<i32> {
+        let bytes = spec.initial_bytes(name).expect("buffer");
+        bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+    };
+    let (input, tbl) = (words("in"), words("tbl"));
+    let n = 300;
+    let want: Vec<u8> = (0..input.len())
+        .map(|i| if i < n { (0..8).filter(|&j| tbl[j] < input[i]).map(|j| j as i32).sum() } else { 0 })
+        .flat_map(i32::to_le_bytes)
+        .collect();
+    let builds: [(&str, &[&str]); 3] =
+        [("O0", &["-O0"]), ("O3", &["-O3"]), ("O3-noifconvert", &["-O3", "--disable-pass", "ifconvert"])];
+    idiom(
+        "guarded_undef",
+        &builds,
+        &want,
+        |text| text.matches("selp").count() == 4 && text.matches("@%p").count() >= 6,
+        "a select or copy stands for an undefined read",
+    );
+}

@@ -878,6 +878,24 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// The register class of a phi operand that is `undef` or `poison` (one register wide, not a predicate:
+    /// predicates stay constants, which the predicate selects of `ifconvert` fold), else `None`.
+    fn undef_phi_operand(&self, v: Value, n: usize) -> Result<Option<RegClass>> {
+        if n != 1 {
+            return Ok(None);
+        }
+        let simtc_ir::ValueDef::Const(c) = self.f.dfg.value_def(v) else {
+            return Ok(None);
+        };
+        if !self.m.consts.is_undef_or_poison(*c) {
+            return Ok(None);
+        }
+        Ok(match class_of(self.m, self.ty(v))? {
+            RegClass::Pred | RegClass::B128 => None,
+            c => Some(c),
+        })
+    }
+
     fn fill_phis(&mut self) -> Result<()> {
         let pending = std::mem::take(&mut self.pending_phis);
         // Group the leaves of one IR phi: consecutive entries share the instruction.
@@ -907,7 +925,12 @@ impl<'a> Lower<'a> {
                 self.cur = pmb;
                 self.cur_loc = None;
                 let start = self.mf.block(pmb).insts.len();
-                let ops: Vec<Operand> = if n == 1 && self.m.types.is_ptr(self.ty(*v)) {
+                let ops: Vec<Operand> = if let Some(c) = self.undef_phi_operand(*v, n)? {
+                    // `undef`/`poison` on this edge: no copy, whatever the register holds (see `OpKind::Undef`).
+                    let r = self.mf.new_reg(c);
+                    self.emit(MInst::new(Opcode::new(OpKind::Undef, &[c.mov_mod()]), &[Operand::Reg(r)], &[]));
+                    vec![Operand::Reg(r)]
+                } else if n == 1 && self.m.types.is_ptr(self.ty(*v)) {
                     let (r, sp) = self.ptr(*v)?;
                     vec![Operand::Reg(self.convert_space(r, sp, want)?)]
                 } else if n == 1 {

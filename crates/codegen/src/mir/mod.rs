@@ -351,7 +351,11 @@ impl MInst {
     }
     /// True for pseudo-instructions that print nothing.
     pub fn is_pseudo(&self) -> bool {
-        matches!(self.op.kind, OpKind::Phi | OpKind::Convergence)
+        matches!(self.op.kind, OpKind::Phi | OpKind::Convergence | OpKind::Undef)
+    }
+    /// True for `undef.T %r` ([`OpKind::Undef`]).
+    pub fn is_undef(&self) -> bool {
+        self.op.kind == OpKind::Undef
     }
     /// True for the call-sequence framing (`{ // callseq`, `.param` declarations, `}`), which prints a line
     /// but is not an instruction.
@@ -741,6 +745,16 @@ impl MFunction {
             }
         }
         n
+    }
+    /// Per register: defined by an `undef` pseudo-instruction ([`OpKind::Undef`]).
+    pub fn undef_regs(&self) -> Vec<bool> {
+        let mut undef = vec![false; self.regs.len()];
+        for i in self.blocks.iter().flat_map(|b| &b.insts).filter(|i| i.is_undef()) {
+            for d in i.defs() {
+                undef[d.0 as usize] = true;
+            }
+        }
+        undef
     }
     /// Predecessor lists of every block (indexed by block number), each in order of first appearance; includes
     /// fall-through edges in [`Phase::LaidOut`].

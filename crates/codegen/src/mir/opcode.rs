@@ -66,6 +66,9 @@ spelled! {
         DeclParam = "param",
         /// Convergence-control markers (`convergence.entry|anchor|loop`): print nothing.
         Convergence = "convergence",
+        /// `undef.T %r`: defines `%r` with an unspecified value and prints nothing (LLVM's `undef`/`poison`
+        /// reaching a `phi`: that edge needs no copy, and a select between it and a value is the value).
+        Undef = "undef",
     }
 }
 

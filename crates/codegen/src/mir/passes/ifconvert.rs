@@ -33,7 +33,9 @@
 //! hold an unspecified value that no thread ever uses meaningfully: the uses are the arm's own instructions
 //! (speculated: harmless; guarded: same side) and the values leaving the arm through the exits' phis.
 //! Those phis get one entry from `H` instead of one per side: where both sides reach the block, the value is
-//! `selp.T d, vT, vF, p` (for `.pred` values, which `selp` does not take, the same select is built from
+//! `selp.T d, vT, vF, p` (or, when one of them is a register defined by `undef` — an `undef` phi operand —
+//! simply the other one: no select, and no cost for it; `undef` itself is free to move into `H`)
+//! (for `.pred` values, which `selp` does not take, the same select is built from
 //! `xor/and/or/not.pred` with constants folded); where one side reaches it, its value. A phi whose block is
 //! left with `H` as its only predecessor is replaced by that instruction itself (writing the phi's register,
 //! so its uniformity is kept) or by a renaming. The new branch goes to the exits: `bra.uni X` when there is one,
@@ -252,6 +254,10 @@ enum Class {
 }
 
 fn classify(i: &MInst) -> Option<Class> {
+    // `undef` prints nothing and defines an unspecified value: free to run on every thread.
+    if i.is_undef() {
+        return Some(Class::Speculate);
+    }
     if i.is_phi() || i.is_pseudo() || i.is_call_frame() || matches!(i.kind(), OpKind::InlineAsm | OpKind::Trap) {
         return None;
     }
@@ -435,6 +441,8 @@ struct Pass<'a> {
     entry: MBlock,
     /// Per register: a likely warp-coherent predicate ([`likely_coherent`]).
     coherent: Vec<bool>,
+    /// Per register: defined by `undef` (a phi operand from LLVM's `undef`/`poison`).
+    undef: Vec<bool>,
 }
 
 impl Pass<'_> {
@@ -444,6 +452,11 @@ impl Pass<'_> {
         }
         r
     }
+    /// Whether `o` is a register defined by `undef`: a select between it and another value is that value.
+    fn is_undef(&self, o: &Operand) -> bool {
+        matches!(o, Operand::Reg(r) if self.undef.get(self.resolve(*r).0 as usize).copied().unwrap_or(false))
+    }
+
     fn resolve_op(&self, o: &Operand) -> Operand {
         match o {
             Operand::Reg(r) => Operand::Reg(self.resolve(*r)),
@@ -480,6 +493,9 @@ impl Pass<'_> {
             let body = &data.insts[..data.insts.len() - exit.len()];
             for i in body {
                 let c = classify(i)?;
+                if i.is_undef() {
+                    continue;
+                }
                 ninst += 1;
                 nguard += usize::from(c == Class::Guard);
                 nload += usize::from(i.kind() == OpKind::Ld);
@@ -565,7 +581,7 @@ impl Pass<'_> {
                     self.resolve_op(&i.srcs[k])
                 };
                 let (vt, vf) = (v(&st), v(&sf));
-                if vt != vf {
+                if vt != vf && !self.is_undef(&vt) && !self.is_undef(&vf) {
                     nsel += match (c, lit_of(&vt), lit_of(&vf)) {
                         (RegClass::Pred, Some(a), Some(b)) => select_cost(a, b).max(1),
                         (RegClass::Pred, _, _) => return false,
@@ -654,8 +670,12 @@ impl Pass<'_> {
                 let merged: Operand = match (reach[0], reach[1]) {
                     (true, true) => {
                         let (vt, vf) = (val(&sides[0], &i), val(&sides[1], &i));
-                        if vt == vf {
+                        // `val` resolved the aliases: an `undef` operand is the register itself.
+                        let is_undef = |o: &Operand| matches!(o, Operand::Reg(r) if self.undef.get(r.0 as usize).copied().unwrap_or(false));
+                        if vt == vf || is_undef(&vf) {
                             vt
+                        } else if is_undef(&vt) {
+                            vf
                         } else if class == RegClass::Pred {
                             let (a, b) = (lit_of(&vt).expect("checked"), lit_of(&vf).expect("checked"));
                             let l = pb.select(side_lit[0], a, b);
@@ -801,8 +821,18 @@ pub fn run(f: &mut MFunction, limits: Limits) -> usize {
         }
     }
     let coherent = likely_coherent(f);
-    let mut pass =
-        Pass { f, limits, npreds, dead: vec![false; n], extra_branch, alias: FxHashMap::default(), entry, coherent };
+    let undef = f.undef_regs();
+    let mut pass = Pass {
+        f,
+        limits,
+        npreds,
+        dead: vec![false; n],
+        extra_branch,
+        alias: FxHashMap::default(),
+        entry,
+        coherent,
+        undef,
+    };
     let mut converted = Vec::new();
     let mut count = 0;
     for &h in &post {

@@ -26,6 +26,7 @@ pub mod ifconvert;
 pub mod late_commoning;
 pub mod local_forward;
 pub mod machine_dce;
+pub mod materialize_undef;
 pub mod out_of_ssa;
 pub mod parallel_copy;
 pub mod peephole;
@@ -315,6 +316,17 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(gvn_hoist::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "materialize-undef",
+            description: "an undef phi operand in or after a loop, or in a function whose estimated register \
+                          pressure exceeds 255, becomes a zero (ptxas keeps an undefined register live back to the \
+                          entry and around loops)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(materialize_undef::run(f) > 0),
         },
         MirPassInfo {
             name: "ifconvert",

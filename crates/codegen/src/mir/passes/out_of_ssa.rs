@@ -8,7 +8,7 @@
 //!    copies write (a phi's destination is defined in its block, which cannot dominate a sole predecessor).
 //! 2. **Parallel copies**: the phis of a block are simultaneous, so the copies of one edge form a parallel copy
 //!    `(d1, ..., dn) ← (s1, ..., sn)`, sequentialized by [`super::parallel_copy`]. This is what makes the
-//!    lost-copy and swap problems come out right.
+//!    lost-copy and swap problems come out right. An operand defined by `undef` gets no copy.
 //!
 //! Cost: O(edges + phis); each parallel copy is sequentialized in time linear in its size.
 
@@ -25,6 +25,8 @@ pub fn run(f: &mut MFunction) -> bool {
     }
     split_critical_edges(f);
     let preds = f.preds();
+    // An `undef` operand needs no copy: the phi's register may hold anything on that edge.
+    let undef = f.undef_regs();
     let order = f.order.clone();
     for b in order {
         let n_phis = f.block(b).insts.iter().take_while(|i| i.is_phi()).count();
@@ -37,6 +39,9 @@ pub fn run(f: &mut MFunction) -> bool {
             for phi in &phis {
                 let Some(d) = phi.dsts[0].reg() else { continue };
                 let Some(k) = phi.phi_blocks.iter().position(|x| *x == p) else { continue };
+                if matches!(phi.srcs[k], Operand::Reg(r) if undef[r.0 as usize]) {
+                    continue;
+                }
                 copies.push((d, phi.srcs[k].clone()));
             }
             let seq = sequentialize(f, copies);

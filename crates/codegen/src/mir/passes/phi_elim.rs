@@ -8,7 +8,9 @@
 //!    blocks with phis are split; for each phi `d = phi [a_i, P_i]` a fresh `a_i'` is copied from `a_i` at the
 //!    end of `P_i` (before its first branch) and a fresh `d'` becomes the phi's destination, followed by
 //!    `d = d'` at the top of the block. Each phi web `{d', a_i'}` is then free of interference by
-//!    construction, so it is **one register class** (step 2), with no test.
+//!    construction, so it is **one register class** (step 2), with no test. An operand defined by `undef`
+//!    gets `undef a_i'` instead of a copy: it prints nothing, so that edge writes no register (and an edge
+//!    block holding nothing else is removed in step 5).
 //! 2. **Phi webs** are merged in a union-find; the phis are later deleted.
 //! 3. **Coalescing**: every inserted copy `x = y` (edge copies first, then the copies at block tops) merges the
 //!    classes of `x` and `y` unless they interfere (below). Classes above [`MAX_CLASS_PRODUCT`] member pairs
@@ -83,7 +85,7 @@ use super::ssa_check::Assignment;
 use super::MirContext;
 #[cfg(doc)]
 use crate::mir::Phase;
-use crate::mir::{MBlock, MFunction, MInst, Operand, Reg};
+use crate::mir::{MBlock, MFunction, MInst, OpKind, Opcode, Operand, Reg};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_opt::{KnobDef, KnobKind, KnobValue};
 use smallvec::SmallVec;
@@ -471,6 +473,7 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     let n_ssa = f.regs.len();
     let split = super::out_of_ssa::split_critical_edges(f);
     let preds = f.preds();
+    let undef = f.undef_regs();
     // Step 1: CSSA.
     let mut cands: Vec<(Reg, Reg)> = Vec::new();
     let mut top_cands: Vec<(Reg, Reg)> = Vec::new();
@@ -494,9 +497,17 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
             for (s, p) in phi.srcs.iter().zip(&phi.phi_blocks) {
                 let a2 = f.new_reg(c);
                 webs.push(a2);
-                edge.entry(*p).or_default().push(MInst::copy(c, a2, s.clone()));
-                if let Some(ar) = s.reg() {
-                    cands.push((a2, ar));
+                match s.reg() {
+                    // An `undef` operand: `a_i'` is itself `undef` (no copy; it prints nothing).
+                    Some(ar) if undef[ar.0 as usize] => {
+                        let u = MInst::new(Opcode::new(OpKind::Undef, &[c.mov_mod()]), &[Operand::Reg(a2)], &[]);
+                        edge.entry(*p).or_default().push(u);
+                    }
+                    Some(ar) => {
+                        edge.entry(*p).or_default().push(MInst::copy(c, a2, s.clone()));
+                        cands.push((a2, ar));
+                    }
+                    None => edge.entry(*p).or_default().push(MInst::copy(c, a2, s.clone())),
                 }
                 new_srcs.push(Operand::Reg(a2));
             }
@@ -596,6 +607,8 @@ fn coalesce(f: &mut MFunction, sink_edge_copies: bool, cross_block: bool) -> Res
     let succs0 = f.successor_lists();
     let mut on_edges: FxHashMap<MBlock, EdgeLive> = FxHashMap::default();
     for (nb, src, dst) in split {
+        // `undef` definitions on an edge only stand for "no copy": the edge does not need its block for them.
+        f.block_mut(nb).insts.retain(|i| !i.is_undef());
         let insts = &f.block(nb).insts;
         let copies = insts.len() - 1;
         if copies > 0 {

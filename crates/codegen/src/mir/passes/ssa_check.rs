@@ -9,7 +9,10 @@
 //!   then holds `Val(itself)`. An SSA copy that the renaming turns into `mov r, r` may be missing from the
 //!   output (a coalescing destruction deletes it): it is applied where it would have been;
 //! - any other instruction is a copy that destruction inserted (`mov d, s` → `d` holds what `s` holds;
-//!   `mov d, imm` / `setp.ne.s32 d, imm, 0` → `Const`) or a jump of a split edge; anything else is an error;
+//!   `mov d, imm` / `setp.ne.s32 d, imm, 0` → `Const`), an `undef d` it put in for an `undef` phi operand
+//!   (`d` → `Conflict`), or a jump of a split edge; anything else is an error;
+//! - an SSA register defined by `undef` holds no particular value: reads of it and phi operands naming it are
+//!   not checked;
 //! - at the entry of a block with phis, along each incoming edge the phi destination `d` must hold the abstract
 //!   value of the phi's operand for that edge's SSA predecessor (the split block's single predecessor for a
 //!   split edge); after the check `d` holds `Val(d)`;
@@ -178,6 +181,9 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
     let ssa_inst = |b: MBlock, k: usize| -> &MInst { nonphi[b.0 as usize][k] };
     let n = out.regs.len();
     let nb = out.blocks.len();
+    // SSA registers defined by `undef`: any register contents are their value.
+    let undef = ssa.undef_regs();
+    let is_undef = |r: Reg| undef.get(r.0 as usize).copied().unwrap_or(false);
     let preds = out.preds();
     let mut state_out: Vec<Vec<AVal>> = vec![Vec::new(); nb];
     let entry = *out.order.first().ok_or("SSA check: no blocks")?;
@@ -254,6 +260,7 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
                             ));
                         };
                         let want = match &phi.srcs[k] {
+                            Operand::Reg(r) if is_undef(*r) => continue,
                             Operand::Reg(r) => AVal::Val(*r),
                             o => AVal::Const(match (o, out.class(home)) {
                                 (Operand::Imm(v), RegClass::Pred) => Operand::Imm(v & 1),
@@ -278,7 +285,7 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
             let dropped = &matched.dropped[b.0 as usize];
             // Reads of an SSA instruction must find their SSA values; its definitions then hold its values.
             let apply = |st: &mut Vec<AVal>, si: &MInst| -> Result<(), String> {
-                for r in si.uses() {
+                for r in si.uses().into_iter().filter(|r| !is_undef(*r)) {
                     let o = asg.map(r);
                     let have = &st[o.0 as usize];
                     if *have != AVal::Val(r) && *have != AVal::Top {
@@ -306,6 +313,11 @@ pub fn check_renamed(ssa: &MFunction, out: &MFunction, asg: &Assignment) -> Resu
                 } else if i.is_copy() {
                     let (d, s) = (i.dsts[0].reg().unwrap_or(Reg(0)), i.srcs[0].reg().unwrap_or(Reg(0)));
                     st[d.0 as usize] = st[s.0 as usize].clone();
+                } else if i.is_undef() {
+                    // An `undef` the destruction inserted for an `undef` phi operand: no particular value.
+                    for d in i.defs() {
+                        st[d.0 as usize] = AVal::Conflict;
+                    }
                 } else if i.is_branch() && i.guard.is_none() && orig.is_none() {
                     // The jump of a split edge.
                 } else if i.is_branch() && orig.is_some() {
