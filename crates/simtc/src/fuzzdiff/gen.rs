@@ -40,11 +40,11 @@ impl Rng {
         z ^ (z >> 31)
     }
     /// Uniform in `0..n` (`n > 0`).
-    fn below(&mut self, n: u32) -> u32 {
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
         (self.next() % n as u64) as u32
     }
     /// True with probability `pct` percent.
-    fn chance(&mut self, pct: u32) -> bool {
+    pub(crate) fn chance(&mut self, pct: u32) -> bool {
         self.below(100) < pct
     }
 }
@@ -593,7 +593,9 @@ impl FnGen<'_> {
 
     /// `v = c ? in[x & 255] : k`: a load in the one arm of a (maybe divergent) branch, merged with a default (a
     /// variable or a constant) — what `ifconvert` predicates into a guarded load and a select, and
-    /// `guarded-select` then turns into `mov v, k; @p ld v`.
+    /// `guarded-select` then turns into `mov v, k; @p ld v`. Or, one time in four, the merge takes `undef` from
+    /// the skipping edge (clang's `if (c) x = in[..];`) and the variable becomes `select c, phi, k`: the
+    /// undefined value is never chosen, whatever register (or none) `undef` leaves it in.
     fn guarded_read(&mut self, env: &mut Env) {
         let (c, cu) = self.cond(env, true);
         if !cu {
@@ -603,7 +605,8 @@ impl FnGen<'_> {
         let (ldn, joinn) = (self.name(ld), self.name(join));
         let (x, _) = self.int_operand(env);
         let k = if self.rng.chance(50) { env[self.int_var(env)].name.clone() } else { self.rng.below(100).to_string() };
-        let (taken, other) = if self.rng.chance(50) { (&ldn, &joinn) } else { (&joinn, &ldn) };
+        let load_on_true = self.rng.chance(50);
+        let (taken, other) = if load_on_true { (&ldn, &joinn) } else { (&joinn, &ldn) };
         self.term(format!("br i1 {c}, label %{taken}, label %{other}"));
         let from = self.name(self.cur);
         self.cur = ld;
@@ -611,7 +614,13 @@ impl FnGen<'_> {
         let (_, v) = self.load_in("zext", &m);
         self.term(format!("br label %{joinn}"));
         self.cur = join;
-        let r = self.def(format!("phi i32 [ {v}, %{ldn} ], [ {k}, %{from} ]"), "i32");
+        let r = if self.rng.chance(25) {
+            let u = self.def(format!("phi i32 [ {v}, %{ldn} ], [ undef, %{from} ]"), "i32");
+            let (t, f) = if load_on_true { (&u, &k) } else { (&k, &u) };
+            self.def(format!("select i1 {c}, i32 {t}, i32 {f}"), "i32")
+        } else {
+            self.def(format!("phi i32 [ {v}, %{ldn} ], [ {k}, %{from} ]"), "i32")
+        };
         let j = self.int_var(env);
         env[j] = Var { name: r, uniform: false };
     }
@@ -1332,116 +1341,8 @@ pub(crate) fn generate(seed: u64) -> Program {
     } else {
         text
     };
-    let text = vectorizable(&mut rng, text, first_load.as_deref());
+    let text = super::vectorize::vectorizable(&mut rng, text, first_load.as_deref());
     Program { ll: text, spec, features: feats }
-}
-
-/// Adjacent, provably aligned accesses for `load-store-vectorize` (issue 26), drawn after everything else so the
-/// rest of a seed's program is the same either way: the local array 16-byte aligned (its eight initial stores
-/// are two `.v4`); `%out` `align 16` (the output stores `out[6 * gid + j]` are 8-byte aligned pairs); the first
-/// load of `in` replaced by a pair `in[2k]`, `in[2k + 1]` (the first load says `align 8`) or a quad
-/// `in[4k + 0..3]` (`%in` says `align 16`, the loads `align 4`), or eight `i16` / sixteen `i8` loads of the
-/// 16 bytes at `in + 16k`, `k = gid & 127` or `gid & 63`, in bounds.
-/// Buffers are 256-byte aligned (the emulator's launch and CUDA's allocations), so every promise holds.
-fn vectorizable(rng: &mut Rng, text: String, first_load: Option<&str>) -> String {
-    let mut text = text;
-    if rng.chance(50) {
-        text = text.replacen("%arr = alloca [8 x i32], align 4", "%arr = alloca [8 x i32], align 16", 1);
-    }
-    if rng.chance(50) {
-        text = text.replacen(" %out, i32 %n)", " align 16 %out, i32 %n)", 1);
-    }
-    let Some(line) = first_load else {
-        return text;
-    };
-    let v = line.trim_start().split(' ').next().unwrap_or_default().to_string();
-    let mut r = String::new();
-    match rng.below(5) {
-        1 => {
-            r.push_str("  %lsv.i = and i32 %gid, 127 ; T:i32\n  %lsv.k = shl nuw nsw i32 %lsv.i, 1 ; T:i32\n");
-            r.push_str("  %lsv.w = zext i32 %lsv.k to i64 ; T:i64\n");
-            r.push_str("  %lsv.p = getelementptr inbounds i32, ptr %in, i64 %lsv.w ; T:ptr\n");
-            r.push_str("  %lsv.a = load i32, ptr %lsv.p, align 8 ; T:i32\n");
-            r.push_str("  %lsv.q = getelementptr inbounds i32, ptr %lsv.p, i64 1 ; T:ptr\n");
-            r.push_str("  %lsv.b = load i32, ptr %lsv.q, align 4 ; T:i32\n");
-            r.push_str(&format!("  {v} = xor i32 %lsv.a, %lsv.b ; T:i32\n"));
-        }
-        2 => {
-            text = text.replacen(" %in, ptr ", " align 16 %in, ptr ", 1);
-            r.push_str("  %lsv.i = and i32 %gid, 63 ; T:i32\n  %lsv.k = shl nuw nsw i32 %lsv.i, 2 ; T:i32\n");
-            for j in 0..4 {
-                let idx = match j {
-                    0 => "%lsv.k".to_string(),
-                    1 => {
-                        r.push_str("  %lsv.k1 = or disjoint i32 %lsv.k, 1 ; T:i32\n");
-                        "%lsv.k1".to_string()
-                    }
-                    _ => {
-                        r.push_str(&format!("  %lsv.k{j} = add nuw nsw i32 %lsv.k, {j} ; T:i32\n"));
-                        format!("%lsv.k{j}")
-                    }
-                };
-                r.push_str(&format!("  %lsv.w{j} = zext i32 {idx} to i64 ; T:i64\n"));
-                r.push_str(&format!("  %lsv.p{j} = getelementptr inbounds i32, ptr %in, i64 %lsv.w{j} ; T:ptr\n"));
-                r.push_str(&format!("  %lsv.a{j} = load i32, ptr %lsv.p{j}, align 4 ; T:i32\n"));
-            }
-            r.push_str("  %lsv.x = xor i32 %lsv.a0, %lsv.a1 ; T:i32\n  %lsv.y = sub i32 %lsv.a2, %lsv.a3 ; T:i32\n");
-            r.push_str(&format!("  {v} = add i32 %lsv.x, %lsv.y ; T:i32\n"));
-        }
-        n @ (3 | 4) => {
-            // Narrow lanes filling 16 bytes: eight i16 or sixteen i8 loads at `in + 16k` (`%in` says `align 16`),
-            // which load-store-vectorize joins into one `<8 x i16>` / `<16 x i8>` read as `ld.v4.b32` words.
-            text = text.replacen(" %in, ptr ", " align 16 %in, ptr ", 1);
-            let (lanes, ty, w) = if n == 3 { (8, "i16", 2) } else { (16, "i8", 1) };
-            r.push_str(
-                "  %lsv.i = and i32 %gid, 63 ; T:i32
-  %lsv.k = shl nuw nsw i32 %lsv.i, 4 ; T:i32
-",
-            );
-            r.push_str(
-                "  %lsv.w = zext i32 %lsv.k to i64 ; T:i64
-",
-            );
-            r.push_str(
-                "  %lsv.p = getelementptr inbounds i8, ptr %in, i64 %lsv.w ; T:ptr
-",
-            );
-            let mut acc = String::new();
-            for j in 0..lanes {
-                let align = if j == 0 { 16 } else { w };
-                r.push_str(&format!(
-                    "  %lsv.q{j} = getelementptr inbounds i8, ptr %lsv.p, i64 {} ; T:ptr
-",
-                    j * w
-                ));
-                r.push_str(&format!(
-                    "  %lsv.a{j} = load {ty}, ptr %lsv.q{j}, align {align} ; T:{ty}
-"
-                ));
-                let ext = if j % 2 == 0 { "sext" } else { "zext" };
-                r.push_str(&format!(
-                    "  %lsv.e{j} = {ext} {ty} %lsv.a{j} to i32 ; T:i32
-"
-                ));
-                if j == 0 {
-                    acc = "%lsv.e0".into();
-                } else {
-                    let op = ["add", "xor", "sub"][j % 3];
-                    r.push_str(&format!(
-                        "  %lsv.s{j} = {op} i32 {acc}, %lsv.e{j} ; T:i32
-"
-                    ));
-                    acc = format!("%lsv.s{j}");
-                }
-            }
-            r.push_str(&format!(
-                "  {v} = add i32 {acc}, 0 ; T:i32
-"
-            ));
-        }
-        _ => return text,
-    }
-    text.replacen(line, &r, 1)
 }
 
 #[cfg(test)]

@@ -25,6 +25,7 @@
 
 pub(crate) mod gen;
 pub(crate) mod reduce;
+pub(crate) mod vectorize;
 
 use super::builds::{differential_builds, Build, FULL};
 use super::{Failure, Rejected};
