@@ -99,7 +99,7 @@
 //! and the final rename is one walk: linear in the function's size.
 
 use crate::mir::{graph, MBlock, MFunction, MInst, Mod, OpKind, Opcode, Operand, Reg, RegClass};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_graph::LoopForest;
 use smallvec::SmallVec;
 
@@ -244,6 +244,14 @@ fn exit_of(insts: &[MInst]) -> Option<Exit> {
         }
     }
     Some(Exit::Jump(y))
+}
+
+/// [`Pass::undef_free`] on operands whose aliases are resolved.
+fn undef_free(undef: &[bool], risky: &[bool], u: &Operand, other: &Operand, guarded: &FxHashSet<Reg>) -> bool {
+    let Operand::Reg(r) = u else { return false };
+    let r = r.0 as usize;
+    undef.get(r).copied().unwrap_or(false)
+        && !(risky.get(r).copied().unwrap_or(false) && matches!(other, Operand::Reg(o) if guarded.contains(o)))
 }
 
 /// What happens to an arm instruction.
@@ -443,6 +451,9 @@ struct Pass<'a> {
     coherent: Vec<bool>,
     /// Per register: defined by `undef` (a phi operand from LLVM's `undef`/`poison`).
     undef: Vec<bool>,
+    /// Per register: an `undef` that must not leave a register undefined on a path
+    /// ([`super::materialize_undef::risky_undefs`]).
+    risky: Vec<bool>,
 }
 
 impl Pass<'_> {
@@ -452,9 +463,28 @@ impl Pass<'_> {
         }
         r
     }
-    /// Whether `o` is a register defined by `undef`: a select between it and another value is that value.
-    fn is_undef(&self, o: &Operand) -> bool {
-        matches!(o, Operand::Reg(r) if self.undef.get(self.resolve(*r).0 as usize).copied().unwrap_or(false))
+    /// Whether the merge of `u` and `other` is simply `other`: `u` is a register defined by `undef`, and either
+    /// `other` is defined on every path after the conversion (it is not written by a guarded arm instruction,
+    /// `guarded`) or `u` is not risky (see [`super::materialize_undef`]: ptxas would keep a register undefined
+    /// on a path live back through a loop).
+    fn undef_free(&self, u: &Operand, other: &Operand, guarded: &FxHashSet<Reg>) -> bool {
+        undef_free(&self.undef, &self.risky, &self.resolve_op(u), &self.resolve_op(other), guarded)
+    }
+
+    /// Registers written by arm instructions that run guarded after the conversion (their own guard or the
+    /// side's): defined only on some threads' paths.
+    fn guarded_defs(&self, sides: [&Side; 2]) -> FxHashSet<Reg> {
+        let mut out = FxHashSet::default();
+        for s in sides {
+            for &b in &s.blocks {
+                for i in &self.f.block(b).insts {
+                    if i.guard.is_some() || classify(i) == Some(Class::Guard) {
+                        out.extend(i.defs());
+                    }
+                }
+            }
+        }
+        out
     }
 
     fn resolve_op(&self, o: &Operand) -> Operand {
@@ -565,6 +595,7 @@ impl Pass<'_> {
         };
         // Phi selects: which phis need one, and whether each can be built.
         let mut nsel = 0;
+        let mut guarded: Option<FxHashSet<Reg>> = None;
         for &z in &targets {
             let both = st.exit.reaches(z) && sf.exit.reaches(z);
             for i in self.f.block(z).insts.iter().take_while(|i| i.is_phi()) {
@@ -581,7 +612,8 @@ impl Pass<'_> {
                     self.resolve_op(&i.srcs[k])
                 };
                 let (vt, vf) = (v(&st), v(&sf));
-                if vt != vf && !self.is_undef(&vt) && !self.is_undef(&vf) {
+                let guarded = guarded.get_or_insert_with(|| self.guarded_defs([&st, &sf]));
+                if vt != vf && !self.undef_free(&vt, &vf, guarded) && !self.undef_free(&vf, &vt, guarded) {
                     nsel += match (c, lit_of(&vt), lit_of(&vf)) {
                         (RegClass::Pred, Some(a), Some(b)) => select_cost(a, b).max(1),
                         (RegClass::Pred, _, _) => return false,
@@ -612,6 +644,22 @@ impl Pass<'_> {
 
     fn rewrite(&mut self, h: MBlock, sides: [Side; 2], side_lit: [Lit; 2], targets: SmallVec<[MBlock; 2]>, uni: bool) {
         let x = targets[0];
+        let guarded = self.guarded_defs([&sides[0], &sides[1]]);
+        // Operands after `val` (aliases resolved). Merges with an `undef` operand that is not simply the other
+        // value select against a zero.
+        let (undef, risky) = (&self.undef, &self.risky);
+        let free = |u: &Operand, other: &Operand| undef_free(undef, risky, u, other, &guarded);
+        let zero_undef = |o: Operand, other: &Operand, f: &MFunction| -> Operand {
+            let is_undef = matches!(&o, Operand::Reg(r) if undef.get(r.0 as usize).copied().unwrap_or(false));
+            if !is_undef || free(&o, other) {
+                return o;
+            }
+            match f.class(o.reg().expect("undef register")) {
+                RegClass::F32 => Operand::F32(0),
+                RegClass::F64 => Operand::F64(0),
+                _ => Operand::Imm(0),
+            }
+        };
         let mut body = std::mem::take(&mut self.f.block_mut(h).insts);
         body.truncate(body.len() - 2);
         let mut pb = PredBuilder { f: &mut *self.f, out: Vec::new(), negs: FxHashMap::default() };
@@ -670,11 +718,9 @@ impl Pass<'_> {
                 let merged: Operand = match (reach[0], reach[1]) {
                     (true, true) => {
                         let (vt, vf) = (val(&sides[0], &i), val(&sides[1], &i));
-                        // `val` resolved the aliases: an `undef` operand is the register itself.
-                        let is_undef = |o: &Operand| matches!(o, Operand::Reg(r) if self.undef.get(r.0 as usize).copied().unwrap_or(false));
-                        if vt == vf || is_undef(&vf) {
+                        if vt == vf || free(&vf, &vt) {
                             vt
-                        } else if is_undef(&vt) {
+                        } else if free(&vt, &vf) {
                             vf
                         } else if class == RegClass::Pred {
                             let (a, b) = (lit_of(&vt).expect("checked"), lit_of(&vf).expect("checked"));
@@ -698,6 +744,7 @@ impl Pass<'_> {
                             }
                         } else {
                             let Lit::Reg(c, cn) = side_lit[0] else { unreachable!() };
+                            let (vt, vf) = (zero_undef(vt.clone(), &vf, pb.f), zero_undef(vf.clone(), &vt, pb.f));
                             let (a, b) = if cn { (vf, vt) } else { (vt, vf) };
                             let dst = if only_h { d } else { pb.f.new_reg(class) };
                             let m = selp_mod(class).expect("checked");
@@ -822,6 +869,7 @@ pub fn run(f: &mut MFunction, limits: Limits) -> usize {
     }
     let coherent = likely_coherent(f);
     let undef = f.undef_regs();
+    let risky = super::materialize_undef::risky_undefs(f);
     let mut pass = Pass {
         f,
         limits,
@@ -832,6 +880,7 @@ pub fn run(f: &mut MFunction, limits: Limits) -> usize {
         entry,
         coherent,
         undef,
+        risky,
     };
     let mut converted = Vec::new();
     let mut count = 0;

@@ -19,7 +19,10 @@
 //! What is left are the `undef`s on the way from the entry to the first loop: the guarded reads at a kernel's
 //! start (pnpoly's unrolled points: 1,151 -> 1,025 SASS instructions; CUB's guarded tile loads).
 //!
-//! Runs before `ifconvert`, the first pass that looks at `undef` operands. Functions without an `undef` cost a
+//! `ifconvert` applies the same rule ([`risky_undefs`]) to the merges it builds: a risky `undef` merged with a
+//! value that a guarded arm instruction writes (a predicated load) is selected against a zero; merged with a
+//! value every thread computes (speculated arithmetic) it is that value, whatever the block. This pass runs
+//! after it, just before SSA destruction, on the `undef`s left in phis. Functions without an `undef` cost a
 //! scan. Preserves the CFG and SSA form.
 
 use crate::mir::{graph, MFunction, MInst, Operand, RegClass};
@@ -29,15 +32,16 @@ use simtc_graph::{FlowGraph, LoopForest};
 /// PTX thread can have.
 pub const MAX_PRESSURE: usize = 255;
 
-/// Runs the pass; returns the number of `undef`s rewritten.
-pub fn run(f: &mut MFunction) -> usize {
+/// Per register: an `undef` whose block is risky — in or after a loop, or anywhere in a function whose
+/// estimated peak pressure exceeds [`MAX_PRESSURE`] (module doc). Empty when the function has no `undef`.
+pub(crate) fn risky_undefs(f: &MFunction) -> Vec<bool> {
     if !f.blocks.iter().flat_map(|b| &b.insts).any(MInst::is_undef) {
-        return 0;
+        return Vec::new();
     }
     let all =
         super::remat::weight_bound(f) > MAX_PRESSURE && super::remat::pressure(f, &graph::liveness(f)) > MAX_PRESSURE;
     // Blocks in a loop or reachable from one (forward from every loop block).
-    let mut after_loop = vec![false; f.blocks.len()];
+    let mut after_loop = vec![all; f.blocks.len()];
     if !all {
         let g = graph::block_graph(f);
         let loops = LoopForest::compute(&g, &graph::dominators(f));
@@ -56,17 +60,34 @@ pub fn run(f: &mut MFunction) -> usize {
             }
         }
     }
-    let mut n = 0;
-    for b in f.order.clone() {
-        if !all && !after_loop[b.0 as usize] {
+    let mut risky = vec![false; f.regs.len()];
+    for &b in &f.order {
+        if !after_loop[b.0 as usize] {
             continue;
         }
+        for i in f.block(b).insts.iter().filter(|i| i.is_undef()) {
+            for d in i.defs() {
+                risky[d.0 as usize] = true;
+            }
+        }
+    }
+    risky
+}
+
+/// Runs the pass; returns the number of `undef`s rewritten.
+pub fn run(f: &mut MFunction) -> usize {
+    let risky = risky_undefs(f);
+    let mut n = 0;
+    for b in f.order.clone() {
         for k in 0..f.block(b).insts.len() {
             let i = &f.block(b).insts[k];
             if !i.is_undef() {
                 continue;
             }
             let Some(d) = i.dsts.first().and_then(Operand::reg) else { continue };
+            if !risky[d.0 as usize] {
+                continue;
+            }
             let c = f.class(d);
             let zero = match c {
                 RegClass::F32 => Operand::F32(0),

@@ -318,17 +318,6 @@ pub fn registry() -> &'static [MirPassInfo] {
             run: |f, _| Ok(gvn_hoist::run(f) > 0),
         },
         MirPassInfo {
-            name: "materialize-undef",
-            description: "an undef phi operand in or after a loop, or in a function whose estimated register \
-                          pressure exceeds 255, becomes a zero (ptxas keeps an undefined register live back to the \
-                          entry and around loops)",
-            optional: true,
-            min_opt_level: 1,
-            phase_in: Phase::Ssa,
-            phase_out: Phase::Ssa,
-            run: |f, _| Ok(materialize_undef::run(f) > 0),
-        },
-        MirPassInfo {
             name: "ifconvert",
             description:
                 "if-conversion of small hammocks/diamonds, divergence-aware cost model (seed 002 OriDoPredication)",
@@ -424,6 +413,17 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| Ok(sink_compares::run(f, cx.knobs.int(sink_compares::LIMIT_KNOB).max(0) as usize) > 0),
+        },
+        MirPassInfo {
+            name: "materialize-undef",
+            description: "an undef phi operand in or after a loop, or in a function whose estimated register \
+                          pressure exceeds 255, becomes a zero (ptxas keeps an undefined register live back to the \
+                          entry and around loops)",
+            optional: true,
+            min_opt_level: 1,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, _| Ok(materialize_undef::run(f) > 0),
         },
         MirPassInfo {
             name: "phi-elim",
