@@ -34,7 +34,9 @@
 //! (speculated: harmless; guarded: same side) and the values leaving the arm through the exits' phis.
 //! Those phis get one entry from `H` instead of one per side: where both sides reach the block, the value is
 //! `selp.T d, vT, vF, p` (or, when one of them is a register defined by `undef` — an `undef` phi operand —
-//! simply the other one: no select, and no cost for it; `undef` itself is free to move into `H`)
+//! simply the other one: no select, and no cost for it; `undef` itself is free to move into `H`; except that
+//! a *risky* `undef`, in or after a loop or in a function over 255 estimated registers, merged with a value a
+//! guarded arm instruction writes is selected against a zero: see `materialize_undef`)
 //! (for `.pred` values, which `selp` does not take, the same select is built from
 //! `xor/and/or/not.pred` with constants folded); where one side reaches it, its value. A phi whose block is
 //! left with `H` as its only predecessor is replaced by that instruction itself (writing the phi's register,
