@@ -661,11 +661,7 @@ impl<'a> Lower<'a> {
                 _ => return Err(CodegenError::unsupported("this floating-point constant type")),
             },
             ConstData::Null(_) | ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) => {
-                match class_of(m, ty)? {
-                    RegClass::F32 => Operand::F32(0),
-                    RegClass::F64 => Operand::F64(0),
-                    _ => Operand::Imm(0),
-                }
+                class_of(m, ty)?.zero()
             }
             ConstData::Global(..) | ConstData::Expr { .. } => {
                 let (r, sp) = self.const_ptr_or_int(c)?;
@@ -698,11 +694,7 @@ impl<'a> Lower<'a> {
             ConstData::Zero(_) | ConstData::Undef(_) | ConstData::Poison(_) if lv.len() != 1 || lv[0].0 != ty => {
                 let mut out = Vec::new();
                 for (lt, _) in lv {
-                    out.push(match class_of(m, lt)? {
-                        RegClass::F32 => Operand::F32(0),
-                        RegClass::F64 => Operand::F64(0),
-                        _ => Operand::Imm(0),
-                    });
+                    out.push(class_of(m, lt)?.zero());
                 }
                 Ok(out)
             }

@@ -105,6 +105,14 @@ impl RegClass {
             RegClass::B128 => 128,
         }
     }
+    /// The immediate zero of this class (`0f00000000` for `.f32`, `0d0000000000000000` for `.f64`, else `0`).
+    pub fn zero(self) -> Operand {
+        match self {
+            RegClass::F32 => Operand::F32(0),
+            RegClass::F64 => Operand::F64(0),
+            _ => Operand::Imm(0),
+        }
+    }
     /// The untyped `mov` type of a copy in this class (`.b32`, `.f32`, `.pred`, ...).
     pub fn mov_mod(self) -> Mod {
         match self {

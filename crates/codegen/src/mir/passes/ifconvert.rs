@@ -656,11 +656,7 @@ impl Pass<'_> {
             if !is_undef || free(&o, other) {
                 return o;
             }
-            match f.class(o.reg().expect("undef register")) {
-                RegClass::F32 => Operand::F32(0),
-                RegClass::F64 => Operand::F64(0),
-                _ => Operand::Imm(0),
-            }
+            f.class(o.reg().expect("undef register")).zero()
         };
         let mut body = std::mem::take(&mut self.f.block_mut(h).insts);
         body.truncate(body.len() - 2);

@@ -25,7 +25,7 @@
 //! after it, just before SSA destruction, on the `undef`s left in phis. Functions without an `undef` cost a
 //! scan. Preserves the CFG and SSA form.
 
-use crate::mir::{graph, MFunction, MInst, Operand, RegClass};
+use crate::mir::{graph, MFunction, MInst, Operand};
 use simtc_graph::{FlowGraph, LoopForest};
 
 /// Estimated peak pressure (32-bit registers) above which every `undef` is materialized: the 255 registers a
@@ -77,6 +77,9 @@ pub(crate) fn risky_undefs(f: &MFunction) -> Vec<bool> {
 /// Runs the pass; returns the number of `undef`s rewritten.
 pub fn run(f: &mut MFunction) -> usize {
     let risky = risky_undefs(f);
+    if risky.is_empty() {
+        return 0;
+    }
     let mut n = 0;
     for b in f.order.clone() {
         for k in 0..f.block(b).insts.len() {
@@ -89,12 +92,7 @@ pub fn run(f: &mut MFunction) -> usize {
                 continue;
             }
             let c = f.class(d);
-            let zero = match c {
-                RegClass::F32 => Operand::F32(0),
-                RegClass::F64 => Operand::F64(0),
-                _ => Operand::Imm(0),
-            };
-            let mut m = MInst::copy(c, d, zero);
+            let mut m = MInst::copy(c, d, c.zero());
             m.loc = i.loc;
             f.block_mut(b).insts[k] = m;
             n += 1;
