@@ -130,6 +130,63 @@ impl DataFlowGraph {
         self.const_values.insert(c, v);
         v
     }
+    /// Renames every module constant this function refers to through `map` (a value standing for a constant, a
+    /// constant inside a metadata operand, a `switch` case), visiting values in creation order and then
+    /// instructions in creation order, so a `map` that interns into another pool assigns ids in an order fixed by
+    /// the function alone. For a reader that parsed the function against a private copy of the constant pool.
+    /// `map` must be injective on the constants it is given (distinct constants stay distinct).
+    pub fn remap_consts(&mut self, mut map: impl FnMut(ConstId) -> ConstId) {
+        self.const_values.clear();
+        for (v, d) in self.values.iter_mut() {
+            match &mut d.def {
+                ValueDef::Const(c) => {
+                    *c = map(*c);
+                    self.const_values.insert(*c, v);
+                }
+                ValueDef::Metadata(crate::metadata::MdOperand::Value(c)) => *c = map(*c),
+                _ => {}
+            }
+        }
+        for (_, d) in self.insts.iter_mut() {
+            if let InstKind::Switch { cases, .. } = &mut d.kind {
+                for (c, _) in cases.iter_mut() {
+                    *c = map(*c);
+                }
+            }
+        }
+    }
+    /// Renames every type the function's values and instructions carry through `map` (value types, result
+    /// types, `alloca` and `getelementptr` element types, a call's function type and the types in its
+    /// attributes), visiting values and then instructions in creation order; for a reader that parsed the function
+    /// against a private copy of the type store. Module-level things (constants, the function's own type) are not
+    /// touched.
+    pub fn remap_types(&mut self, mut map: impl FnMut(Type) -> Type) {
+        for (_, d) in self.values.iter_mut() {
+            d.ty = map(d.ty);
+        }
+        for (_, d) in self.insts.iter_mut() {
+            d.ty = map(d.ty);
+            match &mut d.kind {
+                InstKind::Alloca { elem_ty, .. } => *elem_ty = map(*elem_ty),
+                InstKind::Gep { source_ty, .. } => *source_ty = map(*source_ty),
+                InstKind::Call(c) => {
+                    c.fn_ty = map(c.fn_ty);
+                    let sets = [&mut c.attrs.func, &mut c.attrs.ret].into_iter().chain(c.attrs.params.iter_mut());
+                    for set in sets {
+                        for a in set.0.iter_mut() {
+                            match a {
+                                crate::attrs::Attribute::Type(_, t) | crate::attrs::Attribute::Range(t, ..) => {
+                                    *t = map(*t)
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
     /// Whether this function refers to module constant `c` (has a value standing for it), without creating one.
     pub fn const_value_of(&self, c: ConstId) -> Option<Value> {
         self.const_values.get(&c).copied()

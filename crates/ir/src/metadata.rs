@@ -125,6 +125,10 @@ impl MetadataTable {
         self.kind_ids.insert(name.to_string(), k);
         k
     }
+    /// Number of attachment kinds interned.
+    pub fn num_kinds(&self) -> usize {
+        self.kinds.len()
+    }
     /// Looks up an attachment kind.
     pub fn find_kind(&self, name: &str) -> Option<MdKind> {
         self.kind_ids.get(name).copied()

@@ -192,6 +192,10 @@ impl TypeStore {
     pub fn len(&self) -> usize {
         self.types.len()
     }
+    /// Number of identified (named) struct types.
+    pub fn num_named(&self) -> usize {
+        self.named.len()
+    }
 
     /// `iN`.
     pub fn int(&mut self, bits: u32) -> Type {

@@ -32,19 +32,32 @@ pub use parser::SourceMap;
 
 use simtc_ir::Module;
 
-/// Parses LLVM IR text into a module.
+/// Parses LLVM IR text into a module (function bodies on the calling thread).
 pub fn parse_module(src: &str) -> Result<Module, Diagnostic> {
-    parser::parse(src, false).map(|(m, _)| m)
+    parse_module_threads(src, 1)
+}
+
+/// Parses LLVM IR text into a module, reading function bodies on up to `threads` threads (rayon's current pool
+/// and the calling thread; `threads <= 1`: the calling thread only). The module is the same for any `threads`:
+/// the same entities with the same ids, the same constants in the same pool order.
+pub fn parse_module_threads(src: &str, threads: usize) -> Result<Module, Diagnostic> {
+    parser::parse(src, false, Some(threads.max(1))).map(|(m, _)| m)
 }
 
 /// Parses LLVM IR text into a module and records where each function, block, instruction and global variable
 /// is in `src` (to point diagnostics about the module, such as the verifier's, at the text). The same text
-/// parses to the same entity ids as with [`parse_module`].
+/// parses to the same globals, functions, blocks and instructions, with the same ids, as with [`parse_module`]
+/// (constants and types may be numbered differently: bodies are read in place here).
 pub fn parse_module_with_source_map(src: &str) -> Result<(Module, SourceMap), Diagnostic> {
-    parser::parse(src, true).map(|(m, map)| (m, map.unwrap_or_default()))
+    parser::parse(src, true, None).map(|(m, map)| (m, map.unwrap_or_default()))
 }
 
 /// Parses `src`; on failure renders the diagnostic against `file_name` (`file:line:col: error: ...`).
 pub fn parse_module_named(src: &str, file_name: &str) -> Result<Module, String> {
     parse_module(src).map_err(|d| d.render(file_name, src))
+}
+
+/// [`parse_module_named`] reading function bodies on up to `threads` threads (see [`parse_module_threads`]).
+pub fn parse_module_named_threads(src: &str, file_name: &str, threads: usize) -> Result<Module, String> {
+    parse_module_threads(src, threads).map_err(|d| d.render(file_name, src))
 }

@@ -187,6 +187,7 @@ pub(crate) fn threads(flag: Option<usize>) -> Result<Option<usize>, Failure> {
             _ => 0,
         },
     };
+    crate::READ_THREADS.store(n, std::sync::atomic::Ordering::Relaxed);
     if n == 0 {
         return Ok(None);
     }

@@ -353,9 +353,16 @@ pub(crate) fn at_function(name: &str, func: &str, e: &dyn std::fmt::Display) -> 
 }
 
 /// Parses LLVM IR text named `name` (in diagnostics) and verifies the module.
+/// How many threads read function bodies (`-j N` / `SIMTC_THREADS` of `compile`; 0: one per core).
+pub(crate) static READ_THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
-    let m = simtc_llvm_reader::parse_module_named(src, name).map_err(Rejected)?;
-    if let Err(errs) = simtc_ir::verifier::verify_module(&m) {
+    let threads = match READ_THREADS.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let m = simtc_llvm_reader::parse_module_named_threads(src, name, threads).map_err(Rejected)?;
+    if let Err(errs) = simtc_ir::verifier::verify_module_threads(&m, threads) {
         return Err(Rejected(verifier_report(src, name, &errs)));
     }
     Ok(m)

@@ -166,6 +166,59 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
     v.finish()
 }
 
+/// [`verify_module`] with the functions checked on up to `threads` threads (rayon's current pool and the calling
+/// thread). The result is exactly [`verify_module`]'s: when any check fails, the module is verified again on the
+/// calling thread, so the errors, their order and the [`MAX_ERRORS`] cut are the same for any `threads`.
+pub fn verify_module_threads(m: &Module, threads: usize) -> Result<(), Vec<VerifierError>> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let mut seen = vec![false; m.funcs.len()];
+    let funcs: Vec<FuncId> = m
+        .func_order
+        .iter()
+        .copied()
+        .filter(|&f| m.funcs.is_valid(f) && !std::mem::replace(&mut seen[f.index()], true))
+        .collect();
+    let threads = threads.clamp(1, funcs.len().max(1));
+    if threads == 1 {
+        return verify_module(m);
+    }
+    let mut v = Verifier::new(m);
+    v.verify_module_level();
+    if !v.errors.is_empty() {
+        return verify_module(m);
+    }
+    // Each thread starts from the module-level pass's verdicts on constants and keeps its own from there.
+    let cursor = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let work = || {
+        let mut w = Verifier {
+            m,
+            errors: Vec::new(),
+            const_state: v.const_state.clone(),
+            live_globals: v.live_globals.clone(),
+            live_funcs: v.live_funcs.clone(),
+        };
+        while !failed.load(Ordering::Relaxed) {
+            let Some(&f) = funcs.get(cursor.fetch_add(1, Ordering::Relaxed)) else { break };
+            w.verify_function(f);
+            if !w.errors.is_empty() {
+                failed.store(true, Ordering::Relaxed);
+            }
+        }
+    };
+    let work = &work;
+    rayon::in_place_scope(|scope| {
+        for _ in 1..threads {
+            scope.spawn(move |_| work());
+        }
+        work();
+    });
+    if failed.into_inner() {
+        return verify_module(m);
+    }
+    Ok(())
+}
+
 /// Verifies one function: its signature, attachments, structure, SSA form and typing, and the constants it uses.
 ///
 /// Returns all problems found (at most [`MAX_ERRORS`]).

@@ -9,6 +9,7 @@
 mod attrs;
 mod body;
 mod consts;
+mod deferred;
 mod metadata;
 
 use crate::diag::Diagnostic;
@@ -16,6 +17,7 @@ use crate::lexer::{self, describe, Kind, RawTok, Tok};
 use rustc_hash::{FxHashMap, FxHashSet};
 use simtc_ir::*;
 use std::ops::Range;
+use std::sync::Arc;
 
 pub(crate) type PResult<T> = Result<T, Diagnostic>;
 
@@ -33,7 +35,8 @@ pub(crate) const MAX_NESTING: u32 = 256;
 
 pub(crate) struct Parser<'s> {
     src: &'s str,
-    toks: Vec<RawTok>,
+    /// The token stream, shared with the threads that read function bodies ([`deferred`]).
+    toks: Arc<Vec<RawTok>>,
     pos: usize,
     /// Current nesting of types, constants and inline metadata being parsed (see [`MAX_NESTING`]).
     nesting: u32,
@@ -63,6 +66,9 @@ pub(crate) struct Parser<'s> {
     fn_maps: body::FnMaps<'s>,
     /// Where entities are in the source, when asked for ([`SourceMap`]).
     pub(crate) map: Option<Box<SourceMap>>,
+    /// Function bodies skipped by the top-level parse, read afterwards on several threads ([`deferred`]);
+    /// `None` when bodies are read where they stand.
+    deferred: Option<Vec<deferred::DeferredBody<'s>>>,
 }
 
 /// A global named by a use but defined nowhere in the file (the pre-scan found no definition).
@@ -72,6 +78,7 @@ pub(crate) struct Parser<'s> {
 /// the file (above all at the end of a truncated file, whose later definitions are gone) is reported first.
 /// Intrinsics (`llvm.*`) only used as callees are declared with the type of their first call instead, as llvm-as
 /// 19 declares intrinsics a module calls without declaring them.
+#[derive(Clone)]
 struct UndefinedGlobal {
     /// The placeholder.
     g: GlobalRef,
@@ -131,39 +138,26 @@ impl SourceMap {
     }
 }
 
-pub(crate) fn parse(src: &str, with_map: bool) -> PResult<(Module, Option<SourceMap>)> {
-    let toks = lexer::lex_raw(src).map_err(|sp| {
-        if sp.len() > RawTok::MAX_LEN {
-            return Diagnostic::error(sp, "token longer than 16 MiB (not supported)".to_string());
+/// Reads `src`. With `threads`, function bodies are skipped by the top-level parse and read afterwards on up to
+/// that many threads ([`deferred`]); any error makes it read the text again the plain way, one body where it
+/// stands, so the diagnostic is the one that way reports first (llvm-as' order). Without `threads` (and always
+/// with a source map) bodies are read in place.
+pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResult<(Module, Option<SourceMap>)> {
+    let toks: Arc<Vec<RawTok>> = lexer::lex_raw(src)
+        .map_err(|sp| {
+            if sp.len() > RawTok::MAX_LEN {
+                return Diagnostic::error(sp, "token longer than 16 MiB (not supported)".to_string());
+            }
+            let c = src[sp.start..].chars().next().unwrap_or(' ');
+            Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
+        })?
+        .into();
+    if let (false, Some(threads)) = (with_map, threads) {
+        if let Ok((m, _)) = parse_deferred(src, toks.clone(), threads) {
+            return Ok((m, None));
         }
-        let c = src[sp.start..].chars().next().unwrap_or(' ');
-        Diagnostic::error(sp, format!("invalid character '{}'", c.escape_default()))
-    })?;
-    let mut p = Parser {
-        src,
-        toks,
-        pos: 0,
-        nesting: 0,
-        m: Module::new(),
-        global_names: FxHashMap::default(),
-        global_nums: FxHashMap::default(),
-        defined: FxHashSet::default(),
-        md_nums: FxHashMap::default(),
-        md_defined: FxHashSet::default(),
-        md_first_use: FxHashMap::default(),
-        attr_groups: FxHashMap::default(),
-        attr_fixups: Vec::new(),
-        numbered_types: FxHashMap::default(),
-        type_defined: FxHashSet::default(),
-        type_first_use: FxHashMap::default(),
-        last_pointee: None,
-        pending_calls: Vec::new(),
-        comdat_uses: Vec::new(),
-        undefined_globals: Vec::new(),
-        undefined_index: FxHashMap::default(),
-        fn_maps: Default::default(),
-        map: with_map.then(Box::default),
-    };
+    }
+    let mut p = Parser::new(src, toks, with_map);
     p.prescan()?;
     while !p.at_end() {
         p.top_level()?;
@@ -172,7 +166,51 @@ pub(crate) fn parse(src: &str, with_map: bool) -> PResult<(Module, Option<Source
     Ok((p.m, p.map.map(|b| *b)))
 }
 
+/// The top-level parse with bodies skipped, then the bodies read on up to `threads` threads
+/// ([`deferred`]); also returns how many bodies were read again on the calling thread. No fallback: an error is
+/// returned as met.
+fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<(Module, usize)> {
+    let mut p = Parser::new(src, toks, false);
+    p.deferred = Some(Vec::new());
+    p.prescan()?;
+    while !p.at_end() {
+        p.top_level()?;
+    }
+    let again = p.read_deferred(threads)?;
+    p.finish()?;
+    Ok((p.m, again))
+}
+
 impl<'s> Parser<'s> {
+    fn new(src: &'s str, toks: Arc<Vec<RawTok>>, with_map: bool) -> Self {
+        Parser {
+            src,
+            toks,
+            pos: 0,
+            nesting: 0,
+            m: Module::new(),
+            global_names: FxHashMap::default(),
+            global_nums: FxHashMap::default(),
+            defined: FxHashSet::default(),
+            md_nums: FxHashMap::default(),
+            md_defined: FxHashSet::default(),
+            md_first_use: FxHashMap::default(),
+            attr_groups: FxHashMap::default(),
+            attr_fixups: Vec::new(),
+            numbered_types: FxHashMap::default(),
+            type_defined: FxHashSet::default(),
+            type_first_use: FxHashMap::default(),
+            last_pointee: None,
+            pending_calls: Vec::new(),
+            comdat_uses: Vec::new(),
+            undefined_globals: Vec::new(),
+            undefined_index: FxHashMap::default(),
+            fn_maps: Default::default(),
+            map: with_map.then(Box::default),
+            deferred: None,
+        }
+    }
+
     // ----- token helpers -----
 
     pub(crate) fn at_end(&self) -> bool {
@@ -762,13 +800,19 @@ impl<'s> Parser<'s> {
             Some(Tok::LocalName(n)) => {
                 self.pos += 1;
                 let t = self.m.types.named_struct(&n);
-                self.type_first_use.entry(t).or_insert(sp);
+                // Only a use before the definition matters (`finish` reports types never defined).
+                if !self.type_defined.contains(&t) {
+                    self.type_first_use.entry(t).or_insert(sp);
+                }
                 Ok(t)
             }
             Some(Tok::LocalNum(n)) => {
                 self.pos += 1;
                 let t = self.numbered_type(n);
-                self.type_first_use.entry(t).or_insert(sp);
+                // Only a use before the definition matters (`finish` reports types never defined).
+                if !self.type_defined.contains(&t) {
+                    self.type_first_use.entry(t).or_insert(sp);
+                }
                 Ok(t)
             }
             Some(Tok::LBracket) => {
@@ -1171,7 +1215,10 @@ impl<'s> Parser<'s> {
                 return self.err_at(kw_sp, "invalid linkage for function definition");
             }
             self.m.funcs[fid] = f;
-            self.function_body(fid, pnames)?;
+            match self.deferred.is_some() {
+                true => self.defer_body(fid, pnames)?,
+                false => self.function_body(fid, pnames)?,
+            }
         } else {
             if self.at(Kind::LBrace) {
                 return self.err("declarations cannot have a body");

@@ -288,3 +288,40 @@ fn long_block_chain_and_diamond_ladder_verify() {
     bld(&mut m, g, cur).ret(Some(v));
     assert_ok(&m);
 }
+
+#[test]
+fn threads_give_the_same_verdict_and_errors() {
+    // Twelve functions: the good ones verify on any number of threads; with bad ones among them (each with a bad
+    // constant operand, which the threads' own constant verdicts would report again) the errors are exactly the
+    // one-thread list, in function order.
+    let build = |bad: &[usize]| {
+        let mut m = Module::new();
+        for k in 0..12 {
+            let f = add_fn(&mut m, &format!("f{k}"), Type::VOID, &[Type::I32, Type::I64]);
+            let e = blk(&mut m, f, "entry");
+            let (a, b) = (param(&m, f, 0), param(&m, f, 1));
+            if bad.contains(&k) {
+                bld(&mut m, f, e).binary(BinaryOp::Add, a, b);
+                let arr = m.types.array(Type::I32, 2);
+                let one = m.consts.int(Type::I32, 32, 1);
+                let c = cval(&mut m, f, ConstData::Array(arr, vec![one]));
+                raw(&mut m, f, e, InstKind::Freeze, &[c], arr);
+            } else {
+                bld(&mut m, f, e).binary(BinaryOp::Add, a, a);
+            }
+            bld(&mut m, f, e).ret(None);
+        }
+        m
+    };
+    let good = build(&[]);
+    for threads in [1, 2, 4, 16] {
+        assert_eq!(verify_module_threads(&good, threads), Ok(()));
+    }
+    let bad = build(&[3, 7, 8]);
+    let one = verify_module(&bad).unwrap_err();
+    // Three operand mismatches; the shared bad constant is reported once, where it is first used.
+    assert_eq!(one.len(), 4);
+    for threads in [2, 4, 16] {
+        assert_eq!(verify_module_threads(&bad, threads).unwrap_err(), one);
+    }
+}

@@ -1,0 +1,508 @@
+//! Function bodies read on several threads.
+//!
+//! The top-level parse skips each function body (its tokens up to the matching `}`), so that types, globals,
+//! declarations, attribute groups and metadata are all known when the bodies are read. The bodies are then read
+//! on up to `threads` threads, each thread with a private copy of the parser (module tables included) taken after
+//! the top-level parse, and put into the module one after another in module order:
+//!
+//! - A body may add constants and literal types to its thread's copies of the constant pool and the type store:
+//!   the constants and types the function refers to are interned into the module's tables when it is put in
+//!   (`DataFlowGraph::remap_consts`, then `remap_types`: values, then instructions, in creation order; nested
+//!   constants and types first), so the module's tables get the same entries in the same order whichever thread
+//!   read which body, and with one thread as with many.
+//! - A body that changes anything else shared (a named struct type, a metadata node or attachment kind, a
+//!   placeholder for an undefined global, a pending check) is read again on the calling thread when its turn
+//!   comes, against the module as it is at that point, as the plain parse would read it; its thread starts over
+//!   from a fresh copy. Attachment kinds are interned while skipping bodies, so `!tbaa` and the like do not
+//!   count.
+//! - Any error, in the top-level parse or in a body, makes the caller read the whole text again the plain way
+//!   (bodies where they stand), so diagnostics come in llvm-as' order.
+//!
+//! Invariant: the module is identical for any number of threads (entity ids, instruction and value numbering,
+//! constant pool order, types, metadata).
+
+use super::body::LocalKey;
+use super::{AttrTarget, PResult, Parser};
+use crate::diag::Diagnostic;
+use crate::lexer::{self, Kind, Tok};
+use rustc_hash::FxHashMap;
+use simtc_ir::*;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// A function body skipped by the top-level parse.
+pub(crate) struct DeferredBody<'s> {
+    fid: FuncId,
+    /// The parameters' names as written in the header, with their spans.
+    pnames: Vec<(Option<LocalKey<'s>>, Range<usize>)>,
+    /// The token index of the body's `{`.
+    start: usize,
+    /// The token index just after its `}`.
+    end: usize,
+}
+
+/// What reading one body on a thread gave.
+enum Outcome {
+    /// The function, the attribute groups its calls name, and which of the thread's constant pools its
+    /// constants refer to.
+    Read { f: Box<Function>, fixups: Vec<(AttrTarget, u32, Range<usize>)>, pool: (usize, usize) },
+    /// The body touched shared tables: read it again on the calling thread in module order.
+    Again,
+    /// The body did not parse (the caller reads the whole text again for the diagnostic).
+    Failed(Diagnostic),
+}
+
+/// The sizes of every shared table a body could add to besides the constant pool.
+type Marks = [usize; 17];
+
+/// A thread's copies of the constant pool and the type store.
+type Tables = (ConstPool, TypeStore);
+
+/// What one thread returns: its outcomes by body index, and its tables (a thread starts over with a fresh copy
+/// of the parser after a body that changed shared tables; `Outcome::Read::pool` is (thread, index into these)).
+type ThreadResult = (Vec<(usize, Outcome)>, Vec<Tables>);
+
+/// Constants and types of one [`Tables`] already interned into the module's: the module's id of each.
+#[derive(Default)]
+struct Memo {
+    consts: FxHashMap<ConstId, ConstId>,
+    types: FxHashMap<Type, Type>,
+}
+
+impl<'s> Parser<'s> {
+    /// Skips the body at the current token (`{` ... matching `}`) and records it for [`Parser::read_deferred`].
+    /// Attachment kinds (`, !kind` not followed by `(`) are interned on the way, in text order.
+    pub(crate) fn defer_body(&mut self, fid: FuncId, pnames: Vec<(Option<LocalKey<'s>>, Range<usize>)>) -> PResult<()> {
+        if !self.at(Kind::LBrace) {
+            return self.expected("'{'");
+        }
+        let start = self.pos;
+        let mut depth = 0usize;
+        while let Some(&t) = self.toks.get(self.pos) {
+            self.pos += 1;
+            match t.kind {
+                Kind::LBrace => depth += 1,
+                Kind::RBrace => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let end = self.pos;
+                        if let Some(d) = &mut self.deferred {
+                            d.push(DeferredBody { fid, pnames, start, end });
+                        }
+                        return Ok(());
+                    }
+                }
+                Kind::MetaName
+                    if self.pos >= 2
+                        && self.toks[self.pos - 2].kind == Kind::Comma
+                        && self.toks.get(self.pos).map(|n| n.kind) != Some(Kind::LParen) =>
+                {
+                    if let Tok::MetaName(k) = lexer::tok(self.src, t) {
+                        self.m.metadata.kind(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.err("found end of file: the function body is not closed by '}'")
+    }
+
+    /// A private copy of the parser for reading bodies on another thread: the module's tables and the
+    /// top-level maps, no per-body state, no deferred list.
+    fn fork(&self) -> Parser<'s> {
+        Parser {
+            src: self.src,
+            toks: self.toks.clone(),
+            pos: 0,
+            nesting: 0,
+            m: self.m.clone(),
+            global_names: self.global_names.clone(),
+            global_nums: self.global_nums.clone(),
+            defined: self.defined.clone(),
+            md_nums: self.md_nums.clone(),
+            md_defined: self.md_defined.clone(),
+            md_first_use: self.md_first_use.clone(),
+            attr_groups: FxHashMap::default(),
+            attr_fixups: Vec::new(),
+            numbered_types: self.numbered_types.clone(),
+            type_defined: self.type_defined.clone(),
+            type_first_use: self.type_first_use.clone(),
+            last_pointee: None,
+            pending_calls: Vec::new(),
+            comdat_uses: Vec::new(),
+            undefined_globals: self.undefined_globals.clone(),
+            undefined_index: self.undefined_index.clone(),
+            fn_maps: Default::default(),
+            map: None,
+            deferred: None,
+        }
+    }
+
+    fn marks(&self) -> Marks {
+        [
+            self.m.types.num_named(),
+            self.m.metadata.len(),
+            self.m.metadata.num_kinds(),
+            self.m.metadata.named.len(),
+            self.m.globals.len(),
+            self.m.funcs.len(),
+            self.global_names.len(),
+            self.global_nums.len(),
+            self.undefined_globals.len(),
+            self.md_nums.len(),
+            self.md_first_use.len(),
+            self.type_first_use.len(),
+            self.type_defined.len(),
+            self.numbered_types.len(),
+            self.comdat_uses.len(),
+            self.pending_calls.len(),
+            self.m.comdats.len(),
+        ]
+    }
+
+    /// Reads the bodies the top-level parse skipped (see the module doc) and puts them into the module; returns
+    /// how many were read again on the calling thread.
+    pub(crate) fn read_deferred(&mut self, threads: usize) -> PResult<usize> {
+        let bodies = self.deferred.take().unwrap_or_default();
+        if bodies.is_empty() {
+            return Ok(0);
+        }
+        let mut again = 0;
+        // Placeholders for undefined globals are updated by later uses: read every body in place.
+        let outcomes: Vec<Option<Outcome>>;
+        let pools: Vec<Vec<Tables>>;
+        if self.undefined_globals.is_empty() {
+            let this: &Parser<'s> = self;
+            let cursor = AtomicUsize::new(0);
+            let failed = AtomicBool::new(false);
+            let threads = threads.clamp(1, bodies.len());
+            let results: Mutex<Vec<(usize, ThreadResult)>> = Mutex::new(Vec::new());
+            let run = |t: usize| {
+                let r = this.read_some(t, &bodies, &cursor, &failed);
+                results.lock().unwrap_or_else(|e| e.into_inner()).push((t, r));
+            };
+            if threads == 1 {
+                run(0);
+            } else {
+                let run = &run;
+                rayon::in_place_scope(|scope| {
+                    for t in 1..threads {
+                        scope.spawn(move |_| run(t));
+                    }
+                    run(0);
+                });
+            }
+            let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+            results.sort_by_key(|(t, _)| *t);
+            let mut slots: Vec<Option<Outcome>> = (0..bodies.len()).map(|_| None).collect();
+            let mut thread_pools: Vec<Vec<Tables>> = (0..threads).map(|_| Vec::new()).collect();
+            for (t, (outs, p)) in results {
+                for (i, o) in outs {
+                    slots[i] = Some(o);
+                }
+                thread_pools[t] = p;
+            }
+            outcomes = slots;
+            pools = thread_pools;
+        } else {
+            outcomes = (0..bodies.len()).map(|_| Some(Outcome::Again)).collect();
+            pools = Vec::new();
+        }
+        // Put the functions in, in module order.
+        let base = (self.m.consts.len(), self.m.types.len());
+        let mut memos: FxHashMap<(usize, usize), Memo> = FxHashMap::default();
+        for (b, o) in bodies.into_iter().zip(outcomes) {
+            match o {
+                Some(Outcome::Read { mut f, fixups, pool }) => {
+                    let src = &pools[pool.0][pool.1];
+                    let memo = memos.entry(pool).or_default();
+                    let dst = (&mut self.m.consts, &mut self.m.types);
+                    let mut im = Importer { dst, src, base, memo };
+                    f.dfg.remap_consts(|c| im.konst(c));
+                    f.dfg.remap_types(|t| im.ty(t));
+                    self.m.funcs[b.fid] = *f;
+                    self.attr_fixups.extend(fixups);
+                }
+                Some(Outcome::Again) => {
+                    again += 1;
+                    self.pos = b.start;
+                    self.function_body(b.fid, b.pnames)?;
+                    if self.pos != b.end {
+                        return self.err("function body ends elsewhere than its braces");
+                    }
+                }
+                Some(Outcome::Failed(d)) => return Err(d),
+                // Not reached by any thread: another body failed first.
+                None => return self.err("function body not read"),
+            }
+        }
+        self.pos = self.toks.len();
+        Ok(again)
+    }
+
+    /// One thread's share: takes the next body from `cursor` until none are left (or one failed somewhere).
+    fn read_some(
+        &self,
+        thread: usize,
+        bodies: &[DeferredBody<'s>],
+        cursor: &AtomicUsize,
+        failed: &AtomicBool,
+    ) -> ThreadResult {
+        let mut w = self.fork();
+        let marks = w.marks();
+        let mut outs = Vec::new();
+        let mut pools = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let i = cursor.fetch_add(1, Ordering::Relaxed);
+            let Some(b) = bodies.get(i) else { break };
+            w.pos = b.start;
+            // The header stays in the copy for the bodies that call this function.
+            let header = w.m.funcs[b.fid].clone();
+            let read = w.function_body(b.fid, b.pnames.clone());
+            let o = match read {
+                Ok(()) if w.pos != b.end => {
+                    Outcome::Failed(Diagnostic::error(w.span(), "function body ends elsewhere than its braces"))
+                }
+                Ok(()) if w.marks() == marks => {
+                    let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
+                    Outcome::Read {
+                        f: Box::new(f),
+                        fixups: std::mem::take(&mut w.attr_fixups),
+                        pool: (thread, pools.len()),
+                    }
+                }
+                Ok(()) => {
+                    // Shared tables changed: this body is read again in order, and this thread starts over.
+                    pools.push((std::mem::take(&mut w.m.consts), std::mem::take(&mut w.m.types)));
+                    w = self.fork();
+                    Outcome::Again
+                }
+                Err(d) => Outcome::Failed(d),
+            };
+            if matches!(o, Outcome::Failed(_)) {
+                failed.store(true, Ordering::Relaxed);
+            }
+            outs.push((i, o));
+        }
+        pools.push((std::mem::take(&mut w.m.consts), std::mem::take(&mut w.m.types)));
+        (outs, pools)
+    }
+}
+
+/// Interns a thread's constants and types into the module's tables.
+struct Importer<'a> {
+    /// The module's constant pool and type store.
+    dst: (&'a mut ConstPool, &'a mut TypeStore),
+    /// The thread's copies: the module's tables when they had `base` constants and types, grown by the thread.
+    src: &'a Tables,
+    base: (usize, usize),
+    memo: &'a mut Memo,
+}
+
+impl Importer<'_> {
+    /// The module's id of the thread's constant `c`: the same below the base, else its structure (nested
+    /// constants and types imported first) interned.
+    fn konst(&mut self, c: ConstId) -> ConstId {
+        if c.index() < self.base.0 {
+            return c;
+        }
+        if let Some(&d) = self.memo.consts.get(&c) {
+            return d;
+        }
+        let mut data = self.src.0.data(c).clone();
+        match &mut data {
+            ConstData::Int(t, _)
+            | ConstData::Float(t, _)
+            | ConstData::Null(t)
+            | ConstData::Undef(t)
+            | ConstData::Poison(t)
+            | ConstData::Zero(t)
+            | ConstData::Bytes(t, _)
+            | ConstData::Global(t, _) => *t = self.ty(*t),
+            ConstData::NoneToken => {}
+            ConstData::Array(t, ops) | ConstData::Struct(t, ops) | ConstData::Vector(t, ops) => {
+                *t = self.ty(*t);
+                for op in ops.iter_mut() {
+                    *op = self.konst(*op);
+                }
+            }
+            ConstData::Expr { ty, op, operands } => {
+                *ty = self.ty(*ty);
+                if let ConstExprOp::Gep { source_ty, .. } = op {
+                    *source_ty = self.ty(*source_ty);
+                }
+                for o in operands.iter_mut() {
+                    *o = self.konst(*o);
+                }
+            }
+        }
+        let d = self.dst.0.intern(data);
+        self.memo.consts.insert(c, d);
+        d
+    }
+
+    /// The module's id of the thread's type `t` (a literal type: a body that adds a named struct type is read
+    /// again in order instead).
+    fn ty(&mut self, t: Type) -> Type {
+        if t.index() < self.base.1 {
+            return t;
+        }
+        if let Some(&d) = self.memo.types.get(&t) {
+            return d;
+        }
+        let mut data = self.src.1.data(t).clone();
+        match &mut data {
+            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => *elem = self.ty(*elem),
+            TypeData::Struct { fields, .. } => {
+                for f in fields.iter_mut() {
+                    *f = self.ty(*f);
+                }
+            }
+            TypeData::Func { ret, params, .. } => {
+                *ret = self.ty(*ret);
+                for p in params.iter_mut() {
+                    *p = self.ty(*p);
+                }
+            }
+            _ => {}
+        }
+        let d = self.dst.1.intern(data);
+        self.memo.types.insert(t, d);
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{lexer, parse, parse_deferred};
+    use simtc_ir::writer::write_module;
+    use simtc_ir::Module;
+    use std::sync::Arc;
+
+    fn deferred(src: &str, threads: usize) -> (Module, usize) {
+        let toks = Arc::new(lexer::lex_raw(src).expect("lexes"));
+        parse_deferred(src, toks, threads).unwrap_or_else(|d| panic!("deferred read failed: {d:?}"))
+    }
+
+    /// Everything of two modules that numbering could change: the text, and the constant pools and type stores
+    /// entry by entry.
+    fn assert_same(a: &Module, b: &Module, what: &str) {
+        assert_eq!(write_module(a), write_module(b), "{what}: text");
+        assert_eq!(a.consts.len(), b.consts.len(), "{what}: constants");
+        for i in 0..a.consts.len() {
+            let c = simtc_ir::ConstId::from_u32(i as u32);
+            assert_eq!(a.consts.data(c), b.consts.data(c), "{what}: constant {i}");
+        }
+        assert_eq!(a.types.len(), b.types.len(), "{what}: types");
+        for t in a.types.ids() {
+            assert_eq!(a.types.data(t), b.types.data(t), "{what}: type {t:?}");
+        }
+    }
+
+    /// Forty functions whose bodies add literal types, constants (nested ones, constant expressions, `switch`
+    /// cases, metadata operands), call attribute groups, call functions defined later and themselves; one calls
+    /// an undeclared intrinsic (a placeholder: read again in order).
+    fn many_functions() -> String {
+        let mut s = String::from(
+            "%struct.S = type { i32, float }\n@g = global [64 x i8] zeroinitializer\n\
+             declare void @llvm.nvvm.barrier0() #0\n",
+        );
+        for k in 0..40 {
+            let next = (k + 1) % 40;
+            s.push_str(&format!(
+                "define i32 @f{k}(i32 %x, ptr %p) {{\n\
+                 entry:\n\
+                 \x20 %a = alloca [{n} x i32], align 4\n\
+                 \x20 %s = alloca %struct.S, align 4\n\
+                 \x20 %v = add <2 x i32> <i32 {k}, i32 {k1}>, <i32 7, i32 {k2}>\n\
+                 \x20 %e = extractelement <2 x i32> %v, i32 1\n\
+                 \x20 %q = getelementptr i8, ptr getelementptr (i8, ptr @g, i64 {k}), i64 {k3}\n\
+                 \x20 %c = cmpxchg ptr %p, i32 %x, i32 {k4} seq_cst seq_cst\n\
+                 \x20 %c0 = extractvalue {{ i32, i1 }} %c, 0\n\
+                 \x20 %l = load i32, ptr %q, align 4, !tbaa !0\n\
+                 \x20 %f = fadd float 0x3FF{k:02X}00000000000, 1.5\n\
+                 \x20 call void @llvm.nvvm.barrier0() #0\n\
+                 \x20 %r = call i32 @f{next}(i32 %l, ptr %p)\n\
+                 \x20 switch i32 %x, label %out [\n\
+                 \x20   i32 {k5}, label %one\n\
+                 \x20   i32 {k6}, label %out\n\
+                 \x20 ]\n\
+                 one:\n\
+                 \x20 %self = call i32 @f{k}(i32 %e, ptr %p)\n\
+                 \x20 br label %out\n\
+                 out:\n\
+                 \x20 %m = phi i32 [ %r, %entry ], [ %self, %one ], [ %r, %entry ]\n\
+                 \x20 %t = add i32 %m, %c0\n\
+                 \x20 ret i32 %t\n\
+                 }}\n",
+                n = k % 5 + 2,
+                k1 = k + 1,
+                k2 = 1000 + k * 3,
+                k3 = k * 4,
+                k4 = 77 + k,
+                k5 = 100 + k,
+                k6 = 200 + k % 3,
+            ));
+        }
+        s.push_str(
+            "define void @late() {\n  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n  ret void\n}\n\
+             attributes #0 = { convergent nounwind }\n\
+             !0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2, i64 0}\n!2 = !{!\"tbaa root\"}\n",
+        );
+        s
+    }
+
+    #[test]
+    fn same_module_for_any_thread_count_and_as_read_in_place() {
+        let src = many_functions();
+        let (plain, _) = parse(&src, false, None).expect("plain read");
+        let (one, again) = deferred(&src, 1);
+        // Only the body calling an undeclared intrinsic is read again.
+        assert_eq!(again, 1);
+        assert_eq!(write_module(&plain), write_module(&one));
+        for threads in [2, 3, 8] {
+            let (m, again) = deferred(&src, threads);
+            assert_eq!(again, 1);
+            assert_same(&one, &m, &format!("{threads} threads"));
+        }
+    }
+
+    #[test]
+    fn examples_read_without_falling_back() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kernels");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).expect("examples") {
+            let path = e.expect("entry").path();
+            if path.extension().is_none_or(|x| x != "ll") {
+                continue;
+            }
+            let src = std::fs::read_to_string(&path).expect("read");
+            let name = path.display().to_string();
+            let (plain, _) = parse(&src, false, None).expect("plain read");
+            let (one, again) = deferred(&src, 1);
+            assert_eq!(again, 0, "{name}: a body was read again");
+            assert_eq!(write_module(&plain), write_module(&one), "{name}");
+            let (two, _) = deferred(&src, 4);
+            assert_same(&one, &two, &name);
+            n += 1;
+        }
+        assert!(n >= 20, "only {n} examples found in {}", dir.display());
+    }
+
+    #[test]
+    fn errors_are_reported_as_the_plain_read_reports_them() {
+        let body_error = "define void @a() {\n  %x = add i32 1\n  ret void\n}\n@g = global i32 undefined_thing\n";
+        let top_error = "@g = global i32 undefined_thing\ndefine void @a() {\n  %x = add i32 1\n  ret void\n}\n";
+        let undefined =
+            "define void @a() {\n  call void @nowhere()\n  ret void\n}\ndefine void @b() {\n  ret void\n}\n";
+        for src in [body_error, top_error, undefined] {
+            let plain = parse(src, false, None).expect_err("plain read fails");
+            for threads in [1, 2] {
+                let got = parse(src, false, Some(threads)).expect_err("fails");
+                assert_eq!(got.span, plain.span, "{src}");
+                assert_eq!(got.message, plain.message, "{src}");
+            }
+        }
+    }
+}
