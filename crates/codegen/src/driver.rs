@@ -259,8 +259,11 @@ pub fn pass_table() -> Vec<PassEntry> {
 
 /// IR passes every pipeline runs, `-O0` included, because the output is wrong without them: `nvvm-reflect`
 /// (libdevice's `__nvvm_reflect` must not reach ptxas), `lower-mem-intrinsics` (isel only unrolls memset/memcpy/
-/// memmove of small constant lengths) and `expand-reductions` (isel has no vector reductions).
-const REQUIRED_IR: &[&str] = &["nvvm-reflect", "lower-mem-intrinsics", "expand-reductions"];
+/// memmove of small constant lengths) and `expand-reductions` (isel has no vector reductions). `expand-reductions`
+/// comes first: it may declare intrinsics, so it runs on the whole module, and the function-local passes after
+/// it form one run that `PassManager::run_threads` spreads over threads (the three touch disjoint calls, so
+/// their order does not change what they do).
+const REQUIRED_IR: &[&str] = &["expand-reductions", "nvvm-reflect", "lower-mem-intrinsics"];
 
 /// IR passes of the pipeline that exist only as prerequisites of `structurizecfg` (it rejects a switch and
 /// needs one exit); they run whenever it does and cannot be disabled on their own.
@@ -389,7 +392,10 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
         }
         let mut pm = simtc_opt::PassManager::from_pipeline(&part.join(","), opts.clone())
             .map_err(|e| CompileError::Usage(e.to_string()))?;
-        let result = pm.run(m);
+        // Function-local passes run one function at a time on up to `threads` threads (the module is the same
+        // for any number); `dump-before-cssa` prints the whole module from inside `cssa`, so it runs pass by pass.
+        let threads = p.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let result = if p.knobs.bool("dump-before-cssa") { pm.run(m) } else { pm.run_threads(m, threads) };
         out.remarks.append(&mut pm.remarks);
         result.map_err(|e| CompileError::Ir(e.to_string()))?;
         out.dots.extend(pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())));

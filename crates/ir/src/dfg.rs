@@ -136,15 +136,24 @@ impl DataFlowGraph {
     /// the function alone. For a reader that parsed the function against a private copy of the constant pool.
     /// `map` must be injective on the constants it is given (distinct constants stay distinct).
     pub fn remap_consts(&mut self, mut map: impl FnMut(ConstId) -> ConstId) {
-        self.const_values.clear();
-        for (v, d) in self.values.iter_mut() {
+        let mut renamed = false;
+        for (_, d) in self.values.iter_mut() {
             match &mut d.def {
                 ValueDef::Const(c) => {
-                    *c = map(*c);
-                    self.const_values.insert(*c, v);
+                    let n = map(*c);
+                    renamed |= n != *c;
+                    *c = n;
                 }
                 ValueDef::Metadata(crate::metadata::MdOperand::Value(c)) => *c = map(*c),
                 _ => {}
+            }
+        }
+        if renamed {
+            self.const_values.clear();
+            for (v, d) in self.values.iter() {
+                if let ValueDef::Const(c) = d.def {
+                    self.const_values.insert(c, v);
+                }
             }
         }
         for (_, d) in self.insts.iter_mut() {

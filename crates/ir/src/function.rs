@@ -81,6 +81,29 @@ impl Function {
         }
     }
 
+    /// A copy of everything but the body: the signature, attributes and attachments, with fresh parameter values
+    /// of the same types (a declaration, whatever `self` is). For per-thread copies of a module in which every
+    /// function but the one being worked on only needs to be looked up.
+    pub fn header_clone(&self) -> Function {
+        let tys: Vec<Type> = self.params.iter().map(|&p| self.dfg.value_ty(p)).collect();
+        let mut h = Function::new(&self.name, self.ty, &tys);
+        h.linkage = self.linkage;
+        h.visibility = self.visibility;
+        h.dso_local = self.dso_local;
+        h.cc = self.cc;
+        h.unnamed_addr = self.unnamed_addr;
+        h.addrspace = self.addrspace;
+        h.section.clone_from(&self.section);
+        h.comdat.clone_from(&self.comdat);
+        h.align = self.align;
+        h.gc.clone_from(&self.gc);
+        h.attrs.clone_from(&self.attrs);
+        h.ret_attrs.clone_from(&self.ret_attrs);
+        h.param_attrs.clone_from(&self.param_attrs);
+        h.md.clone_from(&self.md);
+        h
+    }
+
     /// True when the function has no body.
     pub fn is_declaration(&self) -> bool {
         self.layout.entry_block().is_none()

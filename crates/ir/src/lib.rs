@@ -21,6 +21,7 @@ pub mod dfg;
 pub mod entity;
 pub mod equal;
 pub mod function;
+pub mod import;
 pub mod inst;
 pub mod launch;
 pub mod layout;

@@ -213,6 +213,29 @@ impl Module {
             metadata: MetadataTable::new(),
         }
     }
+    /// A copy of the module in which every function is [`Function::header_clone`]d (no bodies): the tables a
+    /// thread working on one function at a time needs (types, constants, globals, metadata, the other functions'
+    /// signatures and attributes), without copying every body.
+    pub fn clone_without_bodies(&self) -> Module {
+        let mut funcs = PrimaryMap::with_capacity(self.funcs.len());
+        for (_, f) in self.funcs.iter() {
+            funcs.push(f.header_clone());
+        }
+        Module {
+            source_filename: self.source_filename.clone(),
+            datalayout: self.datalayout.clone(),
+            triple: self.triple.clone(),
+            module_asm: self.module_asm.clone(),
+            comdats: self.comdats.clone(),
+            types: self.types.clone(),
+            consts: self.consts.clone(),
+            globals: self.globals.clone(),
+            funcs,
+            global_order: self.global_order.clone(),
+            func_order: self.func_order.clone(),
+            metadata: self.metadata.clone(),
+        }
+    }
     /// Adds a global variable at the end of the module order.
     pub fn add_global(&mut self, g: GlobalVar) -> GlobalId {
         let id = self.globals.push(g);

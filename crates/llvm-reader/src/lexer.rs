@@ -333,15 +333,77 @@ fn quoted_end(b: &[u8], i: usize) -> Option<usize> {
 /// Lexes all of `src` into compact tokens; the error is the span of the first text no token matches, or of a
 /// token longer than [`RawTok::MAX_LEN`].
 pub fn lex_raw(src: &str) -> Result<Vec<RawTok>, Range<usize>> {
-    let b = src.as_bytes();
-    let n = b.len();
-    if u32::try_from(n).is_err() {
+    if u32::try_from(src.len()).is_err() {
         return Err(0..0);
     }
     // About one token per 4.5 bytes in typical IR; the vector grows if needed.
+    let mut out: Vec<RawTok> = Vec::with_capacity(src.len() / 4 + 16);
+    lex_range(src, 0, src.len(), &mut out)?;
+    Ok(out)
+}
+
+/// [`lex_raw`] on up to `threads` threads: the text is cut into pieces just after a newline that starts a
+/// `define`, each piece is lexed on its own, and the tokens are concatenated. A cut is only right if the plain
+/// lexer would start a token (or skip blanks) there: a token of one piece that runs past its end (a string
+/// with a newline and `define` inside) or any error makes it lex the whole text on the calling thread instead, so
+/// the tokens and errors are always [`lex_raw`]'s. (A comment ends at a newline, so none runs past a cut.)
+pub fn lex_raw_threads(src: &str, threads: usize) -> Result<Vec<RawTok>, Range<usize>> {
+    let n = src.len();
+    // Below about 256 KiB per piece the threads cost more than they save.
+    let pieces = threads.min(n / (256 << 10)).max(1);
+    if pieces == 1 || u32::try_from(n).is_err() {
+        return lex_raw(src);
+    }
+    let mut cuts = vec![0usize];
+    for k in 1..pieces {
+        let from = (n * k / pieces).max(*cuts.last().unwrap_or(&0));
+        match src[from..].find("\ndefine ") {
+            Some(p) if from + p + 1 < n => cuts.push(from + p + 1),
+            _ => break,
+        }
+    }
+    cuts.dedup();
+    cuts.push(n);
+    if cuts.len() < 3 {
+        return lex_raw(src);
+    }
+    // The first piece goes straight into the result (sized for the whole text, as `lex_raw` sizes it); the
+    // others into their own vectors, appended after.
+    let lex_piece = |k: usize, out: &mut Vec<RawTok>| -> bool {
+        let (s, e) = (cuts[k], cuts[k + 1]);
+        lex_range(src, s, e, out).is_ok() && out.last().is_none_or(|t| t.end() as usize <= e)
+    };
     let mut out: Vec<RawTok> = Vec::with_capacity(n / 4 + 16);
-    let mut i = 0usize;
-    while i < n {
+    let mut parts: Vec<(bool, Vec<RawTok>)> = (1..cuts.len() - 1).map(|_| (false, Vec::new())).collect();
+    let mut first = false;
+    let cuts = &cuts;
+    rayon::in_place_scope(|scope| {
+        for (k, part) in parts.iter_mut().enumerate() {
+            let lex_piece = &lex_piece;
+            scope.spawn(move |_| {
+                let (s, e) = (cuts[k + 1], cuts[k + 2]);
+                part.1.reserve((e - s) / 4 + 16);
+                part.0 = lex_piece(k + 1, &mut part.1);
+            });
+        }
+        first = lex_piece(0, &mut out);
+    });
+    if !first || parts.iter().any(|p| !p.0) {
+        return lex_raw(src);
+    }
+    for (_, p) in parts {
+        out.extend_from_slice(&p);
+    }
+    Ok(out)
+}
+
+/// Lexes the tokens that start in `from..to` of `src` (the last may end past `to`; blanks and comments are
+/// skipped) onto `out`.
+fn lex_range(src: &str, from: usize, to: usize, out: &mut Vec<RawTok>) -> Result<(), Range<usize>> {
+    let b = src.as_bytes();
+    let n = b.len();
+    let mut i = from;
+    while i < to {
         let c = b[i];
         let (kind, end) = match c {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0c => {
@@ -433,7 +495,7 @@ pub fn lex_raw(src: &str) -> Result<Vec<RawTok>, Range<usize>> {
         out.push(RawTok::new(kind, i, end).ok_or(i..end)?);
         i = end;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The token at `i` (its kind and end) where the fast path finds none, by the `logos` lexer: it backtracks to an
@@ -794,6 +856,42 @@ mod reference {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// About `kib` KiB of functions, with `extra` spliced in at about the middle (so that the cut of two
+    /// threads, searched from the middle of the whole text, falls inside it).
+    fn big_module(kib: usize, extra: &str) -> String {
+        let mut s = String::new();
+        let mut k = 0;
+        let mut spliced = false;
+        while s.len() < kib << 10 {
+            if !spliced && s.len() >= (kib << 10) / 2 - extra.len() / 4 {
+                s.push_str(extra);
+                spliced = true;
+            }
+            s.push_str(&format!(
+                "define i32 @f{k}(i32 %x) {{ ; comment {k}\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n\n"
+            ));
+            k += 1;
+        }
+        s
+    }
+
+    #[test]
+    fn threads_lex_the_same_tokens() {
+        // Plain text; a string holding a newline and `define` where a cut may fall; a comment with `define`;
+        // an error past the middle (the threads must report the plain lexer's error).
+        let plain = big_module(1200, "");
+        let string = big_module(1200, &format!("@s = constant [9000 x i8] c\"{}\"\n", "\ndefine x".repeat(900)));
+        let comment = big_module(1200, "; a comment\n; define\n");
+        let error = big_module(1200, "define void @bad() { ret void ` }\n");
+        for src in [&plain, &string, &comment, &error] {
+            let one = lex_raw(src);
+            for threads in [2, 3, 4, 8] {
+                assert_eq!(lex_raw_threads(src, threads), one, "{threads} threads");
+            }
+        }
+        assert!(lex_raw(&error).is_err());
+    }
 
     fn new_lex(src: &str) -> Result<Vec<(String, std::ops::Range<usize>)>, std::ops::Range<usize>> {
         Ok(lex(src)?.into_iter().map(|(t, sp)| (format!("{t:?}"), sp)).collect())

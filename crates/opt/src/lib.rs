@@ -10,6 +10,7 @@ pub mod darm;
 pub mod dot;
 pub mod knobs;
 pub mod manager;
+mod manager_threads;
 pub mod passes;
 pub mod registry;
 

@@ -100,8 +100,8 @@ impl std::error::Error for PipelineError {}
 
 /// Runs named passes over a module.
 pub struct PassManager {
-    passes: Vec<&'static PassInfo>,
-    opts: PassManagerOptions,
+    pub(crate) passes: Vec<&'static PassInfo>,
+    pub(crate) opts: PassManagerOptions,
     /// Timings of the last run (when `time_passes`).
     pub timings: Vec<PassTiming>,
     /// Modules printed after passes: `(pass name, text)`.
@@ -110,7 +110,7 @@ pub struct PassManager {
     pub dots: Vec<(&'static str, String, String)>,
     /// Remarks the passes left (`remark: ...`), in order.
     pub remarks: Vec<String>,
-    cx: PassContext,
+    pub(crate) cx: PassContext,
 }
 
 impl PassManager {
@@ -157,23 +157,7 @@ impl PassManager {
             if self.opts.disabled.iter().any(|d| d == info.name) {
                 continue;
             }
-            let mut pass = (info.create)();
-            let start = Instant::now();
-            let result = pass.run_in(m, &mut self.cx);
-            self.remarks.append(&mut self.cx.remarks);
-            let changed =
-                result.map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
-            let time = start.elapsed();
-            // No wholesale invalidation here: every pass keeps the cache valid for what it changed (function
-            // passes per changed function, module passes as they document; `Pass::run_in`'s default drops all),
-            // so the analyses of functions a pass left alone survive to the next pass and to isel.
-            any |= changed;
-            if self.opts.time_passes {
-                self.timings.push(PassTiming { name: info.name, time, changed });
-            }
-            if self.opts.verify_each {
-                check(m, Some(info.name))?;
-            }
+            any |= self.run_pass(m, info)?;
             if self.opts.print_after.iter().any(|p| p == "all" || p == info.name) {
                 self.printed.push((info.name, write_module(m)));
             }
@@ -185,6 +169,26 @@ impl PassManager {
             }
         }
         Ok(any)
+    }
+
+    /// Runs one pass over the module (timed, verified after when asked); returns whether it changed anything.
+    pub(crate) fn run_pass(&mut self, m: &mut Module, info: &'static PassInfo) -> Result<bool, PipelineError> {
+        let mut pass = (info.create)();
+        let start = Instant::now();
+        let result = pass.run_in(m, &mut self.cx);
+        self.remarks.append(&mut self.cx.remarks);
+        let changed = result.map_err(|message| PipelineError::PassFailed { pass: info.name.to_string(), message })?;
+        let time = start.elapsed();
+        // No wholesale invalidation here: every pass keeps the cache valid for what it changed (function
+        // passes per changed function, module passes as they document; `Pass::run_in`'s default drops all),
+        // so the analyses of functions a pass left alone survive to the next pass and to isel.
+        if self.opts.time_passes {
+            self.timings.push(PassTiming { name: info.name, time, changed });
+        }
+        if self.opts.verify_each {
+            check(m, Some(info.name))?;
+        }
+        Ok(changed)
     }
 
     /// The analysis cache after the run, valid for the module as the last pass left it (the compile driver
@@ -215,7 +219,7 @@ impl PassManager {
     }
 }
 
-fn check(m: &Module, after: Option<&str>) -> Result<(), PipelineError> {
+pub(crate) fn check(m: &Module, after: Option<&str>) -> Result<(), PipelineError> {
     verify_module(m).map_err(|errs| PipelineError::Verify {
         after: after.map(str::to_string),
         errors: errs.iter().map(|e| e.to_string()).collect(),

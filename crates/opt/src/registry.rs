@@ -110,6 +110,11 @@ pub struct PassInfo {
     pub preserves: Preserves,
     /// Creates a fresh instance.
     pub create: fn() -> Box<dyn Pass>,
+    /// The pass as a [`FunctionPass`], for a pass that changes nothing but the function it runs on and the
+    /// constants and literal types it interns (no declarations, globals, metadata or named types added, no other
+    /// function's body read): such a pass can run on one function at a time against a private copy of the
+    /// module's tables, on several threads ([`crate::PassManager::run_threads`]). `None` otherwise.
+    pub function: Option<fn() -> Box<dyn FunctionPass>>,
 }
 
 impl std::fmt::Debug for PassInfo {

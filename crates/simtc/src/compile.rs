@@ -86,7 +86,7 @@ pub(crate) struct CompileOptions {
     /// pipeline does not structurize: combine with `--knob structurize=true` (at -O2/-O3).
     #[arg(long = "verify-structured")]
     pub(crate) verify_structured: bool,
-    /// Compile functions on up to N threads after the IR passes (0: one per core, the default; also
+    /// Read, optimize and compile functions on up to N threads (0: one per core, the default; also
     /// `SIMTC_THREADS`). The output is byte-identical for any N.
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub(crate) threads: Option<usize>,

@@ -362,7 +362,8 @@ fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
         n => n,
     };
     let m = simtc_llvm_reader::parse_module_named_threads(src, name, threads).map_err(Rejected)?;
-    if let Err(errs) = simtc_ir::verifier::verify_module_threads(&m, threads) {
+    let r = simtc_ir::verifier::verify_module_threads(&m, threads);
+    if let Err(errs) = r {
         return Err(Rejected(verifier_report(src, name, &errs)));
     }
     Ok(m)

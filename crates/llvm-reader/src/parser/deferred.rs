@@ -63,13 +63,6 @@ type Tables = (ConstPool, TypeStore);
 /// of the parser after a body that changed shared tables; `Outcome::Read::pool` is (thread, index into these)).
 type ThreadResult = (Vec<(usize, Outcome)>, Vec<Tables>);
 
-/// Constants and types of one [`Tables`] already interned into the module's: the module's id of each.
-#[derive(Default)]
-struct Memo {
-    consts: FxHashMap<ConstId, ConstId>,
-    types: FxHashMap<Type, Type>,
-}
-
 impl<'s> Parser<'s> {
     /// Skips the body at the current token (`{` ... matching `}`) and records it for [`Parser::read_deferred`].
     /// Attachment kinds (`, !kind` not followed by `(`) are interned on the way, in text order.
@@ -211,16 +204,14 @@ impl<'s> Parser<'s> {
         }
         // Put the functions in, in module order.
         let base = (self.m.consts.len(), self.m.types.len());
-        let mut memos: FxHashMap<(usize, usize), Memo> = FxHashMap::default();
+        let mut memos: FxHashMap<(usize, usize), simtc_ir::import::ImportMemo> = FxHashMap::default();
         for (b, o) in bodies.into_iter().zip(outcomes) {
             match o {
                 Some(Outcome::Read { mut f, fixups, pool }) => {
-                    let src = &pools[pool.0][pool.1];
+                    let (src_consts, src_types) = &pools[pool.0][pool.1];
                     let memo = memos.entry(pool).or_default();
-                    let dst = (&mut self.m.consts, &mut self.m.types);
-                    let mut im = Importer { dst, src, base, memo };
-                    f.dfg.remap_consts(|c| im.konst(c));
-                    f.dfg.remap_types(|t| im.ty(t));
+                    let (consts, types) = (&mut self.m.consts, &mut self.m.types);
+                    simtc_ir::import::import_function(&mut f, consts, types, src_consts, src_types, base, memo);
                     self.m.funcs[b.fid] = *f;
                     self.attr_fixups.extend(fixups);
                 }
@@ -287,89 +278,6 @@ impl<'s> Parser<'s> {
         }
         pools.push((std::mem::take(&mut w.m.consts), std::mem::take(&mut w.m.types)));
         (outs, pools)
-    }
-}
-
-/// Interns a thread's constants and types into the module's tables.
-struct Importer<'a> {
-    /// The module's constant pool and type store.
-    dst: (&'a mut ConstPool, &'a mut TypeStore),
-    /// The thread's copies: the module's tables when they had `base` constants and types, grown by the thread.
-    src: &'a Tables,
-    base: (usize, usize),
-    memo: &'a mut Memo,
-}
-
-impl Importer<'_> {
-    /// The module's id of the thread's constant `c`: the same below the base, else its structure (nested
-    /// constants and types imported first) interned.
-    fn konst(&mut self, c: ConstId) -> ConstId {
-        if c.index() < self.base.0 {
-            return c;
-        }
-        if let Some(&d) = self.memo.consts.get(&c) {
-            return d;
-        }
-        let mut data = self.src.0.data(c).clone();
-        match &mut data {
-            ConstData::Int(t, _)
-            | ConstData::Float(t, _)
-            | ConstData::Null(t)
-            | ConstData::Undef(t)
-            | ConstData::Poison(t)
-            | ConstData::Zero(t)
-            | ConstData::Bytes(t, _)
-            | ConstData::Global(t, _) => *t = self.ty(*t),
-            ConstData::NoneToken => {}
-            ConstData::Array(t, ops) | ConstData::Struct(t, ops) | ConstData::Vector(t, ops) => {
-                *t = self.ty(*t);
-                for op in ops.iter_mut() {
-                    *op = self.konst(*op);
-                }
-            }
-            ConstData::Expr { ty, op, operands } => {
-                *ty = self.ty(*ty);
-                if let ConstExprOp::Gep { source_ty, .. } = op {
-                    *source_ty = self.ty(*source_ty);
-                }
-                for o in operands.iter_mut() {
-                    *o = self.konst(*o);
-                }
-            }
-        }
-        let d = self.dst.0.intern(data);
-        self.memo.consts.insert(c, d);
-        d
-    }
-
-    /// The module's id of the thread's type `t` (a literal type: a body that adds a named struct type is read
-    /// again in order instead).
-    fn ty(&mut self, t: Type) -> Type {
-        if t.index() < self.base.1 {
-            return t;
-        }
-        if let Some(&d) = self.memo.types.get(&t) {
-            return d;
-        }
-        let mut data = self.src.1.data(t).clone();
-        match &mut data {
-            TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => *elem = self.ty(*elem),
-            TypeData::Struct { fields, .. } => {
-                for f in fields.iter_mut() {
-                    *f = self.ty(*f);
-                }
-            }
-            TypeData::Func { ret, params, .. } => {
-                *ret = self.ty(*ret);
-                for p in params.iter_mut() {
-                    *p = self.ty(*p);
-                }
-            }
-            _ => {}
-        }
-        let d = self.dst.1.intern(data);
-        self.memo.types.insert(t, d);
-        d
     }
 }
 

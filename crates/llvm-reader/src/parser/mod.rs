@@ -143,7 +143,7 @@ impl SourceMap {
 /// stands, so the diagnostic is the one that way reports first (llvm-as' order). Without `threads` (and always
 /// with a source map) bodies are read in place.
 pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResult<(Module, Option<SourceMap>)> {
-    let toks: Arc<Vec<RawTok>> = lexer::lex_raw(src)
+    let toks: Arc<Vec<RawTok>> = lexer::lex_raw_threads(src, threads.unwrap_or(1))
         .map_err(|sp| {
             if sp.len() > RawTok::MAX_LEN {
                 return Diagnostic::error(sp, "token longer than 16 MiB (not supported)".to_string());

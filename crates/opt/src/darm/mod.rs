@@ -51,6 +51,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "DARM control-flow melding of divergent if/else regions with similar sides (seed 001)",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(Darm)),
+    function: Some(|| Box::new(Darm)),
 };
 
 /// The callee values of `f` that name `speculatable` functions (pure intrinsics such as `llvm.maxnum.f32`).

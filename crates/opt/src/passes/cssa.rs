@@ -36,7 +36,7 @@
 //! Cost: linear in the number of blocks, instructions and phi operands (hash maps keyed by values).
 
 use crate::knobs::Knobs;
-use crate::registry::{Pass, PassContext, PassInfo, Preserves};
+use crate::registry::{FunctionPass, Pass, PassContext, PassInfo, Preserves};
 use rustc_hash::FxHashMap;
 use simtc_ir::*;
 
@@ -46,6 +46,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "conventional SSA: a pcp copy per phi operand before the predecessor's terminator (seed 000)",
     preserves: Preserves::Cfg,
     create: || Box::new(Cssa::default()),
+    function: Some(|| Box::new(Cssa::default())),
 };
 
 /// Per-function state kept across runs (the phase-1 latch).
@@ -73,41 +74,73 @@ pub struct CssaStats {
     pub erased: usize,
 }
 
+/// A knob's value, or `d` when the registry in use does not define it (a bare `PassContext`).
+fn knob_int(k: &Knobs, n: &str, d: i64) -> i64 {
+    if k.registry().lookup(n).is_some() {
+        k.int(n)
+    } else {
+        d
+    }
+}
+
+fn knob_bool(k: &Knobs, n: &str, d: bool) -> bool {
+    if k.registry().lookup(n).is_some() {
+        k.bool(n)
+    } else {
+        d
+    }
+}
+
 impl Pass for Cssa {
     fn run(&mut self, m: &mut Module) -> Result<bool, String> {
         self.run_in(m, &mut PassContext::default())
     }
     fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
-        let knobs = &cx.knobs;
-        let get_int = |k: &Knobs, n: &str, d: i64| if k.registry().lookup(n).is_some() { k.int(n) } else { d };
-        let get_bool = |k: &Knobs, n: &str, d: bool| if k.registry().lookup(n).is_some() { k.bool(n) } else { d };
-        if get_bool(knobs, "dump-before-cssa", false) {
+        if knob_bool(&cx.knobs, "dump-before-cssa", false) {
             eprint!("IR Module before CSSA:\n{}", simtc_ir::writer::write_module(m));
         }
-        let level = get_int(knobs, "cssa-coalesce", 2);
-        let verbosity = get_int(knobs, "cssa-verbosity", 0);
         let ids: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
         let mut any = false;
         for f in ids {
-            let st = self.numbered.entry(f).or_default();
-            let Module { funcs, types, .. } = m;
-            let func = &mut funcs[f];
-            let mut log = Vec::new();
-            let s = cssa_function(types, func, st, level, verbosity >= 2, &mut log);
-            if verbosity >= 1 {
-                cx.remarks.push(format!(
-                    "cssa: @{}: {} phis, {} pcp copies inserted, {} erased",
-                    func.name, s.phis, s.inserted, s.erased
-                ));
-                cx.remarks.extend(log);
-            }
-            any |= s.inserted > s.erased;
-            // Only this function's instruction-level facts change (the pass keeps the CFG).
-            if s.inserted > 0 || s.erased > 0 {
-                cx.analyses.func(f).invalidate(simtc_analysis::cache::Preserved::Cfg);
-            }
+            any |= self.run_on_function(m, f, cx.analyses.func(f), &cx.knobs, &mut cx.remarks)?;
         }
         Ok(any)
+    }
+}
+
+impl FunctionPass for Cssa {
+    fn preserves(&self) -> Preserves {
+        Preserves::Cfg
+    }
+    /// Returns whether copies were added on balance; the analyses are invalidated whenever any copy was added or
+    /// erased (only this function's instruction-level facts change: the pass keeps the CFG). The
+    /// `dump-before-cssa` knob is the module pass's alone.
+    fn run_on_function(
+        &mut self,
+        m: &mut Module,
+        f: FuncId,
+        analyses: &mut simtc_analysis::cache::FunctionAnalyses,
+        knobs: &Knobs,
+        remarks: &mut Vec<String>,
+    ) -> Result<bool, String> {
+        let level = knob_int(knobs, "cssa-coalesce", 2);
+        let verbosity = knob_int(knobs, "cssa-verbosity", 0);
+        let st = self.numbered.entry(f).or_default();
+        let Module { funcs, types, .. } = m;
+        let func = &mut funcs[f];
+        let mut log = Vec::new();
+        let s = cssa_function(types, func, st, level, verbosity >= 2, &mut log);
+        if verbosity >= 1 {
+            remarks.push(format!(
+                "cssa: @{}: {} phis, {} pcp copies inserted, {} erased",
+                func.name, s.phis, s.inserted, s.erased
+            ));
+            remarks.extend(log);
+        }
+        if s.inserted > 0 || s.erased > 0 {
+            analyses.invalidate(simtc_analysis::cache::Preserved::Cfg);
+        }
+        Ok(s.inserted > s.erased)
     }
 }
 

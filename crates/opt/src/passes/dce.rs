@@ -15,8 +15,9 @@
 //! Invariants: linear in the size of the function (one DFS, one worklist pass, one sweep). Preserves nothing
 //! (the CFG changes when unreachable blocks go).
 
-use crate::registry::{Pass, PassContext, PassInfo, Preserves};
-use simtc_analysis::cache::Preserved;
+use crate::knobs::Knobs;
+use crate::registry::{FunctionPass, FunctionPassAdapter, Pass, PassContext, PassInfo, Preserves};
+use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::*;
 
 /// Registry entry.
@@ -25,6 +26,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "delete unreachable blocks and dead pure instructions (including dead phi cycles)",
     preserves: Preserves::Nothing,
     create: || Box::new(Dce),
+    function: Some(|| Box::new(Dce)),
 };
 
 /// The pass.
@@ -36,22 +38,27 @@ impl Pass for Dce {
     }
     /// Drops the cached analyses of the functions it changed only (the others stay valid).
     fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
-        let mut changed = false;
-        let ids: Vec<FuncId> = m.func_ids().collect();
-        for f in ids {
-            if m.funcs[f].is_declaration() {
-                continue;
-            }
-            let removable = removable_calls(m, f);
-            let func = &mut m.funcs[f];
-            let blocks = remove_unreachable_blocks(func);
-            let insts = remove_dead_insts(func, &removable);
-            if blocks || insts {
-                cx.analyses.func(f).invalidate(Preserved::Nothing);
-                changed = true;
-            }
-        }
-        Ok(changed)
+        FunctionPassAdapter(Dce).run_in(m, cx)
+    }
+}
+
+impl FunctionPass for Dce {
+    fn preserves(&self) -> Preserves {
+        Preserves::Nothing
+    }
+    fn run_on_function(
+        &mut self,
+        m: &mut Module,
+        f: FuncId,
+        _analyses: &mut FunctionAnalyses,
+        _knobs: &Knobs,
+        _remarks: &mut Vec<String>,
+    ) -> Result<bool, String> {
+        let removable = removable_calls(m, f);
+        let func = &mut m.funcs[f];
+        let blocks = remove_unreachable_blocks(func);
+        let insts = remove_dead_insts(func, &removable);
+        Ok(blocks || insts)
     }
 }
 

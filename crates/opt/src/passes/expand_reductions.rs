@@ -39,6 +39,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "expand llvm.vector.reduce.* into extractelement and scalar operations (LLVM's order)",
     preserves: Preserves::Cfg,
     create: || Box::new(FunctionPassAdapter(ExpandReductions)),
+    function: None,
 };
 
 /// The pass.

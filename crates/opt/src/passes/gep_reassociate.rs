@@ -43,6 +43,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "&B[x + y] next to a dominating &B[x] becomes &(&B[x])[y] (LLVM's NaryReassociate for GEPs)",
     preserves: Preserves::Cfg,
     create: || Box::new(FunctionPassAdapter(GepReassociate)),
+    function: Some(|| Box::new(GepReassociate)),
 };
 
 /// Earlier GEPs of one shape examined per candidate.

@@ -57,6 +57,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "hoist loop-invariant pure instructions (DARM's selects above all) out of loops",
     preserves: Preserves::Cfg,
     create: || Box::new(FunctionPassAdapter(Licm)),
+    function: Some(|| Box::new(Licm)),
 };
 
 /// The pass.

@@ -82,6 +82,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "merge adjacent, aligned scalar loads/stores of a block into .v2/.v4 vector accesses",
     preserves: Preserves::Cfg,
     create: || Box::new(FunctionPassAdapter(LoadStoreVectorize)),
+    function: Some(|| Box::new(LoadStoreVectorize)),
 };
 
 /// The pass.

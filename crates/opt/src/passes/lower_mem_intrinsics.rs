@@ -52,6 +52,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "turn memset/memcpy/memmove with a run-time or large constant length into loops",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(LowerMemIntrinsics)),
+    function: Some(|| Box::new(LowerMemIntrinsics)),
 };
 
 /// The knob holding the largest constant length left to instruction selection (LLVM's `MaxAggrCopySize`).

@@ -35,6 +35,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "turn every switch into a balanced tree of two-way branches",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(LowerSwitch)),
+    function: None,
 };
 
 /// The pass.

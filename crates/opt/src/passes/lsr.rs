@@ -149,6 +149,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "loop strength reduction: affine addresses in a loop's IV become pointer IVs (issue 16)",
     preserves: Preserves::Cfg,
     create: || Box::new(FunctionPassAdapter(Lsr)),
+    function: Some(|| Box::new(Lsr)),
 };
 
 /// The pass.

@@ -14,7 +14,8 @@
 //! Runs in every pipeline, `-O0` included (it is required for correctness, not an optimization).
 
 use crate::knobs::Knobs;
-use crate::registry::{Pass, PassContext, PassInfo, Preserves};
+use crate::registry::{FunctionPass, Pass, PassContext, PassInfo, Preserves};
+use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::*;
 
 /// Registry entry.
@@ -23,6 +24,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "resolve __nvvm_reflect(\"__CUDA_FTZ\" / \"__CUDA_ARCH\") to constants (libdevice)",
     preserves: Preserves::Nothing,
     create: || Box::new(NvvmReflect),
+    function: Some(|| Box::new(NvvmReflect)),
 };
 
 /// The pass.
@@ -39,6 +41,42 @@ impl Pass for NvvmReflect {
         }
         Ok(!changed.is_empty())
     }
+}
+
+impl FunctionPass for NvvmReflect {
+    fn preserves(&self) -> Preserves {
+        Preserves::Nothing
+    }
+    /// The same rewrite on one function: it looks for the reflect functions among the constants the function
+    /// refers to.
+    fn run_on_function(
+        &mut self,
+        m: &mut Module,
+        f: FuncId,
+        _analyses: &mut FunctionAnalyses,
+        knobs: &Knobs,
+        _remarks: &mut Vec<String>,
+    ) -> Result<bool, String> {
+        let reflects: Vec<FuncId> = m.funcs[f]
+            .dfg
+            .referenced_consts()
+            .filter_map(|c| match m.consts.data(c) {
+                ConstData::Global(_, GlobalRef::Func(t)) if is_reflect(&m.funcs[*t].name) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        if reflects.is_empty() {
+            return Ok(false);
+        }
+        let ftz = module_flag(m, "nvvm-reflect-ftz").unwrap_or_else(|| knobs.int("nvvm-reflect-ftz"));
+        let arch = knobs.int("nvvm-reflect-arch");
+        Ok(reflect_function(m, f, &reflects, ftz, arch))
+    }
+}
+
+/// Whether `name` is a reflect function.
+fn is_reflect(name: &str) -> bool {
+    matches!(name, "__nvvm_reflect" | "llvm.nvvm.reflect")
 }
 
 /// The string a reflect argument names, through constant GEPs and casts to a global's `c"...\00"` initializer.
@@ -65,8 +103,7 @@ pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
 
 /// Resolves every reflect call of the module; returns the functions it changed.
 fn reflect_functions(m: &mut Module, knobs: &Knobs) -> Vec<FuncId> {
-    let reflects: Vec<FuncId> =
-        m.func_ids().filter(|&f| matches!(m.funcs[f].name.as_str(), "__nvvm_reflect" | "llvm.nvvm.reflect")).collect();
+    let reflects: Vec<FuncId> = m.func_ids().filter(|&f| is_reflect(&m.funcs[f].name)).collect();
     if reflects.is_empty() {
         return Vec::new();
     }
@@ -82,53 +119,54 @@ fn reflect_functions(m: &mut Module, knobs: &Knobs) -> Vec<FuncId> {
                 )
             })
             .collect();
-    let mut changed = Vec::new();
-    for f in callers {
-        let mut found: Vec<(Inst, i64)> = Vec::new();
-        {
-            let func = &m.funcs[f];
-            for b in func.layout.blocks() {
-                for i in func.layout.block_insts(b) {
-                    let d = func.dfg.inst(i);
-                    let InstKind::Call(_) = &d.kind else { continue };
-                    let Some(&callee) = d.args.first() else { continue };
-                    let Some(cc) = func.dfg.value_const(callee) else { continue };
-                    let ConstData::Global(_, GlobalRef::Func(target)) = m.consts.data(cc) else { continue };
-                    if !reflects.contains(target) {
-                        continue;
-                    }
-                    let Some(arg) = d.args.get(1).and_then(|&a| func.dfg.value_const(a)) else { continue };
-                    let Some(name) = reflected_name(m, arg) else { continue };
-                    let v = match name.as_str() {
-                        "__CUDA_FTZ" => ftz,
-                        "__CUDA_ARCH" => arch,
-                        _ => 0,
-                    };
-                    found.push((i, v));
+    callers.into_iter().filter(|&f| reflect_function(m, f, &reflects, ftz, arch)).collect()
+}
+
+/// Resolves the calls of `reflects` in function `f` and folds what they decide; returns whether anything changed.
+fn reflect_function(m: &mut Module, f: FuncId, reflects: &[FuncId], ftz: i64, arch: i64) -> bool {
+    let mut found: Vec<(Inst, i64)> = Vec::new();
+    {
+        let func = &m.funcs[f];
+        for b in func.layout.blocks() {
+            for i in func.layout.block_insts(b) {
+                let d = func.dfg.inst(i);
+                let InstKind::Call(_) = &d.kind else { continue };
+                let Some(&callee) = d.args.first() else { continue };
+                let Some(cc) = func.dfg.value_const(callee) else { continue };
+                let ConstData::Global(_, GlobalRef::Func(target)) = m.consts.data(cc) else { continue };
+                if !reflects.contains(target) {
+                    continue;
                 }
+                let Some(arg) = d.args.get(1).and_then(|&a| func.dfg.value_const(a)) else { continue };
+                let Some(name) = reflected_name(m, arg) else { continue };
+                let v = match name.as_str() {
+                    "__CUDA_FTZ" => ftz,
+                    "__CUDA_ARCH" => arch,
+                    _ => 0,
+                };
+                found.push((i, v));
             }
         }
-        if found.is_empty() {
-            continue;
-        }
-        let Module { funcs, consts, types, .. } = m;
-        let func = &mut funcs[f];
-        for (i, v) in found {
-            if let Some(r) = func.dfg.result(i) {
-                let ty = func.dfg.value_ty(r);
-                let width = types.int_width(ty).unwrap_or(32);
-                let c = consts.int(ty, width, v as i128);
-                let cv = func.dfg.const_value(c, ty);
-                func.dfg.replace_all_uses(r, cv);
-            }
-            func.remove_inst(i);
-        }
-        // One fold per function, after all its calls are resolved (folding after each call was quadratic in a
-        // function with many reflect calls; the fixpoint is the same).
-        fold_function(consts, func);
-        changed.push(f);
     }
-    changed
+    if found.is_empty() {
+        return false;
+    }
+    let Module { funcs, consts, types, .. } = m;
+    let func = &mut funcs[f];
+    for (i, v) in found {
+        if let Some(r) = func.dfg.result(i) {
+            let ty = func.dfg.value_ty(r);
+            let width = types.int_width(ty).unwrap_or(32);
+            let c = consts.int(ty, width, v as i128);
+            let cv = func.dfg.const_value(c, ty);
+            func.dfg.replace_all_uses(r, cv);
+        }
+        func.remove_inst(i);
+    }
+    // One fold per function, after all its calls are resolved (folding after each call was quadratic in a
+    // function with many reflect calls; the fixpoint is the same).
+    fold_function(consts, func);
+    true
 }
 
 /// Folds what the reflected constants decide, as LLVM's NVVMReflect does: integer compares of two constants

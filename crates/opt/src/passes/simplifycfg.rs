@@ -38,6 +38,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "fold constant branches, delete unreachable blocks, merge straight-line blocks, bypass empty blocks",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(SimplifyCfg)),
+    function: Some(|| Box::new(SimplifyCfg)),
 };
 
 /// The pass.

@@ -28,6 +28,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "lay blocks out in reverse post-order so structured bodies fall into their Flow blocks",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(StructuredLayout)),
+    function: None,
 };
 
 /// The pass.

@@ -86,6 +86,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "insert Flow blocks so every divergent branch reconverges at its post-dominator (seed 003)",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(StructurizeCfg)),
+    function: None,
 };
 
 /// The name of the blocks the pass creates.

@@ -24,6 +24,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "merge every return (and unreachable) into one exit block per function",
     preserves: Preserves::Nothing,
     create: || Box::new(FunctionPassAdapter(UnifyExits)),
+    function: None,
 };
 
 /// The pass.

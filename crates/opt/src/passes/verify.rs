@@ -12,6 +12,7 @@ pub const INFO: PassInfo = PassInfo {
     description: "check IR invariants (types, SSA dominance, terminators, phis, metadata)",
     preserves: Preserves::All,
     create: || Box::new(Verify),
+    function: None,
 };
 
 /// The verify pass.

@@ -1,0 +1,326 @@
+//! The pass manager on several threads: runs of function-local passes, one function at a time.
+//!
+//! [`PassManager::run_threads`] runs the same passes as [`PassManager::run`], in the same order, with the same
+//! result, but splits the pipeline into segments: each maximal run of two or more passes that are function-local
+//! ([`crate::PassInfo::function`]: they change only the function they run on, besides interning constants and
+//! literal types) is run function by function — every pass of the segment on one function, then the next
+//! function — with the functions spread over up to `threads` threads; any other pass runs on the whole module as
+//! in [`PassManager::run`], between segments.
+//!
+//! How a segment runs:
+//! - every defined function's body (and its cached analyses) is taken out of the module, leaving its header;
+//! - each thread works against its own copy of the module without bodies ([`Module::clone_without_bodies`]):
+//!   the function it works on is put into the copy for the segment's passes and taken out again, so a pass sees
+//!   the module as it would (the other functions' signatures and attributes, the constants, types, globals and
+//!   metadata), and what it interns goes into the thread's copy of the constant pool and type store;
+//! - the functions are put back in module order, their new constants and types interned into the module's tables
+//!   ([`simtc_ir::import::import_function`]), so the module is the same whichever thread ran which function and
+//!   for any number of threads (one thread takes the same path);
+//! - timings are summed per pass over the functions, remarks are kept in the order [`PassManager::run`] gives
+//!   them (pass by pass, functions in module order), and the error reported is the one [`PassManager::run`]
+//!   would meet first (the earliest pass, then the earliest function).
+//!
+//! Why this gives [`PassManager::run`]'s result: a function-local pass reads nothing of another function but its
+//! signature and attributes, which no such pass changes, so running the segment's passes on a function before or
+//! after the other functions makes no difference to it. A pass that changes the module's other tables on a
+//! thread's copy breaks that contract: it is reported as an error naming the pass, never merged silently.
+//!
+//! Printing after passes (`--print-after`, `--dot-after`) needs the whole module between passes:
+//! [`PassManager::run_threads`] then runs [`PassManager::run`].
+
+use crate::manager::{check, PassManager, PassTiming, PipelineError};
+use crate::registry::{FunctionPass, PassInfo};
+use simtc_analysis::cache::FunctionAnalyses;
+use simtc_ir::import::{import_function, ImportMemo};
+use simtc_ir::verifier::verify_function;
+use simtc_ir::{ConstPool, FuncId, Function, Module, TypeStore};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// One function's trip through a segment.
+struct Done {
+    /// Position in module order among the defined functions.
+    k: usize,
+    func: Function,
+    analyses: FunctionAnalyses,
+    /// Per pass of the segment: whether it changed the function, how long it took, its remarks.
+    changed: Vec<bool>,
+    times: Vec<Duration>,
+    remarks: Vec<Vec<String>>,
+    /// The first failure: the index of the pass in the segment and the error.
+    error: Option<(usize, PipelineError)>,
+    /// Which thread ran it (its tables are that thread's copies).
+    thread: usize,
+}
+
+/// What one thread returns: its index, its functions, and its copies of the constant pool and type store.
+type ThreadDone = (usize, Vec<Done>, ConstPool, TypeStore);
+
+/// The sizes of a module's tables that a function-local pass must not change.
+fn marks(m: &Module) -> [usize; 9] {
+    [
+        m.funcs.len(),
+        m.func_order.len(),
+        m.globals.len(),
+        m.global_order.len(),
+        m.metadata.len(),
+        m.metadata.num_kinds(),
+        m.metadata.named.len(),
+        m.types.num_named(),
+        m.comdats.len(),
+    ]
+}
+
+impl PassManager {
+    /// Runs the pipeline like [`PassManager::run`], with runs of function-local passes spread over up to
+    /// `threads` threads (rayon's current pool and the calling thread; see the module doc). The module, the
+    /// remarks, the timings' order and the error are the same for any `threads`.
+    pub fn run_threads(&mut self, m: &mut Module, threads: usize) -> Result<bool, PipelineError> {
+        if !self.opts.print_after.is_empty() || !self.opts.dot_after.is_empty() {
+            return self.run(m);
+        }
+        if self.opts.verify_each {
+            check(m, None)?;
+        }
+        let passes: Vec<&'static PassInfo> =
+            self.passes.iter().copied().filter(|p| !self.opts.disabled.iter().any(|d| d == p.name)).collect();
+        let mut any = false;
+        let mut i = 0;
+        while i < passes.len() {
+            let n = passes[i..].iter().take_while(|p| p.function.is_some()).count();
+            // A lone function-local pass between module passes runs on the whole module: spreading one pass
+            // costs more (taking every body out and putting it back) than it saves.
+            if n < 2 {
+                any |= self.run_pass(m, passes[i])?;
+                i += 1;
+            } else {
+                any |= self.run_segment(m, &passes[i..i + n], threads.max(1))?;
+                i += n;
+            }
+        }
+        Ok(any)
+    }
+
+    /// Runs the function-local passes `seg` function by function (see the module doc).
+    fn run_segment(
+        &mut self,
+        m: &mut Module,
+        seg: &[&'static PassInfo],
+        threads: usize,
+    ) -> Result<bool, PipelineError> {
+        let funcs: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
+        let mut items: Vec<Option<(FuncId, Function, FunctionAnalyses)>> = Vec::with_capacity(funcs.len());
+        for &f in &funcs {
+            let header = m.funcs[f].header_clone();
+            let body = std::mem::replace(&mut m.funcs[f], header);
+            items.push(Some((f, body, std::mem::take(self.cx.analyses.func(f)))));
+        }
+        let base = (m.consts.len(), m.types.len());
+        let threads = threads.clamp(1, funcs.len().max(1));
+        let items = Mutex::new(items);
+        let cursor = AtomicUsize::new(0);
+        let results: Mutex<Vec<ThreadDone>> = Mutex::new(Vec::new());
+        {
+            let snapshot: &Module = m;
+            let knobs = &self.cx.knobs;
+            let verify_each = self.opts.verify_each;
+            let run = |thread: usize| {
+                let mut copy = snapshot.clone_without_bodies();
+                let before = marks(&copy);
+                let mut instances: Vec<Box<dyn FunctionPass>> =
+                    seg.iter().map(|p| (p.function.expect("function-local pass"))()).collect();
+                let mut done = Vec::new();
+                loop {
+                    let k = cursor.fetch_add(1, Ordering::Relaxed);
+                    let item = match items.lock().unwrap_or_else(|e| e.into_inner()).get_mut(k) {
+                        Some(slot) => slot.take(),
+                        None => break,
+                    };
+                    let Some((f, body, mut analyses)) = item else { break };
+                    let header = std::mem::replace(&mut copy.funcs[f], body);
+                    let mut d = Done {
+                        k,
+                        func: Function::new("", simtc_ir::Type::VOID, &[]),
+                        analyses: FunctionAnalyses::new(),
+                        changed: vec![false; seg.len()],
+                        times: vec![Duration::ZERO; seg.len()],
+                        remarks: vec![Vec::new(); seg.len()],
+                        error: None,
+                        thread,
+                    };
+                    for (pi, (info, pass)) in seg.iter().zip(instances.iter_mut()).enumerate() {
+                        let start = Instant::now();
+                        let r = pass.run_on_function(&mut copy, f, &mut analyses, knobs, &mut d.remarks[pi]);
+                        d.times[pi] = start.elapsed();
+                        match r {
+                            Ok(true) => {
+                                analyses.invalidate(pass.preserves().to_preserved());
+                                d.changed[pi] = true;
+                            }
+                            Ok(false) => {}
+                            Err(message) => {
+                                d.error =
+                                    Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
+                                break;
+                            }
+                        }
+                        if marks(&copy) != before {
+                            let message = "changed module tables other than constants and types, which a \
+                                           function-local pass must not do (internal error)"
+                                .to_string();
+                            d.error = Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
+                            break;
+                        }
+                        if verify_each {
+                            if let Err(errs) = verify_function(&copy, f) {
+                                let errors = errs.iter().map(|e| e.to_string()).collect();
+                                d.error =
+                                    Some((pi, PipelineError::Verify { after: Some(info.name.to_string()), errors }));
+                                break;
+                            }
+                        }
+                    }
+                    d.func = std::mem::replace(&mut copy.funcs[f], header);
+                    d.analyses = analyses;
+                    done.push(d);
+                }
+                let tables = (std::mem::take(&mut copy.consts), std::mem::take(&mut copy.types));
+                results.lock().unwrap_or_else(|e| e.into_inner()).push((thread, done, tables.0, tables.1));
+            };
+            if threads == 1 {
+                run(0);
+            } else {
+                let run = &run;
+                rayon::in_place_scope(|scope| {
+                    for t in 1..threads {
+                        scope.spawn(move |_| run(t));
+                    }
+                    run(0);
+                });
+            }
+        }
+        // Put the functions back in module order.
+        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+        results.sort_by_key(|r| r.0);
+        let mut tables: Vec<(ConstPool, TypeStore)> = Vec::with_capacity(results.len());
+        let mut slots: Vec<Option<Done>> = (0..funcs.len()).map(|_| None).collect();
+        for (_, done, consts, types) in results {
+            for d in done {
+                let k = d.k;
+                slots[k] = Some(d);
+            }
+            tables.push((consts, types));
+        }
+        let mut memos: Vec<ImportMemo> = (0..tables.len()).map(|_| ImportMemo::default()).collect();
+        let mut error: Option<(usize, usize, PipelineError)> = None;
+        let mut changed = vec![false; seg.len()];
+        let mut times = vec![Duration::ZERO; seg.len()];
+        let mut remarks: Vec<Vec<Vec<String>>> = Vec::with_capacity(funcs.len());
+        for (k, slot) in slots.into_iter().enumerate() {
+            let Some(mut d) = slot else {
+                // A thread stopped early (it panicked): rayon has already propagated the panic.
+                continue;
+            };
+            let f = funcs[k];
+            let (consts, types) = &tables[d.thread];
+            import_function(&mut d.func, &mut m.consts, &mut m.types, consts, types, base, &mut memos[d.thread]);
+            m.funcs[f] = d.func;
+            *self.cx.analyses.func(f) = d.analyses;
+            for pi in 0..seg.len() {
+                changed[pi] |= d.changed[pi];
+                times[pi] += d.times[pi];
+            }
+            if let Some((pi, e)) = d.error {
+                if error.as_ref().is_none_or(|(p0, _, _)| pi < *p0) {
+                    error = Some((pi, k, e));
+                }
+            }
+            remarks.push(d.remarks);
+        }
+        for pi in 0..seg.len() {
+            // Up to the failure, as far as `run` would have got: earlier passes on every function, the failing
+            // pass up to the failing function.
+            let last = match &error {
+                Some((p0, _, _)) if pi > *p0 => break,
+                Some((p0, k0, _)) if pi == *p0 => *k0,
+                _ => usize::MAX,
+            };
+            for r in remarks.iter_mut().take(last.saturating_add(1)) {
+                if let Some(r) = r.get_mut(pi) {
+                    self.remarks.append(r);
+                }
+            }
+            if self.opts.time_passes {
+                self.timings.push(PassTiming { name: seg[pi].name, time: times[pi], changed: changed[pi] });
+            }
+        }
+        if let Some((_, _, e)) = error {
+            return Err(e);
+        }
+        Ok(changed.iter().any(|&c| c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{KnobRegistry, PassManager, PassManagerOptions};
+    use simtc_ir::writer::write_module;
+
+    /// The `-O3` IR pipeline of `simtc compile` (without the structurizer).
+    const O3: &str = "expand-reductions,nvvm-reflect,lower-mem-intrinsics,dce,simplifycfg,darm,licm,lsr,\
+                      gep-reassociate,load-store-vectorize,cssa";
+
+    fn options(knobs: &[&str]) -> PassManagerOptions {
+        PassManagerOptions {
+            verify_each: true,
+            time_passes: true,
+            knobs: KnobRegistry::default().parse(knobs).expect("knobs"),
+            ..PassManagerOptions::default()
+        }
+    }
+
+    /// Runs `O3` on `src` pass by pass and function by function on 1, 2 and 4 threads: the same module text, the
+    /// same remarks in the same order, the same passes timed in the same order.
+    fn same_as_run(src: &str, knobs: &[&str], what: &str) {
+        let mut serial = simtc_llvm_reader::parse_module(src).expect("parses");
+        let mut pm = PassManager::from_pipeline(O3, options(knobs)).expect("pipeline");
+        let changed = pm.run(&mut serial).expect("runs");
+        let want = write_module(&serial);
+        let names: Vec<&str> = pm.timings.iter().map(|t| t.name).collect();
+        for threads in [1, 2, 4] {
+            let mut m = simtc_llvm_reader::parse_module(src).expect("parses");
+            let mut pt = PassManager::from_pipeline(O3, options(knobs)).expect("pipeline");
+            assert_eq!(pt.run_threads(&mut m, threads).expect("runs"), changed, "{what}: changed, {threads} threads");
+            assert_eq!(write_module(&m), want, "{what}: module, {threads} threads");
+            assert_eq!(pt.remarks, pm.remarks, "{what}: remarks, {threads} threads");
+            let got: Vec<&str> = pt.timings.iter().map(|t| t.name).collect();
+            assert_eq!(got, names, "{what}: timings, {threads} threads");
+        }
+    }
+
+    #[test]
+    fn examples_give_the_same_module_on_any_number_of_threads() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kernels");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).expect("examples") {
+            let path = e.expect("entry").path();
+            if path.extension().is_some_and(|x| x == "ll") {
+                let src = std::fs::read_to_string(&path).expect("read");
+                same_as_run(&src, &[], &path.display().to_string());
+                n += 1;
+            }
+        }
+        assert!(n >= 20, "only {n} examples in {}", dir.display());
+    }
+
+    #[test]
+    fn remarks_keep_their_order() {
+        // Per-function remarks of two passes over several functions: `run` gives them pass by pass.
+        let src = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kernels/bitonic_sort.ll"),
+        )
+        .expect("read");
+        same_as_run(&src, &["cssa-verbosity=1", "darm-stats=true"], "bitonic_sort with remarks");
+    }
+}
