@@ -3,10 +3,14 @@
 //!
 //! A thread that reads or transforms one function at a time works on a copy of the module's tables taken when
 //! the module had `base` constants and `base` types; whatever the thread interns gets ids from `base` on, in its
-//! copy only. [`import_function`] renames the function's constants and types to the module's ids, interning the
-//! new ones into the module's tables (nested constants and types first, in the order the function's values and
-//! then its instructions refer to them), so the module's tables grow in an order fixed by the functions alone:
-//! the same whichever thread worked on which function. Ids below `base` are the same in both and stay.
+//! copy only. [`import_function`] interns into the module's tables what the thread created while it worked on
+//! the function, in the order it created them (types, then constants; an entry's nested entries are older, so
+//! already known), and renames the function's constants and types to the module's ids. The module's tables
+//! then grow exactly as they would have had the function been worked on directly against them, after the
+//! functions before it: what the function's work created that the module already has (created by an earlier
+//! function on another thread) is found, the rest is appended in creation order. So the module is the same
+//! whichever thread worked on which function, and the same as working on the functions one after another on the
+//! module itself (what one thread does). Ids below `base` are the same in both and stay.
 
 use crate::constant::{ConstData, ConstExprOp, ConstId, ConstPool};
 use crate::entity::EntityRef;
@@ -22,9 +26,12 @@ pub struct ImportMemo {
     types: FxHashMap<Type, Type>,
 }
 
-/// Renames the constants and types of `f`, worked on against `src_consts`/`src_types` (copies of `consts`/`types`
-/// when those had `base.0` constants and `base.1` types), to ids of `consts`/`types`, interning what is new.
-/// The function's own signature types are not touched (they predate the copies).
+/// Interns what the thread created while working on `f` (its constants `created.0` and types `created.1`, ids of
+/// `src_consts`/`src_types`, copies of `consts`/`types` made when those had `base.0` constants and `base.1` types)
+/// into `consts`/`types` in creation order, then renames the constants and types `f` refers to. Every id of the
+/// copies that `f` refers to at or above the base must have been created by this function's work or by an
+/// earlier function's imported from the same copies (`memo` remembers those).
+#[allow(clippy::too_many_arguments)]
 pub fn import_function(
     f: &mut Function,
     consts: &mut ConstPool,
@@ -32,14 +39,20 @@ pub fn import_function(
     src_consts: &ConstPool,
     src_types: &TypeStore,
     base: (usize, usize),
+    created: (std::ops::Range<usize>, std::ops::Range<usize>),
     memo: &mut ImportMemo,
 ) {
-    let (new_consts, new_types) = (src_consts.len() > base.0, src_types.len() > base.1);
     let mut im = Importer { consts, types, src_consts, src_types, base, memo };
-    if new_consts {
+    for t in created.1 {
+        im.ty(Type::new(t));
+    }
+    for c in created.0 {
+        im.konst(ConstId::new(c));
+    }
+    if src_consts.len() > base.0 {
         f.dfg.remap_consts(|c| im.konst(c));
     }
-    if new_types {
+    if src_types.len() > base.1 {
         f.dfg.remap_types(|t| im.ty(t));
     }
 }

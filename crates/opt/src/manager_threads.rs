@@ -13,9 +13,10 @@
 //!   the function it works on is put into the copy for the segment's passes and taken out again, so a pass sees
 //!   the module as it would (the other functions' signatures and attributes, the constants, types, globals and
 //!   metadata), and what it interns goes into the thread's copy of the constant pool and type store;
-//! - the functions are put back in module order, their new constants and types interned into the module's tables
-//!   ([`simtc_ir::import::import_function`]), so the module is the same whichever thread ran which function and
-//!   for any number of threads (one thread takes the same path);
+//! - the functions are put back in module order, what their passes created in the thread's tables interned into
+//!   the module's in creation order ([`simtc_ir::import::import_function`]), so the module is the same whichever
+//!   thread ran which function, and the same as running the segment function by function on the module itself,
+//!   which is what one thread does;
 //! - timings are summed per pass over the functions, remarks are kept in the order [`PassManager::run`] gives
 //!   them (pass by pass, functions in module order), and the error reported is the one [`PassManager::run`]
 //!   would meet first (the earliest pass, then the earliest function).
@@ -42,7 +43,8 @@ use std::time::{Duration, Instant};
 struct Done {
     /// Position in module order among the defined functions.
     k: usize,
-    func: Function,
+    /// The function and its analyses, when a thread worked on it in its copy (`None`: on the module itself).
+    func: Option<Function>,
     analyses: FunctionAnalyses,
     /// Per pass of the segment: whether it changed the function, how long it took, its remarks.
     changed: Vec<bool>,
@@ -52,6 +54,24 @@ struct Done {
     error: Option<(usize, PipelineError)>,
     /// Which thread ran it (its tables are that thread's copies).
     thread: usize,
+    /// The constants and types the thread created while working on it (ids of its copies).
+    created: (std::ops::Range<usize>, std::ops::Range<usize>),
+}
+
+impl Done {
+    fn new(k: usize, passes: usize, thread: usize, created: (std::ops::Range<usize>, std::ops::Range<usize>)) -> Self {
+        Done {
+            k,
+            func: None,
+            analyses: FunctionAnalyses::new(),
+            changed: vec![false; passes],
+            times: vec![Duration::ZERO; passes],
+            remarks: vec![Vec::new(); passes],
+            error: None,
+            thread,
+            created,
+        }
+    }
 }
 
 /// What one thread returns: its index, its functions, and its copies of the constant pool and type store.
@@ -110,26 +130,40 @@ impl PassManager {
         threads: usize,
     ) -> Result<bool, PipelineError> {
         let funcs: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
+        let threads = threads.clamp(1, funcs.len().max(1));
+        let knobs = self.cx.knobs.clone();
+        let verify_each = self.opts.verify_each;
+        let new_instances = || -> Vec<Box<dyn FunctionPass>> {
+            seg.iter().map(|p| (p.function.expect("function-local pass"))()).collect()
+        };
+        if threads == 1 {
+            // On the module itself, one function after another: what the threads' result is made equal to.
+            let before = marks(m);
+            let mut instances = new_instances();
+            let mut done = Vec::with_capacity(funcs.len());
+            for (k, &f) in funcs.iter().enumerate() {
+                let mut d = Done::new(k, seg.len(), 0, (0..0, 0..0));
+                run_passes(m, f, self.cx.analyses.func(f), &mut instances, seg, &knobs, verify_each, before, &mut d);
+                done.push(d);
+            }
+            return self.finish_segment(m, seg, &funcs, done.into_iter().map(Some).collect(), Vec::new());
+        }
         let mut items: Vec<Option<(FuncId, Function, FunctionAnalyses)>> = Vec::with_capacity(funcs.len());
         for &f in &funcs {
             let header = m.funcs[f].header_clone();
             let body = std::mem::replace(&mut m.funcs[f], header);
             items.push(Some((f, body, std::mem::take(self.cx.analyses.func(f)))));
         }
-        let base = (m.consts.len(), m.types.len());
-        let threads = threads.clamp(1, funcs.len().max(1));
         let items = Mutex::new(items);
         let cursor = AtomicUsize::new(0);
         let results: Mutex<Vec<ThreadDone>> = Mutex::new(Vec::new());
         {
             let snapshot: &Module = m;
-            let knobs = &self.cx.knobs;
-            let verify_each = self.opts.verify_each;
+            let knobs = &knobs;
             let run = |thread: usize| {
                 let mut copy = snapshot.clone_without_bodies();
                 let before = marks(&copy);
-                let mut instances: Vec<Box<dyn FunctionPass>> =
-                    seg.iter().map(|p| (p.function.expect("function-local pass"))()).collect();
+                let mut instances = new_instances();
                 let mut done = Vec::new();
                 loop {
                     let k = cursor.fetch_add(1, Ordering::Relaxed);
@@ -139,66 +173,24 @@ impl PassManager {
                     };
                     let Some((f, body, mut analyses)) = item else { break };
                     let header = std::mem::replace(&mut copy.funcs[f], body);
-                    let mut d = Done {
-                        k,
-                        func: Function::new("", simtc_ir::Type::VOID, &[]),
-                        analyses: FunctionAnalyses::new(),
-                        changed: vec![false; seg.len()],
-                        times: vec![Duration::ZERO; seg.len()],
-                        remarks: vec![Vec::new(); seg.len()],
-                        error: None,
-                        thread,
-                    };
-                    for (pi, (info, pass)) in seg.iter().zip(instances.iter_mut()).enumerate() {
-                        let start = Instant::now();
-                        let r = pass.run_on_function(&mut copy, f, &mut analyses, knobs, &mut d.remarks[pi]);
-                        d.times[pi] = start.elapsed();
-                        match r {
-                            Ok(true) => {
-                                analyses.invalidate(pass.preserves().to_preserved());
-                                d.changed[pi] = true;
-                            }
-                            Ok(false) => {}
-                            Err(message) => {
-                                d.error =
-                                    Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
-                                break;
-                            }
-                        }
-                        if marks(&copy) != before {
-                            let message = "changed module tables other than constants and types, which a \
-                                           function-local pass must not do (internal error)"
-                                .to_string();
-                            d.error = Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
-                            break;
-                        }
-                        if verify_each {
-                            if let Err(errs) = verify_function(&copy, f) {
-                                let errors = errs.iter().map(|e| e.to_string()).collect();
-                                d.error =
-                                    Some((pi, PipelineError::Verify { after: Some(info.name.to_string()), errors }));
-                                break;
-                            }
-                        }
-                    }
-                    d.func = std::mem::replace(&mut copy.funcs[f], header);
+                    let created = (copy.consts.len(), copy.types.len());
+                    let mut d = Done::new(k, seg.len(), thread, (0..0, 0..0));
+                    run_passes(&mut copy, f, &mut analyses, &mut instances, seg, knobs, verify_each, before, &mut d);
+                    d.created = (created.0..copy.consts.len(), created.1..copy.types.len());
+                    d.func = Some(std::mem::replace(&mut copy.funcs[f], header));
                     d.analyses = analyses;
                     done.push(d);
                 }
                 let tables = (std::mem::take(&mut copy.consts), std::mem::take(&mut copy.types));
                 results.lock().unwrap_or_else(|e| e.into_inner()).push((thread, done, tables.0, tables.1));
             };
-            if threads == 1 {
+            let run = &run;
+            rayon::in_place_scope(|scope| {
+                for t in 1..threads {
+                    scope.spawn(move |_| run(t));
+                }
                 run(0);
-            } else {
-                let run = &run;
-                rayon::in_place_scope(|scope| {
-                    for t in 1..threads {
-                        scope.spawn(move |_| run(t));
-                    }
-                    run(0);
-                });
-            }
+            });
         }
         // Put the functions back in module order.
         let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -212,21 +204,38 @@ impl PassManager {
             }
             tables.push((consts, types));
         }
+        self.finish_segment(m, seg, &funcs, slots, tables)
+    }
+
+    /// Puts the functions a segment worked on back (from the threads' `tables`; none when it ran on the module
+    /// itself), and reports as `run` would: remarks pass by pass, timings summed, the first error.
+    fn finish_segment(
+        &mut self,
+        m: &mut Module,
+        seg: &[&'static PassInfo],
+        funcs: &[FuncId],
+        slots: Vec<Option<Done>>,
+        tables: Vec<(ConstPool, TypeStore)>,
+    ) -> Result<bool, PipelineError> {
+        let base = (m.consts.len(), m.types.len());
         let mut memos: Vec<ImportMemo> = (0..tables.len()).map(|_| ImportMemo::default()).collect();
         let mut error: Option<(usize, usize, PipelineError)> = None;
         let mut changed = vec![false; seg.len()];
         let mut times = vec![Duration::ZERO; seg.len()];
         let mut remarks: Vec<Vec<Vec<String>>> = Vec::with_capacity(funcs.len());
         for (k, slot) in slots.into_iter().enumerate() {
-            let Some(mut d) = slot else {
+            let Some(d) = slot else {
                 // A thread stopped early (it panicked): rayon has already propagated the panic.
                 continue;
             };
             let f = funcs[k];
-            let (consts, types) = &tables[d.thread];
-            import_function(&mut d.func, &mut m.consts, &mut m.types, consts, types, base, &mut memos[d.thread]);
-            m.funcs[f] = d.func;
-            *self.cx.analyses.func(f) = d.analyses;
+            if let Some(mut func) = d.func {
+                let (consts, types) = &tables[d.thread];
+                let memo = &mut memos[d.thread];
+                import_function(&mut func, &mut m.consts, &mut m.types, consts, types, base, d.created, memo);
+                m.funcs[f] = func;
+                *self.cx.analyses.func(f) = d.analyses;
+            }
             for pi in 0..seg.len() {
                 changed[pi] |= d.changed[pi];
                 times[pi] += d.times[pi];
@@ -262,6 +271,52 @@ impl PassManager {
     }
 }
 
+/// Runs the passes of a segment on function `f` of `module` (the module itself, or a thread's copy holding `f`'s
+/// body), recording into `d`; stops at the first failure. `before`: the module's [`marks`] at the start.
+#[allow(clippy::too_many_arguments)]
+fn run_passes(
+    module: &mut Module,
+    f: FuncId,
+    analyses: &mut FunctionAnalyses,
+    instances: &mut [Box<dyn FunctionPass>],
+    seg: &[&'static PassInfo],
+    knobs: &crate::Knobs,
+    verify_each: bool,
+    before: [usize; 9],
+    d: &mut Done,
+) {
+    for (pi, (info, pass)) in seg.iter().zip(instances.iter_mut()).enumerate() {
+        let start = Instant::now();
+        let r = pass.run_on_function(module, f, analyses, knobs, &mut d.remarks[pi]);
+        d.times[pi] = start.elapsed();
+        match r {
+            Ok(true) => {
+                analyses.invalidate(pass.preserves().to_preserved());
+                d.changed[pi] = true;
+            }
+            Ok(false) => {}
+            Err(message) => {
+                d.error = Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
+                return;
+            }
+        }
+        if marks(module) != before {
+            let message = "changed module tables other than constants and types, which a function-local pass \
+                           must not do (internal error)"
+                .to_string();
+            d.error = Some((pi, PipelineError::PassFailed { pass: info.name.to_string(), message }));
+            return;
+        }
+        if verify_each {
+            if let Err(errs) = verify_function(module, f) {
+                let errors = errs.iter().map(|e| e.to_string()).collect();
+                d.error = Some((pi, PipelineError::Verify { after: Some(info.name.to_string()), errors }));
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::{KnobRegistry, PassManager, PassManagerOptions};
@@ -288,11 +343,27 @@ mod tests {
         let changed = pm.run(&mut serial).expect("runs");
         let want = write_module(&serial);
         let names: Vec<&str> = pm.timings.iter().map(|t| t.name).collect();
+        let mut first: Option<simtc_ir::Module> = None;
         for threads in [1, 2, 4] {
             let mut m = simtc_llvm_reader::parse_module(src).expect("parses");
             let mut pt = PassManager::from_pipeline(O3, options(knobs)).expect("pipeline");
             assert_eq!(pt.run_threads(&mut m, threads).expect("runs"), changed, "{what}: changed, {threads} threads");
             assert_eq!(write_module(&m), want, "{what}: module, {threads} threads");
+            // The constant pool and type store entry by entry, against one thread's.
+            match &first {
+                None => first = Some(m.clone()),
+                Some(one) => {
+                    assert_eq!(one.consts.len(), m.consts.len(), "{what}: constants, {threads} threads");
+                    for i in 0..m.consts.len() {
+                        let c = simtc_ir::ConstId::from_u32(i as u32);
+                        assert_eq!(one.consts.data(c), m.consts.data(c), "{what}: constant {i}, {threads} threads");
+                    }
+                    assert_eq!(one.types.len(), m.types.len(), "{what}: types, {threads} threads");
+                    for t in m.types.ids() {
+                        assert_eq!(one.types.data(t), m.types.data(t), "{what}: {t:?}, {threads} threads");
+                    }
+                }
+            }
             assert_eq!(pt.remarks, pm.remarks, "{what}: remarks, {threads} threads");
             let got: Vec<&str> = pt.timings.iter().map(|t| t.name).collect();
             assert_eq!(got, names, "{what}: timings, {threads} threads");

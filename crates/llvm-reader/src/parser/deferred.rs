@@ -6,10 +6,9 @@
 //! the top-level parse, and put into the module one after another in module order:
 //!
 //! - A body may add constants and literal types to its thread's copies of the constant pool and the type store:
-//!   the constants and types the function refers to are interned into the module's tables when it is put in
-//!   (`DataFlowGraph::remap_consts`, then `remap_types`: values, then instructions, in creation order; nested
-//!   constants and types first), so the module's tables get the same entries in the same order whichever thread
-//!   read which body, and with one thread as with many.
+//!   what its reading created is interned into the module's tables, in creation order, when it is put in, and
+//!   the function's ids are renamed (`DataFlowGraph::remap_consts`, `remap_types`), so the module's tables get
+//!   the same entries in the same order whichever thread read which body, and with one thread as with many.
 //! - A body that changes anything else shared (a named struct type, a metadata node or attachment kind, a
 //!   placeholder for an undefined global, a pending check) is read again on the calling thread when its turn
 //!   comes, against the module as it is at that point, as the plain parse would read it; its thread starts over
@@ -17,6 +16,11 @@
 //!   count.
 //! - Any error, in the top-level parse or in a body, makes the caller read the whole text again the plain way
 //!   (bodies where they stand), so diagnostics come in llvm-as' order.
+//!
+//! One thread reads the bodies in place, one after another, once the top level is read; the threads' results
+//! are made equal to that: a function's new constants and types are interned in the order its reading created
+//! them ([`simtc_ir::import`]), so the module's tables grow as if the bodies had been read in order against
+//! them.
 //!
 //! Invariant: the module is identical for any number of threads (entity ids, instruction and value numbering,
 //! constant pool order, types, metadata).
@@ -46,9 +50,17 @@ pub(crate) struct DeferredBody<'s> {
 enum Outcome {
     /// The function, the attribute groups its calls name, and which of the thread's constant pools its
     /// constants refer to.
-    Read { f: Box<Function>, fixups: Vec<(AttrTarget, u32, Range<usize>)>, pool: (usize, usize) },
+    Read {
+        f: Box<Function>,
+        fixups: Vec<(AttrTarget, u32, Range<usize>)>,
+        pool: (usize, usize),
+        /// The constants and types the thread created while reading it (ids of its copies).
+        created: (Range<usize>, Range<usize>),
+    },
     /// The body touched shared tables: read it again on the calling thread in module order.
     Again,
+    /// Read on the calling thread in module order in the first place (one thread).
+    InPlace,
     /// The body did not parse (the caller reads the whole text again for the diagnostic).
     Failed(Diagnostic),
 }
@@ -162,10 +174,11 @@ impl<'s> Parser<'s> {
             return Ok(0);
         }
         let mut again = 0;
-        // Placeholders for undefined globals are updated by later uses: read every body in place.
+        // One thread reads every body in place, in order: what the threads' results are made equal to. So do
+        // placeholders for undefined globals, which later uses update.
         let outcomes: Vec<Option<Outcome>>;
         let pools: Vec<Vec<Tables>>;
-        if self.undefined_globals.is_empty() {
+        if threads > 1 && bodies.len() > 1 && self.undefined_globals.is_empty() {
             let this: &Parser<'s> = self;
             let cursor = AtomicUsize::new(0);
             let failed = AtomicBool::new(false);
@@ -199,7 +212,7 @@ impl<'s> Parser<'s> {
             outcomes = slots;
             pools = thread_pools;
         } else {
-            outcomes = (0..bodies.len()).map(|_| Some(Outcome::Again)).collect();
+            outcomes = (0..bodies.len()).map(|_| Some(Outcome::InPlace)).collect();
             pools = Vec::new();
         }
         // Put the functions in, in module order.
@@ -207,16 +220,18 @@ impl<'s> Parser<'s> {
         let mut memos: FxHashMap<(usize, usize), simtc_ir::import::ImportMemo> = FxHashMap::default();
         for (b, o) in bodies.into_iter().zip(outcomes) {
             match o {
-                Some(Outcome::Read { mut f, fixups, pool }) => {
+                Some(Outcome::Read { mut f, fixups, pool, created }) => {
                     let (src_consts, src_types) = &pools[pool.0][pool.1];
                     let memo = memos.entry(pool).or_default();
                     let (consts, types) = (&mut self.m.consts, &mut self.m.types);
-                    simtc_ir::import::import_function(&mut f, consts, types, src_consts, src_types, base, memo);
+                    simtc_ir::import::import_function(
+                        &mut f, consts, types, src_consts, src_types, base, created, memo,
+                    );
                     self.m.funcs[b.fid] = *f;
                     self.attr_fixups.extend(fixups);
                 }
-                Some(Outcome::Again) => {
-                    again += 1;
+                Some(o @ (Outcome::Again | Outcome::InPlace)) => {
+                    again += usize::from(matches!(o, Outcome::Again));
                     self.pos = b.start;
                     self.function_body(b.fid, b.pnames)?;
                     if self.pos != b.end {
@@ -248,6 +263,7 @@ impl<'s> Parser<'s> {
             let i = cursor.fetch_add(1, Ordering::Relaxed);
             let Some(b) = bodies.get(i) else { break };
             w.pos = b.start;
+            let before = (w.m.consts.len(), w.m.types.len());
             // The header stays in the copy for the bodies that call this function.
             let header = w.m.funcs[b.fid].clone();
             let read = w.function_body(b.fid, b.pnames.clone());
@@ -261,6 +277,7 @@ impl<'s> Parser<'s> {
                         f: Box::new(f),
                         fixups: std::mem::take(&mut w.attr_fixups),
                         pool: (thread, pools.len()),
+                        created: (before.0..w.m.consts.len(), before.1..w.m.types.len()),
                     }
                 }
                 Ok(()) => {
@@ -365,12 +382,13 @@ mod tests {
     fn same_module_for_any_thread_count_and_as_read_in_place() {
         let src = many_functions();
         let (plain, _) = parse(&src, false, None).expect("plain read");
+        // One thread reads every body in place, after the top level.
         let (one, again) = deferred(&src, 1);
-        // Only the body calling an undeclared intrinsic is read again.
-        assert_eq!(again, 1);
+        assert_eq!(again, 0);
         assert_eq!(write_module(&plain), write_module(&one));
         for threads in [2, 3, 8] {
             let (m, again) = deferred(&src, threads);
+            // Only the body calling an undeclared intrinsic is read again.
             assert_eq!(again, 1);
             assert_same(&one, &m, &format!("{threads} threads"));
         }
@@ -388,11 +406,11 @@ mod tests {
             let src = std::fs::read_to_string(&path).expect("read");
             let name = path.display().to_string();
             let (plain, _) = parse(&src, false, None).expect("plain read");
-            let (one, again) = deferred(&src, 1);
-            assert_eq!(again, 0, "{name}: a body was read again");
+            let (one, _) = deferred(&src, 1);
             assert_eq!(write_module(&plain), write_module(&one), "{name}");
-            let (two, _) = deferred(&src, 4);
-            assert_same(&one, &two, &name);
+            let (four, again) = deferred(&src, 4);
+            assert_eq!(again, 0, "{name}: a body was read again");
+            assert_same(&one, &four, &name);
             n += 1;
         }
         assert!(n >= 20, "only {n} examples found in {}", dir.display());
