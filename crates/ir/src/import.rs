@@ -26,33 +26,32 @@ pub struct ImportMemo {
     types: FxHashMap<Type, Type>,
 }
 
-/// Interns what the thread created while working on `f` (its constants `created.0` and types `created.1`, ids of
-/// `src_consts`/`src_types`, copies of `consts`/`types` made when those had `base.0` constants and `base.1` types)
-/// into `consts`/`types` in creation order, then renames the constants and types `f` refers to. Every id of the
-/// copies that `f` refers to at or above the base must have been created by this function's work or by an
-/// earlier function's imported from the same copies (`memo` remembers those).
-#[allow(clippy::too_many_arguments)]
+/// Interns what the thread created while working on `f` into `consts`/`types`, in creation order
+/// (`created_types`, then `created_consts`: ids of the thread's copies, made when the module had `base.0`
+/// constants and `base.1` types, with their structure), then renames the constants and types `f` refers to.
+/// `memo` holds the module's id of every entry of the same copies imported so far; an entry's nested entries and
+/// every id at or above the base that `f` refers to were created by this function's work or by an earlier
+/// function's on the same copies, so they are in `memo` (a missing one is an internal error: it panics).
 pub fn import_function(
     f: &mut Function,
     consts: &mut ConstPool,
     types: &mut TypeStore,
-    src_consts: &ConstPool,
-    src_types: &TypeStore,
     base: (usize, usize),
-    created: (std::ops::Range<usize>, std::ops::Range<usize>),
+    created_types: impl IntoIterator<Item = (Type, TypeData)>,
+    created_consts: impl IntoIterator<Item = (ConstId, ConstData)>,
     memo: &mut ImportMemo,
 ) {
-    let mut im = Importer { consts, types, src_consts, src_types, base, memo };
-    for t in created.1 {
-        im.ty(Type::new(t));
+    let mut im = Importer { consts, types, base, memo };
+    for (t, data) in created_types {
+        im.new_type(t, data);
     }
-    for c in created.0 {
-        im.konst(ConstId::new(c));
+    for (c, data) in created_consts {
+        im.new_const(c, data);
     }
-    if src_consts.len() > base.0 {
+    if !im.memo.consts.is_empty() {
         f.dfg.remap_consts(|c| im.konst(c));
     }
-    if src_types.len() > base.1 {
+    if !im.memo.types.is_empty() {
         f.dfg.remap_types(|t| im.ty(t));
     }
 }
@@ -60,21 +59,29 @@ pub fn import_function(
 struct Importer<'a> {
     consts: &'a mut ConstPool,
     types: &'a mut TypeStore,
-    src_consts: &'a ConstPool,
-    src_types: &'a TypeStore,
     base: (usize, usize),
     memo: &'a mut ImportMemo,
 }
 
 impl Importer<'_> {
-    fn konst(&mut self, c: ConstId) -> ConstId {
+    /// The module's id of the copies' constant `c`.
+    fn konst(&self, c: ConstId) -> ConstId {
         if c.index() < self.base.0 {
             return c;
         }
-        if let Some(&d) = self.memo.consts.get(&c) {
-            return d;
+        *self.memo.consts.get(&c).expect("a constant of the thread's copy that was never imported")
+    }
+
+    /// The module's id of the copies' type `t`.
+    fn ty(&self, t: Type) -> Type {
+        if t.index() < self.base.1 {
+            return t;
         }
-        let mut data = self.src_consts.data(c).clone();
+        *self.memo.types.get(&t).expect("a type of the thread's copy that was never imported")
+    }
+
+    /// Interns constant `c` of the copies, whose structure is `data`.
+    fn new_const(&mut self, c: ConstId, mut data: ConstData) {
         match &mut data {
             ConstData::Int(t, _)
             | ConstData::Float(t, _)
@@ -103,18 +110,11 @@ impl Importer<'_> {
         }
         let d = self.consts.intern(data);
         self.memo.consts.insert(c, d);
-        d
     }
 
-    /// A literal type (named struct types are never new in a private copy: see the callers).
-    fn ty(&mut self, t: Type) -> Type {
-        if t.index() < self.base.1 {
-            return t;
-        }
-        if let Some(&d) = self.memo.types.get(&t) {
-            return d;
-        }
-        let mut data = self.src_types.data(t).clone();
+    /// Interns type `t` of the copies (a literal type: a body that adds a named struct type is handled in
+    /// order instead, see the callers), whose structure is `data`.
+    fn new_type(&mut self, t: Type, mut data: TypeData) {
         match &mut data {
             TypeData::Vector { elem, .. } | TypeData::Array { elem, .. } => *elem = self.ty(*elem),
             TypeData::Struct { fields, .. } => {
@@ -132,6 +132,5 @@ impl Importer<'_> {
         }
         let d = self.types.intern(data);
         self.memo.types.insert(t, d);
-        d
     }
 }

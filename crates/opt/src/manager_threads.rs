@@ -34,7 +34,7 @@ use crate::registry::{FunctionPass, PassInfo};
 use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::import::{import_function, ImportMemo};
 use simtc_ir::verifier::verify_function;
-use simtc_ir::{ConstPool, FuncId, Function, Module, TypeStore};
+use simtc_ir::{ConstId, ConstPool, EntityRef, FuncId, Function, Module, Type, TypeStore};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -231,8 +231,10 @@ impl PassManager {
             let f = funcs[k];
             if let Some(mut func) = d.func {
                 let (consts, types) = &tables[d.thread];
+                let new_types = d.created.1.map(|i| (Type::new(i), types.data(Type::new(i)).clone()));
+                let new_consts = d.created.0.map(|i| (ConstId::new(i), consts.data(ConstId::new(i)).clone()));
                 let memo = &mut memos[d.thread];
-                import_function(&mut func, &mut m.consts, &mut m.types, consts, types, base, d.created, memo);
+                import_function(&mut func, &mut m.consts, &mut m.types, base, new_types, new_consts, memo);
                 m.funcs[f] = func;
                 *self.cx.analyses.func(f) = d.analyses;
             }

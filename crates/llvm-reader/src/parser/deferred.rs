@@ -32,10 +32,11 @@ use crate::lexer::{self, Kind, Tok};
 use rustc_hash::FxHashMap;
 use simtc_ir::*;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use simtc_ir::import::{import_function, ImportMemo};
+use std::sync::{Condvar, Mutex};
 
 /// A function body skipped by the top-level parse.
+#[derive(Clone)]
 pub(crate) struct DeferredBody<'s> {
     fid: FuncId,
     /// The parameters' names as written in the header, with their spans.
@@ -48,19 +49,17 @@ pub(crate) struct DeferredBody<'s> {
 
 /// What reading one body on a thread gave.
 enum Outcome {
-    /// The function, the attribute groups its calls name, and which of the thread's constant pools its
-    /// constants refer to.
+    /// The function, the attribute groups its calls name, which copy of the tables (thread, generation) its ids
+    /// refer to, and the types and constants its reading created in that copy, in creation order.
     Read {
         f: Box<Function>,
         fixups: Vec<(AttrTarget, u32, Range<usize>)>,
-        pool: (usize, usize),
-        /// The constants and types the thread created while reading it (ids of its copies).
-        created: (Range<usize>, Range<usize>),
+        copy: (usize, usize),
+        new_types: Vec<(Type, TypeData)>,
+        new_consts: Vec<(ConstId, ConstData)>,
     },
     /// The body touched shared tables: read it again on the calling thread in module order.
     Again,
-    /// Read on the calling thread in module order in the first place (one thread).
-    InPlace,
     /// The body did not parse (the caller reads the whole text again for the diagnostic).
     Failed(Diagnostic),
 }
@@ -68,12 +67,36 @@ enum Outcome {
 /// The sizes of every shared table a body could add to besides the constant pool.
 type Marks = [usize; 17];
 
-/// A thread's copies of the constant pool and the type store.
-type Tables = (ConstPool, TypeStore);
+/// The state the threads share while reading bodies.
+struct Shared {
+    /// The next body to start.
+    next: usize,
+    /// Finished bodies not yet put into the module, by body index.
+    done: Vec<Option<Outcome>>,
+    /// Set when a body failed or a thread panicked: start nothing more.
+    stop: bool,
+}
 
-/// What one thread returns: its outcomes by body index, and its tables (a thread starts over with a fresh copy
-/// of the parser after a body that changed shared tables; `Outcome::Read::pool` is (thread, index into these)).
-type ThreadResult = (Vec<(usize, Outcome)>, Vec<Tables>);
+/// A thread's reading state: its copy of the parser, the copy's generation (a thread starts a fresh copy after
+/// a body that changed shared tables), and the marks of a fresh copy.
+struct Reader<'s> {
+    w: Parser<'s>,
+    thread: usize,
+    generation: usize,
+    marks: Marks,
+}
+
+/// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
+struct StopOnPanic<'a>(&'a Mutex<Shared>, &'a Condvar);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+            self.1.notify_all();
+        }
+    }
+}
 
 impl<'s> Parser<'s> {
     /// Skips the body at the current token (`{` ... matching `}`) and records it for [`Parser::read_deferred`].
@@ -170,131 +193,162 @@ impl<'s> Parser<'s> {
     /// how many were read again on the calling thread.
     pub(crate) fn read_deferred(&mut self, threads: usize) -> PResult<usize> {
         let bodies = self.deferred.take().unwrap_or_default();
-        if bodies.is_empty() {
-            return Ok(0);
-        }
-        let mut again = 0;
+        let threads = threads.clamp(1, bodies.len().max(1));
         // One thread reads every body in place, in order: what the threads' results are made equal to. So do
         // placeholders for undefined globals, which later uses update.
-        let outcomes: Vec<Option<Outcome>>;
-        let pools: Vec<Vec<Tables>>;
-        if threads > 1 && bodies.len() > 1 && self.undefined_globals.is_empty() {
-            let this: &Parser<'s> = self;
-            let cursor = AtomicUsize::new(0);
-            let failed = AtomicBool::new(false);
-            let threads = threads.clamp(1, bodies.len());
-            let results: Mutex<Vec<(usize, ThreadResult)>> = Mutex::new(Vec::new());
-            let run = |t: usize| {
-                let r = this.read_some(t, &bodies, &cursor, &failed);
-                results.lock().unwrap_or_else(|e| e.into_inner()).push((t, r));
+        if threads == 1 || !self.undefined_globals.is_empty() {
+            for b in bodies {
+                self.read_in_place(b)?;
+            }
+            self.pos = self.toks.len();
+            return Ok(0);
+        }
+        // The other threads copy this template (taken before any body is read); the calling thread reads bodies
+        // too, and between them puts the finished ones into the module in module order.
+        let template = self.fork();
+        let n = bodies.len();
+        let shared = Mutex::new(Shared { next: 0, done: (0..n).map(|_| None).collect(), stop: false });
+        let cv = Condvar::new();
+        let (template, bodies, shared, cv) = (&template, &bodies[..], &shared, &cv);
+        let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+        // Takes the next body, reads it and stores the outcome; false when there is none to take.
+        let step = |r: &mut Reader<'s>| -> bool {
+            let i = {
+                let mut s = lock();
+                if s.stop || s.next >= n {
+                    return false;
+                }
+                s.next += 1;
+                s.next - 1
             };
-            if threads == 1 {
-                run(0);
-            } else {
-                let run = &run;
-                rayon::in_place_scope(|scope| {
-                    for t in 1..threads {
-                        scope.spawn(move |_| run(t));
-                    }
-                    run(0);
+            let o = r.read_one(template, &bodies[i]);
+            let mut s = lock();
+            s.stop |= matches!(o, Outcome::Failed(_));
+            s.done[i] = Some(o);
+            drop(s);
+            cv.notify_all();
+            true
+        };
+        let reader = |thread: usize| {
+            let w = template.fork();
+            let marks = w.marks();
+            Reader { w, thread, generation: 0, marks }
+        };
+        let base = (self.m.consts.len(), self.m.types.len());
+        let mut memos: FxHashMap<(usize, usize), ImportMemo> = FxHashMap::default();
+        let mut again = 0;
+        let mut result: PResult<()> = Ok(());
+        rayon::in_place_scope(|scope| {
+            for t in 1..threads {
+                let (step, reader) = (&step, &reader);
+                scope.spawn(move |_| {
+                    let _guard = StopOnPanic(shared, cv);
+                    let mut r = reader(t);
+                    while step(&mut r) {}
                 });
             }
-            let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-            results.sort_by_key(|(t, _)| *t);
-            let mut slots: Vec<Option<Outcome>> = (0..bodies.len()).map(|_| None).collect();
-            let mut thread_pools: Vec<Vec<Tables>> = (0..threads).map(|_| Vec::new()).collect();
-            for (t, (outs, p)) in results {
-                for (i, o) in outs {
-                    slots[i] = Some(o);
-                }
-                thread_pools[t] = p;
-            }
-            outcomes = slots;
-            pools = thread_pools;
-        } else {
-            outcomes = (0..bodies.len()).map(|_| Some(Outcome::InPlace)).collect();
-            pools = Vec::new();
-        }
-        // Put the functions in, in module order.
-        let base = (self.m.consts.len(), self.m.types.len());
-        let mut memos: FxHashMap<(usize, usize), simtc_ir::import::ImportMemo> = FxHashMap::default();
-        for (b, o) in bodies.into_iter().zip(outcomes) {
-            match o {
-                Some(Outcome::Read { mut f, fixups, pool, created }) => {
-                    let (src_consts, src_types) = &pools[pool.0][pool.1];
-                    let memo = memos.entry(pool).or_default();
-                    let (consts, types) = (&mut self.m.consts, &mut self.m.types);
-                    simtc_ir::import::import_function(
-                        &mut f, consts, types, src_consts, src_types, base, created, memo,
-                    );
-                    self.m.funcs[b.fid] = *f;
-                    self.attr_fixups.extend(fixups);
-                }
-                Some(o @ (Outcome::Again | Outcome::InPlace)) => {
-                    again += usize::from(matches!(o, Outcome::Again));
-                    self.pos = b.start;
-                    self.function_body(b.fid, b.pnames)?;
-                    if self.pos != b.end {
-                        return self.err("function body ends elsewhere than its braces");
+            let mut own = reader(0);
+            let mut k = 0;
+            while k < n {
+                let mut s = lock();
+                if let Some(o) = s.done[k].take() {
+                    drop(s);
+                    let b = &bodies[k];
+                    k += 1;
+                    let put = match o {
+                        Outcome::Read { f, fixups, copy, new_types, new_consts } => {
+                            let mut f = *f;
+                            let memo = memos.entry(copy).or_default();
+                            let (consts, types) = (&mut self.m.consts, &mut self.m.types);
+                            import_function(&mut f, consts, types, base, new_types, new_consts, memo);
+                            self.m.funcs[b.fid] = f;
+                            self.attr_fixups.extend(fixups);
+                            Ok(())
+                        }
+                        Outcome::Again => {
+                            again += 1;
+                            self.read_in_place(b.clone())
+                        }
+                        Outcome::Failed(d) => Err(d),
+                    };
+                    if let Err(d) = put {
+                        lock().stop = true;
+                        result = Err(d);
+                        break;
                     }
+                    continue;
                 }
-                Some(Outcome::Failed(d)) => return Err(d),
-                // Not reached by any thread: another body failed first.
-                None => return self.err("function body not read"),
+                let can_start = !s.stop && s.next < n;
+                let stopped = s.stop;
+                drop(s);
+                if can_start {
+                    step(&mut own);
+                    continue;
+                }
+                let s = lock();
+                if s.done[k].is_none() && s.stop && stopped {
+                    // A body failed (or a thread panicked) before this one was started.
+                    result = self.err("function body not read");
+                    break;
+                }
+                if s.done[k].is_none() {
+                    drop(cv.wait(s).unwrap_or_else(|e| e.into_inner()));
+                }
             }
-        }
+        });
+        result?;
         self.pos = self.toks.len();
         Ok(again)
     }
 
-    /// One thread's share: takes the next body from `cursor` until none are left (or one failed somewhere).
-    fn read_some(
-        &self,
-        thread: usize,
-        bodies: &[DeferredBody<'s>],
-        cursor: &AtomicUsize,
-        failed: &AtomicBool,
-    ) -> ThreadResult {
-        let mut w = self.fork();
-        let marks = w.marks();
-        let mut outs = Vec::new();
-        let mut pools = Vec::new();
-        while !failed.load(Ordering::Relaxed) {
-            let i = cursor.fetch_add(1, Ordering::Relaxed);
-            let Some(b) = bodies.get(i) else { break };
-            w.pos = b.start;
-            let before = (w.m.consts.len(), w.m.types.len());
-            // The header stays in the copy for the bodies that call this function.
-            let header = w.m.funcs[b.fid].clone();
-            let read = w.function_body(b.fid, b.pnames.clone());
-            let o = match read {
-                Ok(()) if w.pos != b.end => {
-                    Outcome::Failed(Diagnostic::error(w.span(), "function body ends elsewhere than its braces"))
-                }
-                Ok(()) if w.marks() == marks => {
-                    let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
-                    Outcome::Read {
-                        f: Box::new(f),
-                        fixups: std::mem::take(&mut w.attr_fixups),
-                        pool: (thread, pools.len()),
-                        created: (before.0..w.m.consts.len(), before.1..w.m.types.len()),
-                    }
-                }
-                Ok(()) => {
-                    // Shared tables changed: this body is read again in order, and this thread starts over.
-                    pools.push((std::mem::take(&mut w.m.consts), std::mem::take(&mut w.m.types)));
-                    w = self.fork();
-                    Outcome::Again
-                }
-                Err(d) => Outcome::Failed(d),
-            };
-            if matches!(o, Outcome::Failed(_)) {
-                failed.store(true, Ordering::Relaxed);
-            }
-            outs.push((i, o));
+    /// Reads body `b` on this parser (the module's), where it stands in module order.
+    fn read_in_place(&mut self, b: DeferredBody<'s>) -> PResult<()> {
+        self.pos = b.start;
+        self.function_body(b.fid, b.pnames)?;
+        if self.pos != b.end {
+            return self.err("function body ends elsewhere than its braces");
         }
-        pools.push((std::mem::take(&mut w.m.consts), std::mem::take(&mut w.m.types)));
-        (outs, pools)
+        Ok(())
+    }
+}
+
+impl<'s> Reader<'s> {
+    /// Reads body `b` on this thread's copy (a fresh copy of `template` replaces it after a body that changed
+    /// shared tables).
+    fn read_one(&mut self, template: &Parser<'s>, b: &DeferredBody<'s>) -> Outcome {
+        let w = &mut self.w;
+        w.pos = b.start;
+        let before = (w.m.consts.len(), w.m.types.len());
+        // The header stays in the copy for the bodies that call this function.
+        let header = w.m.funcs[b.fid].clone();
+        match w.function_body(b.fid, b.pnames.clone()) {
+            Ok(()) if w.pos != b.end => {
+                Outcome::Failed(Diagnostic::error(w.span(), "function body ends elsewhere than its braces"))
+            }
+            Ok(()) if w.marks() == self.marks => {
+                let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
+                let new_types = (before.1..w.m.types.len())
+                    .map(|i| (Type::new(i), w.m.types.data(Type::new(i)).clone()))
+                    .collect();
+                let new_consts = (before.0..w.m.consts.len())
+                    .map(|i| (ConstId::new(i), w.m.consts.data(ConstId::new(i)).clone()))
+                    .collect();
+                Outcome::Read {
+                    f: Box::new(f),
+                    fixups: std::mem::take(&mut w.attr_fixups),
+                    copy: (self.thread, self.generation),
+                    new_types,
+                    new_consts,
+                }
+            }
+            Ok(()) => {
+                // Shared tables changed: this body is read again in order, and this thread starts over.
+                self.w = template.fork();
+                self.generation += 1;
+                Outcome::Again
+            }
+            Err(d) => Outcome::Failed(d),
+        }
     }
 }
 
