@@ -34,9 +34,8 @@ use crate::registry::{FunctionPass, PassInfo};
 use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::import::{import_function, ImportMemo};
 use simtc_ir::verifier::verify_function;
-use simtc_ir::{ConstId, ConstPool, EntityRef, FuncId, Function, Module, Type, TypeStore};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use simtc_ir::{ConstId, EntityRef, FuncId, Function, Module, Type};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// One function's trip through a segment.
@@ -52,14 +51,15 @@ struct Done {
     remarks: Vec<Vec<String>>,
     /// The first failure: the index of the pass in the segment and the error.
     error: Option<(usize, PipelineError)>,
-    /// Which thread ran it (its tables are that thread's copies).
+    /// Which thread ran it (its ids are that thread's copy's).
     thread: usize,
-    /// The constants and types the thread created while working on it (ids of its copies).
-    created: (std::ops::Range<usize>, std::ops::Range<usize>),
+    /// The types and constants the thread created while working on it, in creation order.
+    new_types: Vec<(Type, simtc_ir::TypeData)>,
+    new_consts: Vec<(ConstId, simtc_ir::ConstData)>,
 }
 
 impl Done {
-    fn new(k: usize, passes: usize, thread: usize, created: (std::ops::Range<usize>, std::ops::Range<usize>)) -> Self {
+    fn new(k: usize, passes: usize, thread: usize) -> Self {
         Done {
             k,
             func: None,
@@ -69,13 +69,11 @@ impl Done {
             remarks: vec![Vec::new(); passes],
             error: None,
             thread,
-            created,
+            new_types: Vec::new(),
+            new_consts: Vec::new(),
         }
     }
 }
-
-/// What one thread returns: its index, its functions, and its copies of the constant pool and type store.
-type ThreadDone = (usize, Vec<Done>, ConstPool, TypeStore);
 
 /// The sizes of a module's tables that a function-local pass must not change.
 fn marks(m: &Module) -> [usize; 9] {
@@ -140,13 +138,13 @@ impl PassManager {
             // On the module itself, one function after another: what the threads' result is made equal to.
             let before = marks(m);
             let mut instances = new_instances();
-            let mut done = Vec::with_capacity(funcs.len());
+            let mut report = Report::new(seg.len());
             for (k, &f) in funcs.iter().enumerate() {
-                let mut d = Done::new(k, seg.len(), 0, (0..0, 0..0));
+                let mut d = Done::new(k, seg.len(), 0);
                 run_passes(m, f, self.cx.analyses.func(f), &mut instances, seg, &knobs, verify_each, before, &mut d);
-                done.push(d);
+                report.add(d);
             }
-            return self.finish_segment(m, seg, &funcs, done.into_iter().map(Some).collect(), Vec::new());
+            return self.finish_report(seg, report);
         }
         let mut items: Vec<Option<(FuncId, Function, FunctionAnalyses)>> = Vec::with_capacity(funcs.len());
         for &f in &funcs {
@@ -154,101 +152,104 @@ impl PassManager {
             let body = std::mem::replace(&mut m.funcs[f], header);
             items.push(Some((f, body, std::mem::take(self.cx.analyses.func(f)))));
         }
-        let items = Mutex::new(items);
-        let cursor = AtomicUsize::new(0);
-        let results: Mutex<Vec<ThreadDone>> = Mutex::new(Vec::new());
-        {
-            let snapshot: &Module = m;
-            let knobs = &knobs;
-            let run = |thread: usize| {
-                let mut copy = snapshot.clone_without_bodies();
-                let before = marks(&copy);
-                let mut instances = new_instances();
-                let mut done = Vec::new();
-                loop {
-                    let k = cursor.fetch_add(1, Ordering::Relaxed);
-                    let item = match items.lock().unwrap_or_else(|e| e.into_inner()).get_mut(k) {
-                        Some(slot) => slot.take(),
-                        None => break,
-                    };
-                    let Some((f, body, mut analyses)) = item else { break };
-                    let header = std::mem::replace(&mut copy.funcs[f], body);
-                    let created = (copy.consts.len(), copy.types.len());
-                    let mut d = Done::new(k, seg.len(), thread, (0..0, 0..0));
-                    run_passes(&mut copy, f, &mut analyses, &mut instances, seg, knobs, verify_each, before, &mut d);
-                    d.created = (created.0..copy.consts.len(), created.1..copy.types.len());
-                    d.func = Some(std::mem::replace(&mut copy.funcs[f], header));
-                    d.analyses = analyses;
-                    done.push(d);
+        // The threads copy this template; the calling thread works on functions too, and between them puts the
+        // finished ones back into the module in module order.
+        let template = m.clone_without_bodies();
+        let n = funcs.len();
+        let shared = Mutex::new(Shared { items, next: 0, done: (0..n).map(|_| None).collect(), stop: false });
+        let cv = Condvar::new();
+        let (template, shared, cv, knobs) = (&template, &shared, &cv, &knobs);
+        let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+        // Takes the next function, runs the segment on it in `copy` and stores the result; false when there is
+        // none to take.
+        let step = |thread: usize, copy: &mut Module, instances: &mut [Box<dyn FunctionPass>], before| -> bool {
+            let (k, (f, body, mut analyses)) = {
+                let mut s = lock();
+                if s.stop || s.next >= n {
+                    return false;
                 }
-                let tables = (std::mem::take(&mut copy.consts), std::mem::take(&mut copy.types));
-                results.lock().unwrap_or_else(|e| e.into_inner()).push((thread, done, tables.0, tables.1));
+                s.next += 1;
+                let k = s.next - 1;
+                match s.items[k].take() {
+                    Some(item) => (k, item),
+                    None => return false,
+                }
             };
-            let run = &run;
-            rayon::in_place_scope(|scope| {
-                for t in 1..threads {
-                    scope.spawn(move |_| run(t));
-                }
-                run(0);
-            });
-        }
-        // Put the functions back in module order.
-        let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-        results.sort_by_key(|r| r.0);
-        let mut tables: Vec<(ConstPool, TypeStore)> = Vec::with_capacity(results.len());
-        let mut slots: Vec<Option<Done>> = (0..funcs.len()).map(|_| None).collect();
-        for (_, done, consts, types) in results {
-            for d in done {
-                let k = d.k;
-                slots[k] = Some(d);
+            let header = std::mem::replace(&mut copy.funcs[f], body);
+            let created = (copy.consts.len(), copy.types.len());
+            let mut d = Done::new(k, seg.len(), thread);
+            run_passes(copy, f, &mut analyses, instances, seg, knobs, verify_each, before, &mut d);
+            d.new_types =
+                (created.1..copy.types.len()).map(|i| (Type::new(i), copy.types.data(Type::new(i)).clone())).collect();
+            d.new_consts = (created.0..copy.consts.len())
+                .map(|i| (ConstId::new(i), copy.consts.data(ConstId::new(i)).clone()))
+                .collect();
+            d.func = Some(std::mem::replace(&mut copy.funcs[f], header));
+            d.analyses = analyses;
+            let mut s = lock();
+            s.done[k] = Some(d);
+            drop(s);
+            cv.notify_all();
+            true
+        };
+        let mut report = Report::new(seg.len());
+        let base = (m.consts.len(), m.types.len());
+        let mut memos: Vec<ImportMemo> = (0..threads).map(|_| ImportMemo::default()).collect();
+        rayon::in_place_scope(|scope| {
+            for t in 1..threads {
+                let step = &step;
+                scope.spawn(move |_| {
+                    let _guard = StopOnPanic(shared, cv);
+                    let mut copy = template.clone();
+                    let before = marks(&copy);
+                    let mut instances = new_instances();
+                    while step(t, &mut copy, &mut instances, before) {}
+                });
             }
-            tables.push((consts, types));
-        }
-        self.finish_segment(m, seg, &funcs, slots, tables)
+            let mut copy = template.clone();
+            let before = marks(&copy);
+            let mut instances = new_instances();
+            let mut k = 0;
+            while k < n {
+                let mut s = lock();
+                if let Some(d) = s.done[k].take() {
+                    drop(s);
+                    let f = funcs[k];
+                    k += 1;
+                    let mut d = d;
+                    if let Some(mut func) = d.func.take() {
+                        let (new_types, new_consts) =
+                            (std::mem::take(&mut d.new_types), std::mem::take(&mut d.new_consts));
+                        let memo = &mut memos[d.thread];
+                        import_function(&mut func, &mut m.consts, &mut m.types, base, new_types, new_consts, memo);
+                        m.funcs[f] = func;
+                        *self.cx.analyses.func(f) = std::mem::take(&mut d.analyses);
+                    }
+                    report.add(d);
+                    continue;
+                }
+                let can_start = !s.stop && s.next < n;
+                drop(s);
+                if can_start {
+                    step(0, &mut copy, &mut instances, before);
+                    continue;
+                }
+                let s = lock();
+                if s.done[k].is_none() {
+                    if s.stop {
+                        // A thread panicked: rayon passes the panic on when the scope ends.
+                        break;
+                    }
+                    drop(cv.wait(s).unwrap_or_else(|e| e.into_inner()));
+                }
+            }
+        });
+        self.finish_report(seg, report)
     }
 
-    /// Puts the functions a segment worked on back (from the threads' `tables`; none when it ran on the module
-    /// itself), and reports as `run` would: remarks pass by pass, timings summed, the first error.
-    fn finish_segment(
-        &mut self,
-        m: &mut Module,
-        seg: &[&'static PassInfo],
-        funcs: &[FuncId],
-        slots: Vec<Option<Done>>,
-        tables: Vec<(ConstPool, TypeStore)>,
-    ) -> Result<bool, PipelineError> {
-        let base = (m.consts.len(), m.types.len());
-        let mut memos: Vec<ImportMemo> = (0..tables.len()).map(|_| ImportMemo::default()).collect();
-        let mut error: Option<(usize, usize, PipelineError)> = None;
-        let mut changed = vec![false; seg.len()];
-        let mut times = vec![Duration::ZERO; seg.len()];
-        let mut remarks: Vec<Vec<Vec<String>>> = Vec::with_capacity(funcs.len());
-        for (k, slot) in slots.into_iter().enumerate() {
-            let Some(d) = slot else {
-                // A thread stopped early (it panicked): rayon has already propagated the panic.
-                continue;
-            };
-            let f = funcs[k];
-            if let Some(mut func) = d.func {
-                let (consts, types) = &tables[d.thread];
-                let new_types = d.created.1.map(|i| (Type::new(i), types.data(Type::new(i)).clone()));
-                let new_consts = d.created.0.map(|i| (ConstId::new(i), consts.data(ConstId::new(i)).clone()));
-                let memo = &mut memos[d.thread];
-                import_function(&mut func, &mut m.consts, &mut m.types, base, new_types, new_consts, memo);
-                m.funcs[f] = func;
-                *self.cx.analyses.func(f) = d.analyses;
-            }
-            for pi in 0..seg.len() {
-                changed[pi] |= d.changed[pi];
-                times[pi] += d.times[pi];
-            }
-            if let Some((pi, e)) = d.error {
-                if error.as_ref().is_none_or(|(p0, _, _)| pi < *p0) {
-                    error = Some((pi, k, e));
-                }
-            }
-            remarks.push(d.remarks);
-        }
+    /// Reports a segment as `run` would: remarks pass by pass, timings summed, the first error.
+    fn finish_report(&mut self, seg: &[&'static PassInfo], report: Report) -> Result<bool, PipelineError> {
+        let Report { mut error, changed, times, mut remarks } = report;
         for pi in 0..seg.len() {
             // Up to the failure, as far as `run` would have got: earlier passes on every function, the failing
             // pass up to the failing function.
@@ -266,10 +267,64 @@ impl PassManager {
                 self.timings.push(PassTiming { name: seg[pi].name, time: times[pi], changed: changed[pi] });
             }
         }
-        if let Some((_, _, e)) = error {
+        if let Some((_, _, e)) = error.take() {
             return Err(e);
         }
         Ok(changed.iter().any(|&c| c))
+    }
+}
+
+/// What a segment's functions said, gathered in module order.
+struct Report {
+    /// The first failure in `run`'s order: pass index, function position, error.
+    error: Option<(usize, usize, PipelineError)>,
+    changed: Vec<bool>,
+    times: Vec<Duration>,
+    /// Per function in module order, per pass.
+    remarks: Vec<Vec<Vec<String>>>,
+}
+
+impl Report {
+    fn new(passes: usize) -> Self {
+        Report { error: None, changed: vec![false; passes], times: vec![Duration::ZERO; passes], remarks: Vec::new() }
+    }
+
+    /// Adds the next function's results (in module order).
+    fn add(&mut self, d: Done) {
+        for pi in 0..self.changed.len() {
+            self.changed[pi] |= d.changed[pi];
+            self.times[pi] += d.times[pi];
+        }
+        if let Some((pi, e)) = d.error {
+            if self.error.as_ref().is_none_or(|(p0, _, _)| pi < *p0) {
+                self.error = Some((pi, d.k, e));
+            }
+        }
+        self.remarks.push(d.remarks);
+    }
+}
+
+/// The state the threads share while running a segment.
+struct Shared {
+    /// The functions not yet started: id, body, cached analyses.
+    items: Vec<Option<(FuncId, Function, FunctionAnalyses)>>,
+    /// The next function to start.
+    next: usize,
+    /// Finished functions not yet put back, by position.
+    done: Vec<Option<Done>>,
+    /// Set when a thread panicked: start nothing more.
+    stop: bool,
+}
+
+/// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
+struct StopOnPanic<'a>(&'a Mutex<Shared>, &'a Condvar);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
+            self.1.notify_all();
+        }
     }
 }
 

@@ -30,9 +30,9 @@ use super::{AttrTarget, PResult, Parser};
 use crate::diag::Diagnostic;
 use crate::lexer::{self, Kind, Tok};
 use rustc_hash::FxHashMap;
+use simtc_ir::import::{import_function, ImportMemo};
 use simtc_ir::*;
 use std::ops::Range;
-use simtc_ir::import::{import_function, ImportMemo};
 use std::sync::{Condvar, Mutex};
 
 /// A function body skipped by the top-level parse.
@@ -327,9 +327,8 @@ impl<'s> Reader<'s> {
             }
             Ok(()) if w.marks() == self.marks => {
                 let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
-                let new_types = (before.1..w.m.types.len())
-                    .map(|i| (Type::new(i), w.m.types.data(Type::new(i)).clone()))
-                    .collect();
+                let new_types =
+                    (before.1..w.m.types.len()).map(|i| (Type::new(i), w.m.types.data(Type::new(i)).clone())).collect();
                 let new_consts = (before.0..w.m.consts.len())
                     .map(|i| (ConstId::new(i), w.m.consts.data(ConstId::new(i)).clone()))
                     .collect();
