@@ -13,10 +13,11 @@
 //!   the function it works on is put into the copy for the segment's passes and taken out again, so a pass sees
 //!   the module as it would (the other functions' signatures and attributes, the constants, types, globals and
 //!   metadata), and what it interns goes into the thread's copy of the constant pool and type store;
-//! - the functions are put back in module order, what their passes created in the thread's tables interned into
-//!   the module's in creation order ([`simtc_ir::import::import_function`]), so the module is the same whichever
-//!   thread ran which function, and the same as running the segment function by function on the module itself,
-//!   which is what one thread does;
+//! - the calling thread works on functions too and, between them, puts the finished ones back in module order
+//!   (an ordered pipeline: no merge step waits for the last function), what their passes created in the thread's
+//!   tables (handed over with the function) interned into the module's in creation order
+//!   ([`simtc_ir::import::import_function`]), so the module is the same whichever thread ran which function, and
+//!   the same as running the segment function by function on the module itself, which is what one thread does;
 //! - timings are summed per pass over the functions, remarks are kept in the order [`PassManager::run`] gives
 //!   them (pass by pass, functions in module order), and the error reported is the one [`PassManager::run`]
 //!   would meet first (the earliest pass, then the earliest function).

@@ -3,7 +3,8 @@
 //! The top-level parse skips each function body (its tokens up to the matching `}`), so that types, globals,
 //! declarations, attribute groups and metadata are all known when the bodies are read. The bodies are then read
 //! on up to `threads` threads, each thread with a private copy of the parser (module tables included) taken after
-//! the top-level parse, and put into the module one after another in module order:
+//! the top-level parse, and put into the module one after another in module order by the calling thread, between
+//! the bodies it reads itself (an ordered pipeline):
 //!
 //! - A body may add constants and literal types to its thread's copies of the constant pool and the type store:
 //!   what its reading created is interned into the module's tables, in creation order, when it is put in, and
