@@ -13,7 +13,7 @@
 //! - A body that changes anything else shared (a named struct type, a metadata node or attachment kind, a
 //!   placeholder for an undefined global, a pending check) is read again on the calling thread when its turn
 //!   comes, against the module as it is at that point, as the plain parse would read it; its thread starts over
-//!   from a fresh copy. Attachment kinds are interned while skipping bodies, so `!tbaa` and the like do not
+//!   from a fresh copy. Attachment kinds are interned by the pre-scan, so `!tbaa` and the like do not
 //!   count.
 //! - Any error, in the top-level parse or in a body, makes the caller read the whole text again the plain way
 //!   (bodies where they stand), so diagnostics come in llvm-as' order.
@@ -29,9 +29,10 @@
 use super::body::LocalKey;
 use super::{AttrTarget, PResult, Parser};
 use crate::diag::Diagnostic;
-use crate::lexer::{self, Kind, Tok};
+use crate::lexer::Kind;
 use rustc_hash::FxHashMap;
 use simtc_ir::import::{import_function, ImportMemo};
+use simtc_ir::verifier::{function_is_valid, FunctionChecks};
 use simtc_ir::*;
 use std::ops::Range;
 use std::sync::{Condvar, Mutex};
@@ -58,6 +59,8 @@ enum Outcome {
         copy: (usize, usize),
         new_types: Vec<(Type, TypeData)>,
         new_consts: Vec<(ConstId, ConstData)>,
+        /// Whether the function passed the verifier's checks on the thread.
+        valid: bool,
     },
     /// The body touched shared tables: read it again on the calling thread in module order.
     Again,
@@ -85,6 +88,8 @@ struct Reader<'s> {
     thread: usize,
     generation: usize,
     marks: Marks,
+    /// The verifier's verdicts on the copy's constants.
+    checks: FunctionChecks,
 }
 
 /// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
@@ -100,41 +105,28 @@ impl Drop for StopOnPanic<'_> {
 }
 
 impl<'s> Parser<'s> {
-    /// Skips the body at the current token (`{` ... matching `}`) and records it for [`Parser::read_deferred`].
-    /// Attachment kinds (`, !kind` not followed by `(`) are interned on the way, in text order.
+    /// Skips the body at the current token (`{` ... matching `}`, as the pre-scan found it) and records it for
+    /// [`Parser::read_deferred`].
     pub(crate) fn defer_body(&mut self, fid: FuncId, pnames: Vec<(Option<LocalKey<'s>>, Range<usize>)>) -> PResult<()> {
         if !self.at(Kind::LBrace) {
             return self.expected("'{'");
         }
         let start = self.pos;
-        let mut depth = 0usize;
-        while let Some(&t) = self.toks.get(self.pos) {
-            self.pos += 1;
-            match t.kind {
-                Kind::LBrace => depth += 1,
-                Kind::RBrace => {
-                    depth -= 1;
-                    if depth == 0 {
-                        let end = self.pos;
-                        if let Some(d) = &mut self.deferred {
-                            d.push(DeferredBody { fid, pnames, start, end });
-                        }
-                        return Ok(());
-                    }
-                }
-                Kind::MetaName
-                    if self.pos >= 2
-                        && self.toks[self.pos - 2].kind == Kind::Comma
-                        && self.toks.get(self.pos).map(|n| n.kind) != Some(Kind::LParen) =>
-                {
-                    if let Tok::MetaName(k) = lexer::tok(self.src, t) {
-                        self.m.metadata.kind(k);
-                    }
-                }
-                _ => {}
-            }
+        // The pre-scan found the group's end (and interned its attachment kinds).
+        while self.body_spans.get(self.body_span_next).is_some_and(|&(s, _)| s < start) {
+            self.body_span_next += 1;
         }
-        self.err("found end of file: the function body is not closed by '}'")
+        match self.body_spans.get(self.body_span_next) {
+            Some(&(s, end)) if s == start => {
+                self.body_span_next += 1;
+                self.pos = end;
+                if let Some(d) = &mut self.deferred {
+                    d.push(DeferredBody { fid, pnames, start, end });
+                }
+                Ok(())
+            }
+            _ => self.err("found end of file: the function body is not closed by '}'"),
+        }
     }
 
     /// A private copy of the parser for reading bodies on another thread: the module's tables and the
@@ -165,6 +157,9 @@ impl<'s> Parser<'s> {
             fn_maps: Default::default(),
             map: None,
             deferred: None,
+            body_spans: Vec::new(),
+            body_span_next: 0,
+            checked: Vec::new(),
         }
     }
 
@@ -233,7 +228,7 @@ impl<'s> Parser<'s> {
         let reader = |thread: usize| {
             let w = template.fork();
             let marks = w.marks();
-            Reader { w, thread, generation: 0, marks }
+            Reader { w, thread, generation: 0, marks, checks: FunctionChecks::default() }
         };
         let base = (self.m.consts.len(), self.m.types.len());
         let mut memos: FxHashMap<(usize, usize), ImportMemo> = FxHashMap::default();
@@ -257,8 +252,15 @@ impl<'s> Parser<'s> {
                     let b = &bodies[k];
                     k += 1;
                     let put = match o {
-                        Outcome::Read { f, fixups, copy, new_types, new_consts } => {
+                        Outcome::Read { f, fixups, copy, new_types, new_consts, valid } => {
                             let mut f = *f;
+                            if valid {
+                                let i = b.fid.index();
+                                if self.checked.len() <= i {
+                                    self.checked.resize(i + 1, false);
+                                }
+                                self.checked[i] = true;
+                            }
                             let memo = memos.entry(copy).or_default();
                             let (consts, types) = (&mut self.m.consts, &mut self.m.types);
                             import_function(&mut f, consts, types, base, new_types, new_consts, memo);
@@ -327,6 +329,7 @@ impl<'s> Reader<'s> {
                 Outcome::Failed(Diagnostic::error(w.span(), "function body ends elsewhere than its braces"))
             }
             Ok(()) if w.marks() == self.marks => {
+                let valid = function_is_valid(&w.m, b.fid, &mut self.checks);
                 let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
                 let new_types =
                     (before.1..w.m.types.len()).map(|i| (Type::new(i), w.m.types.data(Type::new(i)).clone())).collect();
@@ -339,12 +342,14 @@ impl<'s> Reader<'s> {
                     copy: (self.thread, self.generation),
                     new_types,
                     new_consts,
+                    valid,
                 }
             }
             Ok(()) => {
                 // Shared tables changed: this body is read again in order, and this thread starts over.
                 self.w = template.fork();
                 self.generation += 1;
+                self.checks = FunctionChecks::default();
                 Outcome::Again
             }
             Err(d) => Outcome::Failed(d),
@@ -356,12 +361,14 @@ impl<'s> Reader<'s> {
 mod tests {
     use super::super::{lexer, parse, parse_deferred};
     use simtc_ir::writer::write_module;
-    use simtc_ir::Module;
+    use simtc_ir::{EntityRef, Module};
     use std::sync::Arc;
 
     fn deferred(src: &str, threads: usize) -> (Module, usize) {
         let toks = Arc::new(lexer::lex_raw(src).expect("lexes"));
-        parse_deferred(src, toks, threads).unwrap_or_else(|d| panic!("deferred read failed: {d:?}"))
+        parse_deferred(src, toks, threads)
+            .map(|(m, again, _)| (m, again))
+            .unwrap_or_else(|d| panic!("deferred read failed: {d:?}"))
     }
 
     /// Everything of two modules that numbering could change: the text, and the constant pools and type stores
@@ -465,6 +472,13 @@ mod tests {
             let (four, again) = deferred(&src, 4);
             assert_eq!(again, 0, "{name}: a body was read again");
             assert_same(&one, &four, &name);
+            // Every function read on the threads was checked there, and is valid.
+            let (_, _, checked) = super::super::parse_checked(&src, false, Some(4)).expect("reads");
+            let defined: Vec<usize> =
+                four.func_ids().filter(|&f| !four.funcs[f].is_declaration()).map(|f| f.index()).collect();
+            if defined.len() > 1 {
+                assert!(defined.iter().all(|&i| checked.get(i) == Some(&true)), "{name}: {checked:?}");
+            }
             n += 1;
         }
         assert!(n >= 20, "only {n} examples found in {}", dir.display());

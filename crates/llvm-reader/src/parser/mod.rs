@@ -69,6 +69,12 @@ pub(crate) struct Parser<'s> {
     /// Function bodies skipped by the top-level parse, read afterwards on several threads ([`deferred`]);
     /// `None` when bodies are read where they stand.
     deferred: Option<Vec<deferred::DeferredBody<'s>>>,
+    /// With bodies deferred: the token ranges of the top-level `{ ... }` groups, in order (from the pre-scan),
+    /// and how many of them the parse has passed.
+    body_spans: Vec<(usize, usize)>,
+    body_span_next: usize,
+    /// By function index: found valid on the thread that read its body ([`parse_checked`]).
+    checked: Vec<bool>,
 }
 
 /// A global named by a use but defined nowhere in the file (the pre-scan found no definition).
@@ -143,6 +149,17 @@ impl SourceMap {
 /// stands, so the diagnostic is the one that way reports first (llvm-as' order). Without `threads` (and always
 /// with a source map) bodies are read in place.
 pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResult<(Module, Option<SourceMap>)> {
+    parse_checked(src, with_map, threads).map(|(m, map, _)| (m, map))
+}
+
+/// [`parse`], also returning, by function index, which functions were found valid while their bodies were read
+/// on other threads (`simtc_ir::verifier::function_is_valid`; the others, and every function when bodies are
+/// read in place, are unchecked).
+pub(crate) fn parse_checked(
+    src: &str,
+    with_map: bool,
+    threads: Option<usize>,
+) -> PResult<(Module, Option<SourceMap>, Vec<bool>)> {
     let toks: Arc<Vec<RawTok>> = lexer::lex_raw_threads(src, threads.unwrap_or(1))
         .map_err(|sp| {
             if sp.len() > RawTok::MAX_LEN {
@@ -153,8 +170,8 @@ pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResul
         })?
         .into();
     if let (false, Some(threads)) = (with_map, threads) {
-        if let Ok((m, _)) = parse_deferred(src, toks.clone(), threads) {
-            return Ok((m, None));
+        if let Ok((m, _, checked)) = parse_deferred(src, toks.clone(), threads) {
+            return Ok((m, None, checked));
         }
     }
     let mut p = Parser::new(src, toks, with_map);
@@ -163,13 +180,13 @@ pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResul
         p.top_level()?;
     }
     p.finish()?;
-    Ok((p.m, p.map.map(|b| *b)))
+    Ok((p.m, p.map.map(|b| *b), Vec::new()))
 }
 
 /// The top-level parse with bodies skipped, then the bodies read on up to `threads` threads
 /// ([`deferred`]); also returns how many bodies were read again on the calling thread. No fallback: an error is
 /// returned as met.
-fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<(Module, usize)> {
+fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<(Module, usize, Vec<bool>)> {
     let mut p = Parser::new(src, toks, false);
     p.deferred = Some(Vec::new());
     p.prescan()?;
@@ -178,7 +195,7 @@ fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<
     }
     let again = p.read_deferred(threads)?;
     p.finish()?;
-    Ok((p.m, again))
+    Ok((p.m, again, p.checked))
 }
 
 impl<'s> Parser<'s> {
@@ -208,6 +225,9 @@ impl<'s> Parser<'s> {
             fn_maps: Default::default(),
             map: with_map.then(Box::default),
             deferred: None,
+            body_spans: Vec::new(),
+            body_span_next: 0,
+            checked: Vec::new(),
         }
     }
 
@@ -375,10 +395,34 @@ impl<'s> Parser<'s> {
             _ => None,
         };
         let mut defs = Vec::new();
+        // With bodies deferred: the extent of every top-level `{ ... }` (a body's is looked up instead of walked
+        // again) and the attachment kinds used inside them (`, !kind` not followed by `(`), interned here.
+        let deferring = self.deferred.is_some();
+        let mut open = 0;
+        let mut spans = Vec::new();
+        let mut kinds: Vec<usize> = Vec::new();
         while i < self.toks.len() {
             match self.toks[i].kind {
-                Kind::LBrace => depth += 1,
-                Kind::RBrace => depth -= 1,
+                Kind::LBrace => {
+                    if depth == 0 {
+                        open = i;
+                    }
+                    depth += 1;
+                }
+                Kind::RBrace => {
+                    depth -= 1;
+                    if depth == 0 && deferring {
+                        spans.push((open, i + 1));
+                    }
+                }
+                Kind::MetaName
+                    if deferring
+                        && depth > 0
+                        && kind(i.wrapping_sub(1)) == Some(Kind::Comma)
+                        && kind(i + 1) != Some(Kind::LParen) =>
+                {
+                    kinds.push(i);
+                }
                 Kind::GlobalName | Kind::GlobalNameQ | Kind::GlobalNum
                     if depth == 0 && kind(i + 1) == Some(Kind::Eq) =>
                 {
@@ -459,6 +503,12 @@ impl<'s> Parser<'s> {
                 _ => unreachable!(),
             })
             .collect();
+        for i in kinds {
+            if let Some(Tok::MetaName(k)) = self.tok_at(i) {
+                self.m.metadata.kind(k);
+            }
+        }
+        self.body_spans = spans;
         // Numbered metadata nodes get ids in source-number order, so the writer reproduces the numbering.
         md_defs.sort_unstable();
         md_defs.dedup();
