@@ -57,15 +57,6 @@ pub fn parse_module_named(src: &str, file_name: &str) -> Result<Module, String> 
     parse_module(src).map_err(|d| d.render(file_name, src))
 }
 
-/// [`parse_module_named_threads`] that also says, by function index, which functions were already found valid
-/// by `simtc_ir::verifier::function_is_valid` on the thread that read them (for
-/// `simtc_ir::verifier::verify_module_threads_checked`, which then checks the rest).
-pub fn parse_module_named_checked(src: &str, file_name: &str, threads: usize) -> Result<(Module, Vec<bool>), String> {
-    parser::parse_checked(src, false, Some(threads.max(1)))
-        .map(|(m, _, checked)| (m, checked))
-        .map_err(|d| d.render(file_name, src))
-}
-
 /// [`parse_module_named`] reading function bodies on up to `threads` threads (see [`parse_module_threads`]).
 pub fn parse_module_named_threads(src: &str, file_name: &str, threads: usize) -> Result<Module, String> {
     parse_module_threads(src, threads).map_err(|d| d.render(file_name, src))

@@ -361,9 +361,9 @@ fn parse_verified(src: &str, name: &str) -> Result<simtc_ir::Module, Rejected> {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    // Functions found valid on the threads that read them are not checked again.
-    let (m, checked) = simtc_llvm_reader::parse_module_named_checked(src, name, threads).map_err(Rejected)?;
-    if let Err(errs) = simtc_ir::verifier::verify_module_threads_checked(&m, threads, &checked) {
+    let m = simtc_llvm_reader::parse_module_named_threads(src, name, threads).map_err(Rejected)?;
+    let r = simtc_ir::verifier::verify_module_threads(&m, threads);
+    if let Err(errs) = r {
         return Err(Rejected(verifier_report(src, name, &errs)));
     }
     Ok(m)

@@ -170,10 +170,6 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
 /// thread). The result is exactly [`verify_module`]'s: when any check fails, the module is verified again on the
 /// calling thread, so the errors, their order and the [`MAX_ERRORS`] cut are the same for any `threads`.
 pub fn verify_module_threads(m: &Module, threads: usize) -> Result<(), Vec<VerifierError>> {
-    verify_module_parallel(m, threads, &[])
-}
-
-fn verify_module_parallel(m: &Module, threads: usize, checked: &[bool]) -> Result<(), Vec<VerifierError>> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     let mut seen = vec![false; m.funcs.len()];
     let funcs: Vec<FuncId> = m
@@ -181,10 +177,9 @@ fn verify_module_parallel(m: &Module, threads: usize, checked: &[bool]) -> Resul
         .iter()
         .copied()
         .filter(|&f| m.funcs.is_valid(f) && !std::mem::replace(&mut seen[f.index()], true))
-        .filter(|&f| !checked.get(f.index()).copied().unwrap_or(false))
         .collect();
     let threads = threads.clamp(1, funcs.len().max(1));
-    if threads == 1 && checked.is_empty() {
+    if threads == 1 {
         return verify_module(m);
     }
     let mut v = Verifier::new(m);
@@ -222,50 +217,6 @@ fn verify_module_parallel(m: &Module, threads: usize, checked: &[bool]) -> Resul
         return verify_module(m);
     }
     Ok(())
-}
-
-/// Scratch space for checking the functions of a module one at a time while other functions are added to it
-/// ([`function_is_valid`]): the verdicts on constants carry over from one function to the next.
-#[derive(Default)]
-pub struct FunctionChecks {
-    const_state: Vec<ConstState>,
-    live_globals: Vec<bool>,
-    live_funcs: Vec<bool>,
-}
-
-/// Whether function `f` of `m` passes every check [`verify_function`] makes (without building the errors' list
-/// for the caller: a reader checking functions on its threads keeps the verdict, and a failure is looked at
-/// again with [`verify_module`]). `checks` must only be used with `m` as it grows (constants and functions'
-/// bodies added, nothing else changed).
-pub fn function_is_valid(m: &Module, f: FuncId, checks: &mut FunctionChecks) -> bool {
-    if !m.funcs.is_valid(f) {
-        return false;
-    }
-    if checks.live_globals.len() != m.globals.len() || checks.live_funcs.len() != m.funcs.len() {
-        let fresh = Verifier::new(m);
-        checks.live_globals = fresh.live_globals;
-        checks.live_funcs = fresh.live_funcs;
-    }
-    checks.const_state.resize(m.consts.len(), ConstState::Unvisited);
-    let mut v = Verifier {
-        m,
-        errors: Vec::new(),
-        const_state: std::mem::take(&mut checks.const_state),
-        live_globals: std::mem::take(&mut checks.live_globals),
-        live_funcs: std::mem::take(&mut checks.live_funcs),
-    };
-    v.verify_function(f);
-    checks.const_state = v.const_state;
-    checks.live_globals = v.live_globals;
-    checks.live_funcs = v.live_funcs;
-    v.errors.is_empty()
-}
-
-/// [`verify_module_threads`] for a module whose functions marked in `checked` (by index; missing entries are
-/// unchecked) already passed [`function_is_valid`]: the module-level checks and the other functions, with the
-/// same result as [`verify_module`] (which reports the errors whenever anything fails).
-pub fn verify_module_threads_checked(m: &Module, threads: usize, checked: &[bool]) -> Result<(), Vec<VerifierError>> {
-    verify_module_parallel(m, threads, checked)
 }
 
 /// Verifies one function: its signature, attachments, structure, SSA form and typing, and the constants it uses.

@@ -32,7 +32,6 @@ use crate::diag::Diagnostic;
 use crate::lexer::Kind;
 use rustc_hash::FxHashMap;
 use simtc_ir::import::{import_function, ImportMemo};
-use simtc_ir::verifier::{function_is_valid, FunctionChecks};
 use simtc_ir::*;
 use std::ops::Range;
 use std::sync::{Condvar, Mutex};
@@ -59,8 +58,6 @@ enum Outcome {
         copy: (usize, usize),
         new_types: Vec<(Type, TypeData)>,
         new_consts: Vec<(ConstId, ConstData)>,
-        /// Whether the function passed the verifier's checks on the thread.
-        valid: bool,
     },
     /// The body touched shared tables: read it again on the calling thread in module order.
     Again,
@@ -88,8 +85,6 @@ struct Reader<'s> {
     thread: usize,
     generation: usize,
     marks: Marks,
-    /// The verifier's verdicts on the copy's constants.
-    checks: FunctionChecks,
 }
 
 /// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
@@ -159,7 +154,6 @@ impl<'s> Parser<'s> {
             deferred: None,
             body_spans: Vec::new(),
             body_span_next: 0,
-            checked: Vec::new(),
         }
     }
 
@@ -228,7 +222,7 @@ impl<'s> Parser<'s> {
         let reader = |thread: usize| {
             let w = template.fork();
             let marks = w.marks();
-            Reader { w, thread, generation: 0, marks, checks: FunctionChecks::default() }
+            Reader { w, thread, generation: 0, marks }
         };
         let base = (self.m.consts.len(), self.m.types.len());
         let mut memos: FxHashMap<(usize, usize), ImportMemo> = FxHashMap::default();
@@ -252,15 +246,8 @@ impl<'s> Parser<'s> {
                     let b = &bodies[k];
                     k += 1;
                     let put = match o {
-                        Outcome::Read { f, fixups, copy, new_types, new_consts, valid } => {
+                        Outcome::Read { f, fixups, copy, new_types, new_consts } => {
                             let mut f = *f;
-                            if valid {
-                                let i = b.fid.index();
-                                if self.checked.len() <= i {
-                                    self.checked.resize(i + 1, false);
-                                }
-                                self.checked[i] = true;
-                            }
                             let memo = memos.entry(copy).or_default();
                             let (consts, types) = (&mut self.m.consts, &mut self.m.types);
                             import_function(&mut f, consts, types, base, new_types, new_consts, memo);
@@ -329,7 +316,6 @@ impl<'s> Reader<'s> {
                 Outcome::Failed(Diagnostic::error(w.span(), "function body ends elsewhere than its braces"))
             }
             Ok(()) if w.marks() == self.marks => {
-                let valid = function_is_valid(&w.m, b.fid, &mut self.checks);
                 let f = std::mem::replace(&mut w.m.funcs[b.fid], header);
                 let new_types =
                     (before.1..w.m.types.len()).map(|i| (Type::new(i), w.m.types.data(Type::new(i)).clone())).collect();
@@ -342,14 +328,12 @@ impl<'s> Reader<'s> {
                     copy: (self.thread, self.generation),
                     new_types,
                     new_consts,
-                    valid,
                 }
             }
             Ok(()) => {
                 // Shared tables changed: this body is read again in order, and this thread starts over.
                 self.w = template.fork();
                 self.generation += 1;
-                self.checks = FunctionChecks::default();
                 Outcome::Again
             }
             Err(d) => Outcome::Failed(d),
@@ -361,14 +345,12 @@ impl<'s> Reader<'s> {
 mod tests {
     use super::super::{lexer, parse, parse_deferred};
     use simtc_ir::writer::write_module;
-    use simtc_ir::{EntityRef, Module};
+    use simtc_ir::Module;
     use std::sync::Arc;
 
     fn deferred(src: &str, threads: usize) -> (Module, usize) {
         let toks = Arc::new(lexer::lex_raw(src).expect("lexes"));
-        parse_deferred(src, toks, threads)
-            .map(|(m, again, _)| (m, again))
-            .unwrap_or_else(|d| panic!("deferred read failed: {d:?}"))
+        parse_deferred(src, toks, threads).unwrap_or_else(|d| panic!("deferred read failed: {d:?}"))
     }
 
     /// Everything of two modules that numbering could change: the text, and the constant pools and type stores
@@ -472,13 +454,6 @@ mod tests {
             let (four, again) = deferred(&src, 4);
             assert_eq!(again, 0, "{name}: a body was read again");
             assert_same(&one, &four, &name);
-            // Every function read on the threads was checked there, and is valid.
-            let (_, _, checked) = super::super::parse_checked(&src, false, Some(4)).expect("reads");
-            let defined: Vec<usize> =
-                four.func_ids().filter(|&f| !four.funcs[f].is_declaration()).map(|f| f.index()).collect();
-            if defined.len() > 1 {
-                assert!(defined.iter().all(|&i| checked.get(i) == Some(&true)), "{name}: {checked:?}");
-            }
             n += 1;
         }
         assert!(n >= 20, "only {n} examples found in {}", dir.display());

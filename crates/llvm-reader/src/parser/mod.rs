@@ -73,8 +73,6 @@ pub(crate) struct Parser<'s> {
     /// and how many of them the parse has passed.
     body_spans: Vec<(usize, usize)>,
     body_span_next: usize,
-    /// By function index: found valid on the thread that read its body ([`parse_checked`]).
-    checked: Vec<bool>,
 }
 
 /// A global named by a use but defined nowhere in the file (the pre-scan found no definition).
@@ -149,17 +147,6 @@ impl SourceMap {
 /// stands, so the diagnostic is the one that way reports first (llvm-as' order). Without `threads` (and always
 /// with a source map) bodies are read in place.
 pub(crate) fn parse(src: &str, with_map: bool, threads: Option<usize>) -> PResult<(Module, Option<SourceMap>)> {
-    parse_checked(src, with_map, threads).map(|(m, map, _)| (m, map))
-}
-
-/// [`parse`], also returning, by function index, which functions were found valid while their bodies were read
-/// on other threads (`simtc_ir::verifier::function_is_valid`; the others, and every function when bodies are
-/// read in place, are unchecked).
-pub(crate) fn parse_checked(
-    src: &str,
-    with_map: bool,
-    threads: Option<usize>,
-) -> PResult<(Module, Option<SourceMap>, Vec<bool>)> {
     let toks: Arc<Vec<RawTok>> = lexer::lex_raw_threads(src, threads.unwrap_or(1))
         .map_err(|sp| {
             if sp.len() > RawTok::MAX_LEN {
@@ -170,8 +157,8 @@ pub(crate) fn parse_checked(
         })?
         .into();
     if let (false, Some(threads)) = (with_map, threads) {
-        if let Ok((m, _, checked)) = parse_deferred(src, toks.clone(), threads) {
-            return Ok((m, None, checked));
+        if let Ok((m, _)) = parse_deferred(src, toks.clone(), threads) {
+            return Ok((m, None));
         }
     }
     let mut p = Parser::new(src, toks, with_map);
@@ -180,13 +167,13 @@ pub(crate) fn parse_checked(
         p.top_level()?;
     }
     p.finish()?;
-    Ok((p.m, p.map.map(|b| *b), Vec::new()))
+    Ok((p.m, p.map.map(|b| *b)))
 }
 
 /// The top-level parse with bodies skipped, then the bodies read on up to `threads` threads
 /// ([`deferred`]); also returns how many bodies were read again on the calling thread. No fallback: an error is
 /// returned as met.
-fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<(Module, usize, Vec<bool>)> {
+fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<(Module, usize)> {
     let mut p = Parser::new(src, toks, false);
     p.deferred = Some(Vec::new());
     p.prescan()?;
@@ -195,7 +182,7 @@ fn parse_deferred(src: &str, toks: Arc<Vec<RawTok>>, threads: usize) -> PResult<
     }
     let again = p.read_deferred(threads)?;
     p.finish()?;
-    Ok((p.m, again, p.checked))
+    Ok((p.m, again))
 }
 
 impl<'s> Parser<'s> {
@@ -227,7 +214,6 @@ impl<'s> Parser<'s> {
             deferred: None,
             body_spans: Vec::new(),
             body_span_next: 0,
-            checked: Vec::new(),
         }
     }
 

@@ -325,35 +325,3 @@ fn threads_give_the_same_verdict_and_errors() {
         assert_eq!(verify_module_threads(&bad, threads).unwrap_err(), one);
     }
 }
-
-#[test]
-fn functions_checked_on_other_threads_are_skipped() {
-    let build = |bad: &[usize]| {
-        let mut m = Module::new();
-        for k in 0..6 {
-            let f = add_fn(&mut m, &format!("f{k}"), Type::VOID, &[Type::I32, Type::I64]);
-            let e = blk(&mut m, f, "entry");
-            let (a, b) = (param(&m, f, 0), param(&m, f, 1));
-            if bad.contains(&k) {
-                bld(&mut m, f, e).binary(BinaryOp::Add, a, b);
-            } else {
-                bld(&mut m, f, e).binary(BinaryOp::Add, a, a);
-            }
-            bld(&mut m, f, e).ret(None);
-        }
-        m
-    };
-    let bad = build(&[2, 4]);
-    let mut checks = FunctionChecks::default();
-    let valid: Vec<bool> = bad.func_ids().map(|f| function_is_valid(&bad, f, &mut checks)).collect();
-    assert_eq!(valid, [true, true, false, true, false, true]);
-    // The valid ones marked: the rest are checked and the errors are verify_module's.
-    let one = verify_module(&bad).unwrap_err();
-    for threads in [1, 2, 4] {
-        assert_eq!(verify_module_threads_checked(&bad, threads, &valid).unwrap_err(), one);
-    }
-    // A module whose every function was found valid still gets its module-level checks.
-    let good = build(&[]);
-    let all = vec![true; good.funcs.len()];
-    assert_eq!(verify_module_threads_checked(&good, 2, &all), Ok(()));
-}
