@@ -27,6 +27,7 @@ pub mod launch;
 pub mod layout;
 pub mod metadata;
 pub mod module;
+pub mod ordered;
 pub mod types;
 pub mod value;
 pub mod verifier;

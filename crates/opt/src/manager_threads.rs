@@ -14,7 +14,7 @@
 //!   the module as it would (the other functions' signatures and attributes, the constants, types, globals and
 //!   metadata), and what it interns goes into the thread's copy of the constant pool and type store;
 //! - the calling thread works on functions too and, between them, puts the finished ones back in module order
-//!   (an ordered pipeline: no merge step waits for the last function), what their passes created in the thread's
+//!   ([`simtc_ir::ordered`]: no merge step waits for the last function), what their passes created in the thread's
 //!   tables (handed over with the function) interned into the module's in creation order
 //!   ([`simtc_ir::import::import_function`]), so the module is the same whichever thread ran which function, and
 //!   the same as running the segment function by function on the module itself, which is what one thread does;
@@ -36,7 +36,7 @@ use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::import::{import_function, ImportMemo};
 use simtc_ir::verifier::verify_function;
 use simtc_ir::{ConstId, EntityRef, FuncId, Function, Module, Type};
-use std::sync::{Condvar, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// One function's trip through a segment.
@@ -156,30 +156,24 @@ impl PassManager {
         // The threads copy this template; the calling thread works on functions too, and between them puts the
         // finished ones back into the module in module order.
         let template = m.clone_without_bodies();
-        let n = funcs.len();
-        let shared = Mutex::new(Shared { items, next: 0, done: (0..n).map(|_| None).collect(), stop: false });
-        let cv = Condvar::new();
-        let (template, shared, cv, knobs) = (&template, &shared, &cv, &knobs);
-        let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
-        // Takes the next function, runs the segment on it in `copy` and stores the result; false when there is
-        // none to take.
-        let step = |thread: usize, copy: &mut Module, instances: &mut [Box<dyn FunctionPass>], before| -> bool {
-            let (k, (f, body, mut analyses)) = {
-                let mut s = lock();
-                if s.stop || s.next >= n {
-                    return false;
-                }
-                s.next += 1;
-                let k = s.next - 1;
-                match s.items[k].take() {
-                    Some(item) => (k, item),
-                    None => return false,
-                }
-            };
+        let items = Mutex::new(items);
+        let mut report = Report::new(seg.len());
+        let base = (m.consts.len(), m.types.len());
+        let mut memos: Vec<ImportMemo> = (0..threads).map(|_| ImportMemo::default()).collect();
+        let copy = |thread: usize| {
+            let copy = template.clone();
+            let before = marks(&copy);
+            (thread, copy, before, new_instances())
+        };
+        // Runs the segment on function `k` in the thread's copy; hands back what its passes created there.
+        let work = |(thread, copy, before, instances): &mut (usize, Module, [usize; 9], Vec<Box<dyn FunctionPass>>),
+                    k: usize| {
+            let taken = items.lock().unwrap_or_else(|e| e.into_inner())[k].take();
+            let (f, body, mut analyses) = taken.expect("each function is taken once");
             let header = std::mem::replace(&mut copy.funcs[f], body);
             let created = (copy.consts.len(), copy.types.len());
-            let mut d = Done::new(k, seg.len(), thread);
-            run_passes(copy, f, &mut analyses, instances, seg, knobs, verify_each, before, &mut d);
+            let mut d = Done::new(k, seg.len(), *thread);
+            run_passes(copy, f, &mut analyses, instances, seg, &knobs, verify_each, *before, &mut d);
             d.new_types =
                 (created.1..copy.types.len()).map(|i| (Type::new(i), copy.types.data(Type::new(i)).clone())).collect();
             d.new_consts = (created.0..copy.consts.len())
@@ -187,64 +181,28 @@ impl PassManager {
                 .collect();
             d.func = Some(std::mem::replace(&mut copy.funcs[f], header));
             d.analyses = analyses;
-            let mut s = lock();
-            s.done[k] = Some(d);
-            drop(s);
-            cv.notify_all();
-            true
+            d
         };
-        let mut report = Report::new(seg.len());
-        let base = (m.consts.len(), m.types.len());
-        let mut memos: Vec<ImportMemo> = (0..threads).map(|_| ImportMemo::default()).collect();
-        rayon::in_place_scope(|scope| {
-            for t in 1..threads {
-                let step = &step;
-                scope.spawn(move |_| {
-                    let _guard = StopOnPanic(shared, cv);
-                    let mut copy = template.clone();
-                    let before = marks(&copy);
-                    let mut instances = new_instances();
-                    while step(t, &mut copy, &mut instances, before) {}
-                });
+        let put_back = |k: usize, mut d: Done| -> Result<(), std::convert::Infallible> {
+            let f = funcs[k];
+            if let Some(mut func) = d.func.take() {
+                let (new_types, new_consts) = (std::mem::take(&mut d.new_types), std::mem::take(&mut d.new_consts));
+                import_function(
+                    &mut func,
+                    &mut m.consts,
+                    &mut m.types,
+                    base,
+                    new_types,
+                    new_consts,
+                    &mut memos[d.thread],
+                );
+                m.funcs[f] = func;
+                *self.cx.analyses.func(f) = std::mem::take(&mut d.analyses);
             }
-            let mut copy = template.clone();
-            let before = marks(&copy);
-            let mut instances = new_instances();
-            let mut k = 0;
-            while k < n {
-                let mut s = lock();
-                if let Some(d) = s.done[k].take() {
-                    drop(s);
-                    let f = funcs[k];
-                    k += 1;
-                    let mut d = d;
-                    if let Some(mut func) = d.func.take() {
-                        let (new_types, new_consts) =
-                            (std::mem::take(&mut d.new_types), std::mem::take(&mut d.new_consts));
-                        let memo = &mut memos[d.thread];
-                        import_function(&mut func, &mut m.consts, &mut m.types, base, new_types, new_consts, memo);
-                        m.funcs[f] = func;
-                        *self.cx.analyses.func(f) = std::mem::take(&mut d.analyses);
-                    }
-                    report.add(d);
-                    continue;
-                }
-                let can_start = !s.stop && s.next < n;
-                drop(s);
-                if can_start {
-                    step(0, &mut copy, &mut instances, before);
-                    continue;
-                }
-                let s = lock();
-                if s.done[k].is_none() {
-                    if s.stop {
-                        // A thread panicked: rayon passes the panic on when the scope ends.
-                        break;
-                    }
-                    drop(cv.wait(s).unwrap_or_else(|e| e.into_inner()));
-                }
-            }
-        });
+            report.add(d);
+            Ok(())
+        };
+        let Ok(()) = simtc_ir::ordered::run(funcs.len(), threads, copy, work, put_back);
         self.finish_report(seg, report)
     }
 
@@ -302,30 +260,6 @@ impl Report {
             }
         }
         self.remarks.push(d.remarks);
-    }
-}
-
-/// The state the threads share while running a segment.
-struct Shared {
-    /// The functions not yet started: id, body, cached analyses.
-    items: Vec<Option<(FuncId, Function, FunctionAnalyses)>>,
-    /// The next function to start.
-    next: usize,
-    /// Finished functions not yet put back, by position.
-    done: Vec<Option<Done>>,
-    /// Set when a thread panicked: start nothing more.
-    stop: bool,
-}
-
-/// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
-struct StopOnPanic<'a>(&'a Mutex<Shared>, &'a Condvar);
-
-impl Drop for StopOnPanic<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
-            self.1.notify_all();
-        }
     }
 }
 

@@ -4,7 +4,7 @@
 //! declarations, attribute groups and metadata are all known when the bodies are read. The bodies are then read
 //! on up to `threads` threads, each thread with a private copy of the parser (module tables included) taken after
 //! the top-level parse, and put into the module one after another in module order by the calling thread, between
-//! the bodies it reads itself (an ordered pipeline):
+//! the bodies it reads itself (an ordered pipeline, [`simtc_ir::ordered`]):
 //!
 //! - A body may add constants and literal types to its thread's copies of the constant pool and the type store:
 //!   what its reading created is interned into the module's tables, in creation order, when it is put in, and
@@ -34,7 +34,6 @@ use rustc_hash::FxHashMap;
 use simtc_ir::import::{import_function, ImportMemo};
 use simtc_ir::*;
 use std::ops::Range;
-use std::sync::{Condvar, Mutex};
 
 /// A function body skipped by the top-level parse.
 #[derive(Clone)]
@@ -68,16 +67,6 @@ enum Outcome {
 /// The sizes of every shared table a body could add to besides the constant pool.
 type Marks = [usize; 17];
 
-/// The state the threads share while reading bodies.
-struct Shared {
-    /// The next body to start.
-    next: usize,
-    /// Finished bodies not yet put into the module, by body index.
-    done: Vec<Option<Outcome>>,
-    /// Set when a body failed or a thread panicked: start nothing more.
-    stop: bool,
-}
-
 /// A thread's reading state: its copy of the parser, the copy's generation (a thread starts a fresh copy after
 /// a body that changed shared tables), and the marks of a fresh copy.
 struct Reader<'s> {
@@ -85,18 +74,6 @@ struct Reader<'s> {
     thread: usize,
     generation: usize,
     marks: Marks,
-}
-
-/// Sets `stop` when the thread unwinds while this is alive, so the calling thread does not wait forever.
-struct StopOnPanic<'a>(&'a Mutex<Shared>, &'a Condvar);
-
-impl Drop for StopOnPanic<'_> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.lock().unwrap_or_else(|e| e.into_inner()).stop = true;
-            self.1.notify_all();
-        }
-    }
 }
 
 impl<'s> Parser<'s> {
@@ -196,97 +173,39 @@ impl<'s> Parser<'s> {
         // The other threads copy this template (taken before any body is read); the calling thread reads bodies
         // too, and between them puts the finished ones into the module in module order.
         let template = self.fork();
-        let n = bodies.len();
-        let shared = Mutex::new(Shared { next: 0, done: (0..n).map(|_| None).collect(), stop: false });
-        let cv = Condvar::new();
-        let (template, bodies, shared, cv) = (&template, &bodies[..], &shared, &cv);
-        let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
-        // Takes the next body, reads it and stores the outcome; false when there is none to take.
-        let step = |r: &mut Reader<'s>| -> bool {
-            let i = {
-                let mut s = lock();
-                if s.stop || s.next >= n {
-                    return false;
-                }
-                s.next += 1;
-                s.next - 1
-            };
-            let o = r.read_one(template, &bodies[i]);
-            let mut s = lock();
-            s.stop |= matches!(o, Outcome::Failed(_));
-            s.done[i] = Some(o);
-            drop(s);
-            cv.notify_all();
-            true
-        };
-        let reader = |thread: usize| {
+        let base = (self.m.consts.len(), self.m.types.len());
+        let mut memos: FxHashMap<(usize, usize), ImportMemo> = FxHashMap::default();
+        let mut again = 0;
+        let new_reader = |thread: usize| {
             let w = template.fork();
             let marks = w.marks();
             Reader { w, thread, generation: 0, marks }
         };
-        let base = (self.m.consts.len(), self.m.types.len());
-        let mut memos: FxHashMap<(usize, usize), ImportMemo> = FxHashMap::default();
-        let mut again = 0;
-        let mut result: PResult<()> = Ok(());
-        rayon::in_place_scope(|scope| {
-            for t in 1..threads {
-                let (step, reader) = (&step, &reader);
-                scope.spawn(move |_| {
-                    let _guard = StopOnPanic(shared, cv);
-                    let mut r = reader(t);
-                    while step(&mut r) {}
-                });
-            }
-            let mut own = reader(0);
-            let mut k = 0;
-            while k < n {
-                let mut s = lock();
-                if let Some(o) = s.done[k].take() {
-                    drop(s);
-                    let b = &bodies[k];
-                    k += 1;
-                    let put = match o {
-                        Outcome::Read { f, fixups, copy, new_types, new_consts } => {
-                            let mut f = *f;
-                            let memo = memos.entry(copy).or_default();
-                            let (consts, types) = (&mut self.m.consts, &mut self.m.types);
-                            import_function(&mut f, consts, types, base, new_types, new_consts, memo);
-                            self.m.funcs[b.fid] = f;
-                            self.attr_fixups.extend(fixups);
-                            Ok(())
-                        }
-                        Outcome::Again => {
-                            again += 1;
-                            self.read_in_place(b.clone())
-                        }
-                        Outcome::Failed(d) => Err(d),
-                    };
-                    if let Err(d) = put {
-                        lock().stop = true;
-                        result = Err(d);
-                        break;
+        simtc_ir::ordered::run(
+            bodies.len(),
+            threads,
+            new_reader,
+            |r: &mut Reader<'s>, i| r.read_one(&template, &bodies[i]),
+            |i, o| {
+                let b = &bodies[i];
+                match o {
+                    Outcome::Read { f, fixups, copy, new_types, new_consts } => {
+                        let mut f = *f;
+                        let memo = memos.entry(copy).or_default();
+                        let (consts, types) = (&mut self.m.consts, &mut self.m.types);
+                        import_function(&mut f, consts, types, base, new_types, new_consts, memo);
+                        self.m.funcs[b.fid] = f;
+                        self.attr_fixups.extend(fixups);
+                        Ok(())
                     }
-                    continue;
+                    Outcome::Again => {
+                        again += 1;
+                        self.read_in_place(b.clone())
+                    }
+                    Outcome::Failed(d) => Err(d),
                 }
-                let can_start = !s.stop && s.next < n;
-                let stopped = s.stop;
-                drop(s);
-                if can_start {
-                    step(&mut own);
-                    continue;
-                }
-                let s = lock();
-                if s.done[k].is_none() && s.stop && stopped {
-                    // A body failed (or a thread panicked) before this one was started.
-                    result = self.err("function body not read");
-                    break;
-                }
-                if s.done[k].is_none() {
-                    drop(cv.wait(s).unwrap_or_else(|e| e.into_inner()));
-                }
-            }
-        });
-        result?;
+            },
+        )?;
         self.pos = self.toks.len();
         Ok(again)
     }
