@@ -379,6 +379,69 @@ mod tests {
     }
 
     #[test]
+    fn mutated_examples_read_alike_on_any_number_of_threads() {
+        // Damaged texts (cut, spliced, extra braces, undeclared names and metadata): one thread, several, and the
+        // plain read agree on the module text or on the diagnostic.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/kernels");
+        let mut srcs: Vec<String> = std::fs::read_dir(&dir)
+            .expect("examples")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ll"))
+            .map(|p| std::fs::read_to_string(p).expect("read"))
+            .filter(|s| s.matches("\ndefine ").count() >= 2)
+            .collect();
+        srcs.sort();
+        assert!(!srcs.is_empty());
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let pieces = ["}", "{", "%0", "@f", "!1", " i32 7", ", !tbaa !99", "\n", "undef", "call void @llvm.x()\n"];
+        for _ in 0..150 {
+            let mut s = srcs[next(srcs.len())].clone();
+            for _ in 0..1 + next(3) {
+                let mut i = next(s.len());
+                while !s.is_char_boundary(i) {
+                    i -= 1;
+                }
+                match next(3) {
+                    0 => {
+                        let mut e = (i + 1 + next(20)).min(s.len());
+                        while !s.is_char_boundary(e) {
+                            e -= 1;
+                        }
+                        s.replace_range(i..e, "");
+                    }
+                    1 => s.insert_str(i, pieces[next(pieces.len())]),
+                    _ => {
+                        let mut j = next(s.len());
+                        while !s.is_char_boundary(j) {
+                            j -= 1;
+                        }
+                        let mut e = (j + 40).min(s.len());
+                        while !s.is_char_boundary(e) {
+                            e -= 1;
+                        }
+                        let piece = s[j..e].to_string();
+                        s.insert_str(i, &piece);
+                    }
+                }
+            }
+            let show = |r: &Result<(simtc_ir::Module, Option<super::super::SourceMap>), crate::Diagnostic>| match r {
+                Ok((m, _)) => write_module(m),
+                Err(d) => format!("{:?} {}", d.span, d.message),
+            };
+            let plain = show(&parse(&s, false, None));
+            for threads in [1, 3] {
+                assert_eq!(show(&parse(&s, false, Some(threads))), plain, "{threads} threads on:\n{s}");
+            }
+        }
+    }
+
+    #[test]
     fn errors_are_reported_as_the_plain_read_reports_them() {
         let body_error = "define void @a() {\n  %x = add i32 1\n  ret void\n}\n@g = global i32 undefined_thing\n";
         let top_error = "@g = global i32 undefined_thing\ndefine void @a() {\n  %x = add i32 1\n  ret void\n}\n";
