@@ -8,7 +8,7 @@
 //! in [`PassManager::run`], between segments.
 //!
 //! How a segment runs:
-//! - every defined function's body (and its cached analyses) is taken out of the module, leaving its header;
+//! - every defined function's body (and its cached analyses) is taken out of the module;
 //! - each thread works against its own copy of the module without bodies ([`Module::clone_without_bodies`]):
 //!   the function it works on is put into the copy for the segment's passes and taken out again, so a pass sees
 //!   the module as it would (the other functions' signatures and attributes, the constants, types, globals and
@@ -147,15 +147,15 @@ impl PassManager {
             }
             return self.finish_report(seg, report);
         }
+        // The threads copy this template; the calling thread works on functions too, and between them puts the
+        // finished ones back into the module in module order. Until then the module holds empty stand-ins (nothing
+        // reads it: the threads work on their copies).
+        let template = m.clone_without_bodies();
         let mut items: Vec<Option<(FuncId, Function, FunctionAnalyses)>> = Vec::with_capacity(funcs.len());
         for &f in &funcs {
-            let header = m.funcs[f].header_clone();
-            let body = std::mem::replace(&mut m.funcs[f], header);
+            let body = std::mem::replace(&mut m.funcs[f], Function::new("", simtc_ir::Type::VOID, &[]));
             items.push(Some((f, body, std::mem::take(self.cx.analyses.func(f)))));
         }
-        // The threads copy this template; the calling thread works on functions too, and between them puts the
-        // finished ones back into the module in module order.
-        let template = m.clone_without_bodies();
         let items = Mutex::new(items);
         let mut report = Report::new(seg.len());
         let base = (m.consts.len(), m.types.len());
