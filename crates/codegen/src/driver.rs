@@ -74,6 +74,11 @@ impl Pipeline {
         }
     }
 
+    /// How many threads the IR passes and code generation may use: `threads`, or one per core (at least 1).
+    pub fn thread_count(&self) -> usize {
+        self.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+    }
+
     /// The IR passes run before instruction selection at this optimization level and with these knobs
     /// (disabled ones included).
     pub fn ir_passes(&self) -> Vec<&'static str> {
@@ -394,8 +399,7 @@ pub fn run_ir_pipeline(m: &mut Module, p: &Pipeline, out: &mut Compiled) -> Resu
             .map_err(|e| CompileError::Usage(e.to_string()))?;
         // Function-local passes run one function at a time on up to `threads` threads (the module is the same
         // for any number); `dump-before-cssa` prints the whole module from inside `cssa`, so it runs pass by pass.
-        let threads = p.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        let result = if p.knobs.bool("dump-before-cssa") { pm.run(m) } else { pm.run_threads(m, threads) };
+        let result = if p.knobs.bool("dump-before-cssa") { pm.run(m) } else { pm.run_threads(m, p.thread_count()) };
         out.remarks.append(&mut pm.remarks);
         result.map_err(|e| CompileError::Ir(e.to_string()))?;
         out.dots.extend(pm.dots.iter().map(|(p, f, d)| (p.to_string(), f.clone(), d.clone())));
@@ -510,7 +514,7 @@ fn codegen_into(
     };
     // One thread per core by default (`threads: None`); the calling thread works too. A window of four results
     // per thread lets fast threads run ahead of a slow function without holding every body in memory.
-    let threads = p.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    let threads = p.thread_count();
     crate::ordered::run(items, threads, 4 * threads, work, &mut append)?;
     out.ptx = text.finish(m)?;
     out.stats = stats(&by_kind);

@@ -131,10 +131,10 @@ impl DataFlowGraph {
         v
     }
     /// Renames every module constant this function refers to through `map` (a value standing for a constant, a
-    /// constant inside a metadata operand, a `switch` case), visiting values in creation order and then
-    /// instructions in creation order, so a `map` that interns into another pool assigns ids in an order fixed by
-    /// the function alone. For a reader that parsed the function against a private copy of the constant pool.
-    /// `map` must be injective on the constants it is given (distinct constants stay distinct).
+    /// constant inside a metadata operand, a `switch` case); the function-local constant index is rebuilt only
+    /// when some id changed. For a function worked on against a private copy of the constant pool
+    /// ([`crate::import`]). `map` must be injective on the constants it is given (distinct constants stay
+    /// distinct).
     pub fn remap_consts(&mut self, mut map: impl FnMut(ConstId) -> ConstId) {
         let mut renamed = false;
         for (_, d) in self.values.iter_mut() {
@@ -166,9 +166,8 @@ impl DataFlowGraph {
     }
     /// Renames every type the function's values and instructions carry through `map` (value types, result
     /// types, `alloca` and `getelementptr` element types, a call's function type and the types in its
-    /// attributes), visiting values and then instructions in creation order; for a reader that parsed the function
-    /// against a private copy of the type store. Module-level things (constants, the function's own type) are not
-    /// touched.
+    /// attributes); for a function worked on against a private copy of the type store ([`crate::import`]).
+    /// Module-level things (constants, the function's own type) are not touched.
     pub fn remap_types(&mut self, mut map: impl FnMut(Type) -> Type) {
         for (_, d) in self.values.iter_mut() {
             d.ty = map(d.ty);

@@ -371,20 +371,16 @@ pub fn lex_raw_threads(src: &str, threads: usize) -> Result<Vec<RawTok>, Range<u
     // others into their own vectors, appended after.
     let lex_piece = |k: usize, out: &mut Vec<RawTok>| -> bool {
         let (s, e) = (cuts[k], cuts[k + 1]);
+        out.reserve((e - s) / 4 + 16);
         lex_range(src, s, e, out).is_ok() && out.last().is_none_or(|t| t.end() as usize <= e)
     };
     let mut out: Vec<RawTok> = Vec::with_capacity(n / 4 + 16);
     let mut parts: Vec<(bool, Vec<RawTok>)> = (1..cuts.len() - 1).map(|_| (false, Vec::new())).collect();
     let mut first = false;
-    let cuts = &cuts;
     rayon::in_place_scope(|scope| {
         for (k, part) in parts.iter_mut().enumerate() {
             let lex_piece = &lex_piece;
-            scope.spawn(move |_| {
-                let (s, e) = (cuts[k + 1], cuts[k + 2]);
-                part.1.reserve((e - s) / 4 + 16);
-                part.0 = lex_piece(k + 1, &mut part.1);
-            });
+            scope.spawn(move |_| part.0 = lex_piece(k + 1, &mut part.1));
         }
         first = lex_piece(0, &mut out);
     });

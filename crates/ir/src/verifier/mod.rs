@@ -154,16 +154,23 @@ impl std::error::Error for VerifierError {}
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
     let mut v = Verifier::new(m);
     v.verify_module_level();
-    let mut seen = vec![false; m.funcs.len()];
-    for &f in &m.func_order {
+    for f in listed_functions(m) {
         if v.full() {
             break;
         }
-        if m.funcs.is_valid(f) && !std::mem::replace(&mut seen[f.index()], true) {
-            v.verify_function(f);
-        }
+        v.verify_function(f);
     }
     v.finish()
+}
+
+/// The existing functions of [`Module::func_order`], each once, in that order (what [`verify_module`] checks).
+fn listed_functions(m: &Module) -> Vec<FuncId> {
+    let mut seen = vec![false; m.funcs.len()];
+    m.func_order
+        .iter()
+        .copied()
+        .filter(|&f| m.funcs.is_valid(f) && !std::mem::replace(&mut seen[f.index()], true))
+        .collect()
 }
 
 /// [`verify_module`] with the functions checked on up to `threads` threads (rayon's current pool and the calling
@@ -171,13 +178,7 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifierError>> {
 /// calling thread, so the errors, their order and the [`MAX_ERRORS`] cut are the same for any `threads`.
 pub fn verify_module_threads(m: &Module, threads: usize) -> Result<(), Vec<VerifierError>> {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-    let mut seen = vec![false; m.funcs.len()];
-    let funcs: Vec<FuncId> = m
-        .func_order
-        .iter()
-        .copied()
-        .filter(|&f| m.funcs.is_valid(f) && !std::mem::replace(&mut seen[f.index()], true))
-        .collect();
+    let funcs = listed_functions(m);
     let threads = threads.clamp(1, funcs.len().max(1));
     if threads == 1 {
         return verify_module(m);

@@ -105,10 +105,6 @@ impl<'s> Parser<'s> {
     /// top-level maps, no per-body state, no deferred list.
     fn fork(&self) -> Parser<'s> {
         Parser {
-            src: self.src,
-            toks: self.toks.clone(),
-            pos: 0,
-            nesting: 0,
             m: self.m.clone(),
             global_names: self.global_names.clone(),
             global_nums: self.global_nums.clone(),
@@ -116,21 +112,12 @@ impl<'s> Parser<'s> {
             md_nums: self.md_nums.clone(),
             md_defined: self.md_defined.clone(),
             md_first_use: self.md_first_use.clone(),
-            attr_groups: FxHashMap::default(),
-            attr_fixups: Vec::new(),
             numbered_types: self.numbered_types.clone(),
             type_defined: self.type_defined.clone(),
             type_first_use: self.type_first_use.clone(),
-            last_pointee: None,
-            pending_calls: Vec::new(),
-            comdat_uses: Vec::new(),
             undefined_globals: self.undefined_globals.clone(),
             undefined_index: self.undefined_index.clone(),
-            fn_maps: Default::default(),
-            map: None,
-            deferred: None,
-            body_spans: Vec::new(),
-            body_span_next: 0,
+            ..Parser::new(self.src, self.toks.clone(), false)
         }
     }
 

@@ -36,7 +36,7 @@
 //! Cost: linear in the number of blocks, instructions and phi operands (hash maps keyed by values).
 
 use crate::knobs::Knobs;
-use crate::registry::{FunctionPass, Pass, PassContext, PassInfo, Preserves};
+use crate::registry::{FunctionPass, FunctionPassAdapter, Pass, PassContext, PassInfo, Preserves};
 use rustc_hash::FxHashMap;
 use simtc_ir::*;
 
@@ -99,12 +99,11 @@ impl Pass for Cssa {
         if knob_bool(&cx.knobs, "dump-before-cssa", false) {
             eprint!("IR Module before CSSA:\n{}", simtc_ir::writer::write_module(m));
         }
-        let ids: Vec<FuncId> = m.func_ids().filter(|&f| !m.funcs[f].is_declaration()).collect();
-        let mut any = false;
-        for f in ids {
-            any |= self.run_on_function(m, f, cx.analyses.func(f), &cx.knobs, &mut cx.remarks)?;
-        }
-        Ok(any)
+        // The per-function numberings this instance keeps carry over to the adapter and back.
+        let mut each = FunctionPassAdapter(std::mem::take(self));
+        let any = each.run_in(m, cx);
+        *self = each.0;
+        any
     }
 }
 

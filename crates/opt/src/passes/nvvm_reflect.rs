@@ -8,13 +8,14 @@
 //! reached through constant GEPs or address-space casts; a call whose argument is not a constant string is
 //! left alone (it stays unresolved, and ptxas reports it).
 //!
-//! Invariants: proportional to the functions that call a reflect function (found through each function's
-//! constant index, not by walking every instruction of the module); only the resolved calls change (their results are
+//! Invariants: each function's constant index says whether it mentions a reflect function, and only those that
+//! do are walked (not every instruction of the module); a function pass, so it can run one function at a time on
+//! several threads (`PassManager::run_threads`); only the resolved calls change (their results are
 //! replaced by constants and the calls removed); the branches on them are folded by `simplifycfg`/`dce` later.
 //! Runs in every pipeline, `-O0` included (it is required for correctness, not an optimization).
 
 use crate::knobs::Knobs;
-use crate::registry::{FunctionPass, Pass, PassContext, PassInfo, Preserves};
+use crate::registry::{FunctionPass, FunctionPassAdapter, Pass, PassContext, PassInfo, Preserves};
 use simtc_analysis::cache::FunctionAnalyses;
 use simtc_ir::*;
 
@@ -34,12 +35,10 @@ impl Pass for NvvmReflect {
     fn run(&mut self, m: &mut Module) -> Result<bool, String> {
         self.run_in(m, &mut PassContext::default())
     }
+    /// Function by function (each function's constant index says whether it mentions a reflect function); drops
+    /// the cached analyses of the functions it changed only.
     fn run_in(&mut self, m: &mut Module, cx: &mut PassContext) -> Result<bool, String> {
-        let changed = reflect_functions(m, &cx.knobs);
-        for &f in &changed {
-            cx.analyses.func(f).invalidate(simtc_analysis::cache::Preserved::Nothing);
-        }
-        Ok(!changed.is_empty())
+        FunctionPassAdapter(NvvmReflect).run_in(m, cx)
     }
 }
 
@@ -94,32 +93,6 @@ fn reflected_name(m: &Module, mut c: ConstId) -> Option<String> {
         }
     }
     None
-}
-
-/// Resolves every reflect call of the module; returns whether anything changed.
-pub fn reflect(m: &mut Module, knobs: &Knobs) -> bool {
-    !reflect_functions(m, knobs).is_empty()
-}
-
-/// Resolves every reflect call of the module; returns the functions it changed.
-fn reflect_functions(m: &mut Module, knobs: &Knobs) -> Vec<FuncId> {
-    let reflects: Vec<FuncId> = m.func_ids().filter(|&f| is_reflect(&m.funcs[f].name)).collect();
-    if reflects.is_empty() {
-        return Vec::new();
-    }
-    let ftz = module_flag(m, "nvvm-reflect-ftz").unwrap_or_else(|| knobs.int("nvvm-reflect-ftz"));
-    let arch = knobs.int("nvvm-reflect-arch");
-    // Only the functions that mention a reflect function are visited: each function's constant index says so
-    // without a walk over its instructions (libdevice: 174 of its 352 functions).
-    let callers: Vec<FuncId> =
-        m.func_ids()
-            .filter(|&f| {
-                m.funcs[f].dfg.referenced_consts().any(
-                    |c| matches!(m.consts.data(c), ConstData::Global(_, GlobalRef::Func(t)) if reflects.contains(t)),
-                )
-            })
-            .collect();
-    callers.into_iter().filter(|&f| reflect_function(m, f, &reflects, ftz, arch)).collect()
 }
 
 /// Resolves the calls of `reflects` in function `f` and folds what they decide; returns whether anything changed.
