@@ -1,4 +1,5 @@
-//! `redundant-mov`: removes `mov %x, imm` when `%x` already holds `imm` on every path (phi-free MIR).
+//! `redundant-mov`: removes `mov %x, imm` (and a predicate constant's `setp.ne.s32 %p, imm, 0`) when the
+//! register already holds that value on every path (phi-free MIR).
 //!
 //! SSA destruction writes each phi's incoming value at the end of each predecessor. When several phis of a
 //! chain of blocks receive the same constant (accumulators initialised to `0.0` before a runtime-unrolled
@@ -23,7 +24,7 @@
 //! At most [`MAX_FACTS`] facts are tracked at once (the oldest is dropped beyond that), so copying a block's
 //! end state to its successor is O(1) and the pass is linear in the number of instructions.
 
-use crate::mir::{graph, MFunction, OpKind, Operand, Reg};
+use crate::mir::{graph, MFunction, MInst, Mod, OpKind, Operand, Reg};
 
 /// Most facts tracked at once.
 const MAX_FACTS: usize = 32;
@@ -34,7 +35,24 @@ fn kill(facts: &mut Facts, r: Reg) {
     facts.retain(|(x, _)| *x != r);
 }
 
-/// Runs the pass; returns how many `mov`s were removed.
+/// The register and value an unguarded constant definition writes: `mov %x, imm` (the immediate as written), or
+/// the predicate constant `setp.ne.s32 %p, a, 0` that SSA destruction writes for an `i1` phi operand (the value
+/// `a != 0` as `0`/`1`, so `setp.ne.s32 %p, 1, 0` and `setp.ne.s32 %p, -1, 0` are the same fact).
+fn constant_def(i: &MInst) -> Option<(Reg, Operand)> {
+    if i.guard.is_some() {
+        return None;
+    }
+    let [Operand::Reg(x)] = i.dsts.as_slice() else { return None };
+    match (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
+        (OpKind::Mov, [_], [v @ (Operand::Imm(_) | Operand::F32(_) | Operand::F64(_))]) => Some((*x, v.clone())),
+        (OpKind::Setp, [Mod::Ne, Mod::S32], [Operand::Imm(a), Operand::Imm(0)]) => {
+            Some((*x, Operand::Imm(i64::from(*a != 0))))
+        }
+        _ => None,
+    }
+}
+
+/// Runs the pass; returns how many constant definitions were removed.
 pub fn run(f: &mut MFunction) -> usize {
     let g = graph::block_graph(f);
     let dt = simtc_graph::DomTree::compute(&g);
@@ -63,23 +81,16 @@ pub fn run(f: &mut MFunction) -> usize {
                 }
                 return true;
             }
-            let imm_mov = i.guard.is_none()
-                && i.op.kind == OpKind::Mov
-                && i.op.mods.len() == 1
-                && matches!(i.srcs.as_slice(), [Operand::Imm(_) | Operand::F32(_) | Operand::F64(_)]);
-            if imm_mov {
-                if let [Operand::Reg(x)] = i.dsts.as_slice() {
-                    let v = &i.srcs[0];
-                    if facts.iter().any(|(r, o)| r == x && o == v) {
-                        return false;
-                    }
-                    kill(&mut facts, *x);
-                    if facts.len() == MAX_FACTS {
-                        facts.remove(0);
-                    }
-                    facts.push((*x, v.clone()));
-                    return true;
+            if let Some((x, v)) = constant_def(i) {
+                if facts.iter().any(|(r, o)| *r == x && *o == v) {
+                    return false;
                 }
+                kill(&mut facts, x);
+                if facts.len() == MAX_FACTS {
+                    facts.remove(0);
+                }
+                facts.push((x, v));
+                return true;
             }
             for r in i.defs() {
                 kill(&mut facts, r);
