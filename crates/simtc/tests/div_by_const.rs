@@ -3,13 +3,16 @@
 //! kernels are generated here, compiled by simtc (-O0 and -O3, sm_70 and sm_90; `--knob div-by-const=false` too)
 //! and by llc-19, ptxas-validated, and run in the emulator; every result must equal Rust's arithmetic. i8 and i16
 //! are exhaustive (65,536 threads, one numerator each); i32 and i64 take 8,192 random numerators with the extremes.
+//! `x - x % d` (both signs) is checked too: reassociate cancels it to the multiple of `d` alone.
 
 mod common;
 
 use simtc_emu::{Arg, Buffer, Launch, RunOptions};
 use std::fmt::Write as _;
 
-const OPS: [&str; 4] = ["udiv", "urem", "sdiv", "srem"];
+/// The operations; `udown`/`sdown` are `x - x % d` (unsigned/signed remainder): rounding toward zero to a
+/// multiple of `d`, whose `x - (x - q*d)` reassociate cancels to `q*d`.
+const OPS: [&str; 6] = ["udiv", "urem", "sdiv", "srem", "udown", "sdown"];
 
 /// The divisors of each width (as signed values of that width).
 fn divisors(bits: u32) -> Vec<i64> {
@@ -74,7 +77,16 @@ fn kernel(widths: &[u32]) -> (String, usize) {
         }
         for (k, d) in divisors(b).into_iter().enumerate() {
             for op in OPS {
-                let _ = writeln!(s, "  %r{b}_{k}_{op} = {op} i{b} %x{b}, {d}");
+                match op {
+                    "udown" | "sdown" => {
+                        let rem = if op == "udown" { "urem" } else { "srem" };
+                        let _ = writeln!(s, "  %m{b}_{k}_{op} = {rem} i{b} %x{b}, {d}");
+                        let _ = writeln!(s, "  %r{b}_{k}_{op} = sub i{b} %x{b}, %m{b}_{k}_{op}");
+                    }
+                    _ => {
+                        let _ = writeln!(s, "  %r{b}_{k}_{op} = {op} i{b} %x{b}, {d}");
+                    }
+                }
                 let ext = if b == 64 {
                     format!("add i64 %r64_{k}_{op}, 0")
                 } else {
@@ -105,8 +117,10 @@ fn reference(op: &str, bits: u32, x: i64, d: i64) -> Option<u64> {
     let r = match op {
         "udiv" => xu / du,
         "urem" => xu % du,
+        "udown" => xu - xu % du,
         _ if xs == min && ds == -1 => return None,
         "sdiv" => (xs / ds) as u64,
+        "sdown" => xs.wrapping_sub(xs % ds) as u64,
         _ => (xs % ds) as u64,
     };
     Some(r & mask)

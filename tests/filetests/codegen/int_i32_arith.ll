@@ -24,10 +24,10 @@ define ptx_kernel void @i32_ops(ptr %out, i32 %a, i32 %b) {
 }
 
 ; CHECK-LABEL: .visible .entry i32_ops(
-; CHECK: ld.param.u32 {{%r[0-9]+}}, [i32_ops_param_1];
-; CHECK: add.s32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
-; CHECK-NEXT: sub.s32
-; CHECK-NEXT: mul.lo.s32
+; (a + b) - b cancels to a (reassociate), so the multiply reads the parameter itself.
+; CHECK: ld.param.u32 [[A:%r[0-9]+]], [i32_ops_param_1];
+; CHECK-NEXT: ld.param.u32 {{%r[0-9]+}}, [i32_ops_param_2];
+; CHECK-NEXT: mul.lo.s32 {{%r[0-9]+}}, [[A]], [[A]];
 ; CHECK-NEXT: and.b32
 ; CHECK-NEXT: or.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, 7;
 ; CHECK-NEXT: xor.b32

@@ -207,6 +207,14 @@ impl super::Lower<'_> {
                         self.emit_def(format!("shr.{u}"), wc, &[r(sign), imm((w - k) as i64)])
                     };
                     let t = self.emit_def(format!("add.{s}"), wc, &[r(n), r(bias)]);
+                    if rem {
+                        // n - q·2^k with q·2^k = (n + bias) with its low k bits cleared (the sign of the
+                        // divisor does not matter: the remainder takes the dividend's sign).
+                        let mask = (1i64 << k).wrapping_neg();
+                        let m = self.emit_def(format!("and.{b}"), wc, &[r(t), imm(mask)]);
+                        let out = self.emit_def(format!("sub.{s}"), wc, &[r(n), r(m)]);
+                        return Some(self.narrow_back(out, c));
+                    }
                     self.emit_def(format!("shr.{s}"), wc, &[r(t), imm(k as i64)])
                 }
                 SDiv::MulHi { m, s: sh, add } => {

@@ -30,7 +30,8 @@
 //! register's definition point in layout order), positive before negated ones, and constants last, folded
 //! into one (sum, product, and, or, xor in the type's width, wrapping). Identities vanish (`+0`, `*1`, `&-1`,
 //! `|0`, `^0`), absorbing constants (`*0`, `&0`, `|-1`) make the root a constant move, `x & x` / `x | x` keep one
-//! `x` and `x ^ x` cancels. The root is rebuilt left-leaning, `((l0 op l1) op l2) op ... op c`, with fresh
+//! `x`, and `x ^ x` and `x - x` cancel (`n - (n - q*d)`, what a remainder leaves under `n - n % d`, is `q*d`).
+//! The root is rebuilt left-leaning, `((l0 op l1) op l2) op ... op c`, with fresh
 //! registers for the partial results: two trees with the same leaf multiset get the same prefixes, whatever
 //! their original nesting, which is what lets `(a+b)+c` and `(a+c)+b` meet. A tree whose leaves are all negated
 //! is left alone (rebuilding it would need a `neg`), as is one whose canonical form it already has, and one with
@@ -401,6 +402,31 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
                 }
             }
             regs = out;
+        }
+        Assoc::Add => {
+            // x - x cancels: each negated leaf removes a positive one of the same register (the positive
+            // leaves come first, sorted by rank and register, so a binary search finds a partner).
+            let npos = regs.iter().take_while(|r| !r.0).count();
+            let mut gone = vec![false; regs.len()];
+            for j in npos..regs.len() {
+                let key = (regs[j].1, regs[j].2.reg().map_or(0, |r| r.0));
+                let pos = &regs[..npos];
+                let mut i = pos.partition_point(|r| (r.1, r.2.reg().map_or(0, |r| r.0)) < key);
+                while i < npos && pos[i].2 == regs[j].2 && gone[i] {
+                    i += 1;
+                }
+                if i < npos && pos[i].2 == regs[j].2 {
+                    gone[i] = true;
+                    gone[j] = true;
+                }
+            }
+            if gone.iter().any(|g| *g) {
+                let mut k = 0;
+                regs.retain(|_| {
+                    k += 1;
+                    !gone[k - 1]
+                });
+            }
         }
         _ => {}
     }
