@@ -30,6 +30,13 @@
 //! `add`/`sub` of a register and an immediate are no candidates: ptxas folds such an offset into the address or
 //! operand that reads it, and a hoisted one is a register more across the region for nothing.
 //!
+//! *Expensive* operations are candidates too, whatever their register class: an integer `div`/`rem` by a
+//! register, and a correctly rounded (`.rn`) floating-point `div`, `sqrt` or `rcp` (ptxas expands each into a
+//! Newton iteration with a slow path: an `f64` division is about 40 SASS instructions). LLVM's branch folder
+//! hoists such an instruction when it starts both sides of a diamond; clang's output often computes the same
+//! quotient in both arms of an `if` (HeCBench myocyte: the same 15 `f64` divisions on both sides, 2,085 SASS
+//! instructions against llc's 1,726).
+//!
 //! # Register cost
 //!
 //! The hoisted value becomes live over the *region*: every block on a path from the end of `D` to an instance
@@ -40,7 +47,9 @@
 //! - `delta ≤ 0`: no register more anywhere;
 //! - otherwise only when one instance's block lies on a path into another's (a thread may run several: the bit
 //!   tests above), since between exclusive alternatives — the two sides of a diamond — the hoist saves static
-//!   instructions only, not issued ones, and a register across both sides costs occupancy. Then, when the
+//!   instructions only, not issued ones, and a register across both sides costs occupancy; an expensive
+//!   operation is hoisted between exclusive alternatives too (its static size is worth the register, and a
+//!   warp that diverged over the alternatives computes it once instead of once per side). Then, when the
 //!   region has at most [`DENSE`] blocks per instance the value is used densely and worth its register;
 //!   a sparser one must not raise the function's estimated peak pressure (registers live at a block
 //!   boundary, SSA liveness, computed once per round when first needed, plus the deltas of the groups already
@@ -53,8 +62,9 @@
 //!
 //! The first instance moves to the end of `D` (before its branches), keeping its destination; the others are
 //! deleted and their destinations renamed to it. `D` dominates every instance, hence every use of their
-//! results, so SSA dominance holds. Executing a pure integer operation on a path that did not compute it
-//! changes no observable state and traps on nothing (no division, remainder or memory access is a candidate).
+//! results, so SSA dominance holds. Executing a pure operation on a path that did not compute it changes no
+//! observable state and traps on nothing: PTX arithmetic raises no exception (an integer division by zero gives
+//! an unspecified value, which no path that did not divide reads), and no memory access is a candidate.
 //!
 //! # Cost
 //!
@@ -77,11 +87,43 @@ fn integer_type(m: Mod) -> bool {
     matches!(m, B8 | B16 | B32 | B64 | U8 | U16 | U32 | U64 | S8 | S16 | S32 | S64)
 }
 
+/// Whether an operation is expensive (see the module doc): an integer division or remainder by a register,
+/// or a correctly rounded floating-point division, square root or reciprocal.
+fn costly(op: &Opcode, srcs: &[Operand], class: RegClass) -> bool {
+    use OpKind::*;
+    let Some(ty) = op.ty() else { return false };
+    match op.kind {
+        Div | Rem if integer_type(ty) => {
+            matches!(class, RegClass::B32 | RegClass::B64) && matches!(srcs.get(1), Some(Operand::Reg(_)))
+        }
+        Div | Sqrt | Rcp if ty.is_float() => {
+            matches!(class, RegClass::F32 | RegClass::F64) && op.mods.contains(&Mod::Rn)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `i` is an expensive candidate: a pure, unguarded [`costly`] operation with a register source.
+fn expensive(f: &MFunction, i: &MInst) -> bool {
+    if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
+        return false;
+    }
+    let [Operand::Reg(d)] = i.dsts.as_slice() else { return false };
+    let e = i.effects();
+    e.is_pure()
+        && !e.convergent
+        && i.srcs.iter().any(|s| matches!(s, Operand::Reg(_)))
+        && costly(&i.op, &i.srcs, f.regs[d.0 as usize])
+}
+
 /// Whether `i` may be hoisted (see the module doc's candidates).
 fn candidate(f: &MFunction, i: &MInst) -> bool {
     use OpKind::*;
     if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
         return false;
+    }
+    if expensive(f, i) {
+        return true;
     }
     let [Operand::Reg(d)] = i.dsts.as_slice() else { return false };
     if !matches!(f.regs[d.0 as usize], RegClass::B32 | RegClass::B64) {
@@ -297,8 +339,10 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
             }
         }
         if delta > 0 {
-            // A value more live across blocks where only one instance runs saves nothing at run time.
-            if !sequential {
+            // A value more live across blocks where only one instance runs saves nothing at run time, unless
+            // computing it is expensive: then one instance instead of several is code size worth a register,
+            // and a warp that diverged over the alternatives computes it once instead of once per side.
+            if !sequential && !costly(&key.op, &key.srcs, key.class) {
                 continue;
             }
             // Used densely (a few blocks per instance), it is worth a register; otherwise it may not raise the

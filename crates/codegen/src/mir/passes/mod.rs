@@ -309,8 +309,9 @@ pub fn registry() -> &'static [MirPassInfo] {
         },
         MirPassInfo {
             name: "gvn-hoist",
-            description: "one instance of an integer expression that sibling blocks each compute moves to their \
-                          nearest common dominator (LLVM's GVNHoist, cheap integer operations only)",
+            description: "one instance of an expression that sibling blocks each compute moves to their nearest \
+                          common dominator (LLVM's GVNHoist: cheap integer operations, and divisions, square \
+                          roots and reciprocals between exclusive alternatives too)",
             optional: true,
             min_opt_level: 2,
             phase_in: Phase::Ssa,
