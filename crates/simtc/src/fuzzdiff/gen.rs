@@ -346,8 +346,16 @@ impl FnGen<'_> {
 
     /// Integer shapes the MIR peepholes and `reassociate` rewrite: `(a + k) * b` beside `a * b` (the sibling
     /// product), `(a + 1) * b` alone (`mad.lo`), the 64-bit product of two zero- or two sign-extended values
-    /// (`mul.wide`), and shifts up and back down (in-register extensions, a signed field as `bfe.s32`).
+    /// (`mul.wide`), shifts up and back down (in-register extensions, a signed field as `bfe.s32`), and
+    /// `a - a % k` rounding toward zero to a multiple of a constant (`reassociate` cancels the `a`s; `srem` by
+    /// a power of two is a mask).
     fn int_idiom(&mut self, a: &str, b: &str) -> String {
+        if self.rng.chance(20) {
+            let op = if self.rng.chance(50) { "srem" } else { "urem" };
+            let k = [2, 16, -16, 64, 10, 1000, -7][self.rng.below(7) as usize];
+            let r = self.def(format!("{op} i32 {a}, {k}"), "i32");
+            return self.def(format!("sub i32 {a}, {r}"), "i32");
+        }
         match self.rng.below(4) {
             0 => {
                 let k = [1, -1, 3, 1000][self.rng.below(4) as usize];
