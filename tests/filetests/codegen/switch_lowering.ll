@@ -1,5 +1,7 @@
 ; switch lowers to a chain of setp.eq + conditional branches, one per case, then a branch to the default; a
-; uniform selector gives bra.uni, a tid-dependent one plain bra; an i8 selector is normalized first.
+; uniform selector gives bra.uni, a tid-dependent one plain bra; an i8 selector is normalized first. A switch of
+; two or three cases inverts its last test (`@!%p bra default; bra case`), so ptxas keeps the compares instead
+; of building a jump table (BRX) of so few entries.
 ; RUN: compile %s --mcpu sm_80 --disable-pass ifconvert
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -56,7 +58,10 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 ; CHECK-NEXT: setp.eq.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 7;
 ; CHECK-NEXT: @{{%p[0-9]+}} bra.uni $L__BB0_{{[0-9]+}};
 ; CHECK-NEXT: setp.eq.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 4294967293;
-; CHECK-NEXT: @{{%p[0-9]+}} bra.uni $L__BB0_{{[0-9]+}};
+; CHECK-NEXT: @!{{%p[0-9]+}} bra.uni [[DEF:\$L__BB0_[0-9]+]];
+; CHECK-NEXT: bra.uni $L__BB0_{{[0-9]+}};
+; CHECK: [[DEF]]:
+; CHECK-NEXT: st.global.u32 [{{%rd[0-9]+}}], 40;
 ; CHECK: mov.u32 {{%r[0-9]+}}, %tid.x;
 ; CHECK-NEXT: setp.eq.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, 1;
 ; CHECK-NEXT: @!{{%p[0-9]+}} bra $L__BB0_{{[0-9]+}};

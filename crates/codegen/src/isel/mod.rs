@@ -296,6 +296,9 @@ pub(crate) fn seq_cst_means_cuda_relaxed(m: &Module) -> bool {
     })
 }
 
+/// Most cases of a switch whose last test is inverted (see [`Lower::lower_switch`]).
+const SMALL_SWITCH: usize = 3;
+
 impl<'a> Lower<'a> {
     /// Lowers `fid` (a definition) to MIR in SSA form. The CFG and uniformity come from `analyses` (computed
     /// there when missing, so an IR pipeline that ran before leaves nothing to recompute).
@@ -810,6 +813,7 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// Lowers a `switch` to one `setp.eq` and conditional branch per case, then a branch to the default.
     fn lower_switch(&mut self, b: Block, inst: Inst, default: Block, cases: &[(ConstId, Block)]) -> Result<()> {
         let v = self.f.dfg.args(inst)[0];
         let ty = self.ty(v);
@@ -819,7 +823,13 @@ impl<'a> Lower<'a> {
         let x = self.normalized(x, w, c, false);
         let bits = c.bits().max(16);
         let uniform = self.is_uniform_branch(b);
-        for (k, target) in cases {
+        // A switch of two or three cases ends with the last test inverted, `@!%p bra default; bra T`: a block of
+        // consecutive `setp.eq` + `@%p bra` on one register is what ptxas turns into a jump table (`BRX`: a bound
+        // check, an index scaled and added, a constant-bank load and the indirect branch), longer than the tests
+        // for so few cases and an indirect branch at run time; with the last test inverted ptxas keeps the
+        // compares (llc's lowering has the same shape). LLVM builds jump tables from four cases up.
+        let invert_last = (2..=SMALL_SWITCH).contains(&cases.len());
+        for (n, (k, target)) in cases.iter().enumerate() {
             let val = match self.m.consts.data(*k) {
                 ConstData::Int(_, ap) => ap.as_u128() as i64,
                 _ => return Err(CodegenError::unsupported("a switch case that is not an integer")),
@@ -836,6 +846,14 @@ impl<'a> Lower<'a> {
                 self.emit_def(format!("setp.eq.u{bits}"), RegClass::Pred, &[x.clone(), Operand::Imm(val)])
             };
             let t = self.mblock(*target);
+            let d = self.mblock(default);
+            if invert_last && n + 1 == cases.len() {
+                let mut br = self.mi(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(d)]);
+                br.guard = Some((p, true));
+                self.emit(br);
+                self.emit(self.mi("bra.uni", &[], &[Operand::Label(t)]));
+                return Ok(());
+            }
             let mut br = self.mi(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(t)]);
             br.guard = Some((p, false));
             self.emit(br);
