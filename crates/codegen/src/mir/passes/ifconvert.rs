@@ -84,6 +84,13 @@
 //!   instructions predicated, 66 branched (llc-19 67); quicksort's `lqsort_kernel`: 801 -> 767 instructions and
 //!   88 -> 40 registers; Rodinia lavaMD 223 -> 208. Over 618 kernels (HeCBench, Rodinia) 18 got 1-34
 //!   instructions shorter and 15 got 1-9 longer (CUB's scatter kernels, btree, moe-align).
+//! - **Loads outside shared memory under a branch costed as uniform** (uniform, likely warp-coherent, or the
+//!   early exit below): not converted. ptxas does not keep a predicated global, generic, local or constant load:
+//!   it branches around it again (`@!p BRA` over the load, and a `BSSY`/`BSYNC` pair when the condition is
+//!   divergent), so the conversion saves no branch and adds the guards: `if (tid == 0) *out = *in;` before a
+//!   `ret` is 14 SASS instructions predicated and 11 branched (generic pointers: 17 and 10); a uniform
+//!   condition gives the same count both ways but the branch skips the work. Shared-memory loads stay
+//!   predicated (ptxas keeps them: 9 and 9).
 //! - **Early exit around guarded work**: a divergent branch one of whose successors is a block holding only
 //!   `ret`/`exit`, when the arms hold at least one guarded instruction (a load, a store, ...). Costed as a
 //!   uniform branch: ptxas makes the branch an `@p EXIT`, so no warp reconverges, and the warps whose threads
@@ -294,6 +301,9 @@ struct Side {
     nguard: usize,
     /// Of them, loads.
     nload: usize,
+    /// Of the loads, those outside shared memory (global, generic, local, constant), which ptxas branches
+    /// around again when they are predicated (module doc, cost model).
+    nload_far: usize,
 }
 
 /// A predicate literal: a constant or a register, possibly negated.
@@ -509,12 +519,21 @@ impl Pass<'_> {
         let chain_block =
             |b: MBlock| b != self.entry && b != h && !self.dead[b.0 as usize] && self.npreds[b.0 as usize] == 1;
         if !chain_block(s) {
-            return Some(Side { blocks: SmallVec::new(), last: h, exit: Exit::Jump(s), ninst: 0, nguard: 0, nload: 0 });
+            return Some(Side {
+                blocks: SmallVec::new(),
+                last: h,
+                exit: Exit::Jump(s),
+                ninst: 0,
+                nguard: 0,
+                nload: 0,
+                nload_far: 0,
+            });
         }
         let mut blocks = SmallVec::new();
         let mut ninst = 0;
         let mut nguard = 0;
         let mut nload = 0;
+        let mut nload_far = 0;
         let mut cur = s;
         loop {
             let data = self.f.block(cur);
@@ -531,6 +550,8 @@ impl Pass<'_> {
                 ninst += 1;
                 nguard += usize::from(c == Class::Guard);
                 nload += usize::from(i.kind() == OpKind::Ld);
+                nload_far +=
+                    usize::from(i.kind() == OpKind::Ld && !matches!(i.op.space(), Some(Mod::Shared | Mod::SharedCta)));
                 if c == Class::Guard && i.guard.is_some() {
                     ninst += 1;
                 }
@@ -544,7 +565,7 @@ impl Pass<'_> {
             }
             match exit {
                 Exit::Jump(x) if chain_block(x) && !blocks.contains(&x) => cur = x,
-                _ => return Some(Side { blocks, last: cur, exit, ninst, nguard, nload }),
+                _ => return Some(Side { blocks, last: cur, exit, ninst, nguard, nload, nload_far }),
             }
         }
     }
@@ -575,6 +596,13 @@ impl Pass<'_> {
             return false;
         }
         if cheap && st.ninst + sf.ninst > self.limits.uniform {
+            return false;
+        }
+        // Under a branch costed as uniform the conversion only pays by saving the branch, and ptxas puts a
+        // predicated load outside shared memory back under a branch of its own (a `BSSY`/`BSYNC` pair too when
+        // the condition is divergent): `if (tid == 0) *out = *in;` before a `ret` is 14 SASS instructions
+        // predicated, 11 branched (module doc, cost model).
+        if cheap && st.nload_far + sf.nload_far > 0 {
             return false;
         }
         // Exits: at most two blocks, none of them the header or the entry, none with too many predecessors.
