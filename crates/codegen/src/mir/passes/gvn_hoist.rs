@@ -48,8 +48,10 @@
 //! - otherwise only when one instance's block lies on a path into another's (a thread may run several: the bit
 //!   tests above), since between exclusive alternatives — the two sides of a diamond — the hoist saves static
 //!   instructions only, not issued ones, and a register across both sides costs occupancy; an expensive
-//!   operation is hoisted between exclusive alternatives too (its static size is worth the register, and a
-//!   warp that diverged over the alternatives computes it once instead of once per side). Then, when the
+//!   operation is hoisted between exclusive alternatives too when every successor of `D` holds an instance
+//!   (the arms of a diamond: every path from `D` computed it before, so no path gains a division; its static
+//!   size is worth the register, and a warp that diverged over the alternatives computes it once instead of
+//!   once per side). Then, when the
 //!   region has at most [`DENSE`] blocks per instance the value is used densely and worth its register;
 //!   a sparser one must not raise the function's estimated peak pressure (registers live at a block
 //!   boundary, SSA liveness, computed once per round when first needed, plus the deltas of the groups already
@@ -341,8 +343,13 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
         if delta > 0 {
             // A value more live across blocks where only one instance runs saves nothing at run time, unless
             // computing it is expensive: then one instance instead of several is code size worth a register,
-            // and a warp that diverged over the alternatives computes it once instead of once per side.
-            if !sequential && !costly(&key.op, &key.srcs, key.class) {
+            // and a warp that diverged over the alternatives computes it once instead of once per side. Only
+            // when every successor of `d` holds an instance (the two arms of a diamond, as LLVM's branch folder
+            // hoists): every path from `d` computed it before, so the hoist adds it to none.
+            if !sequential
+                && !(costly(&key.op, &key.srcs, key.class)
+                    && f.succs(MBlock(d)).iter().all(|s| members.iter().any(|m| m.0 == s.0)))
+            {
                 continue;
             }
             // Used densely (a few blocks per instance), it is worth a register; otherwise it may not raise the
