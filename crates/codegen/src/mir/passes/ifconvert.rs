@@ -301,8 +301,8 @@ struct Side {
     nguard: usize,
     /// Of them, loads.
     nload: usize,
-    /// Of the loads, those outside shared memory (global, generic, local, constant), which ptxas branches
-    /// around again when they are predicated (module doc, cost model).
+    /// Of the loads, those outside shared memory: ptxas branches around a predicated global or generic load
+    /// again (module doc, cost model); the other spaces are counted with them, conservatively.
     nload_far: usize,
 }
 
