@@ -346,10 +346,9 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
             // and a warp that diverged over the alternatives computes it once instead of once per side. Only
             // when every successor of `d` holds an instance (the two arms of a diamond, as LLVM's branch folder
             // hoists): every path from `d` computed it before, so the hoist adds it to none.
-            if !sequential
-                && !(costly(&key.op, &key.srcs, key.class)
-                    && f.succs(MBlock(d)).iter().all(|s| members.iter().any(|m| m.0 == s.0)))
-            {
+            let diamond_of_costly = costly(&key.op, &key.srcs, key.class)
+                && f.succs(MBlock(d)).iter().all(|s| members.iter().any(|m| m.0 == s.0));
+            if !sequential && !diamond_of_costly {
                 continue;
             }
             // Used densely (a few blocks per instance), it is worth a register; otherwise it may not raise the

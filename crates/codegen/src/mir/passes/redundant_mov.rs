@@ -37,7 +37,7 @@ fn kill(facts: &mut Facts, r: Reg) {
 
 /// The register and value an unguarded constant definition writes: `mov %x, imm` (the immediate as written), or
 /// the predicate constant `setp.ne.s32 %p, a, 0` that SSA destruction writes for an `i1` phi operand (the value
-/// `a != 0` as `0`/`1`, so `setp.ne.s32 %p, 1, 0` and `setp.ne.s32 %p, -1, 0` are the same fact).
+/// `a != 0` on 32 bits as `0`/`1`, so `setp.ne.s32 %p, 1, 0` and `setp.ne.s32 %p, -1, 0` are the same fact).
 fn constant_def(i: &MInst) -> Option<(Reg, Operand)> {
     if i.guard.is_some() {
         return None;
@@ -46,7 +46,8 @@ fn constant_def(i: &MInst) -> Option<(Reg, Operand)> {
     match (i.op.kind, i.op.mods.as_slice(), i.srcs.as_slice()) {
         (OpKind::Mov, [_], [v @ (Operand::Imm(_) | Operand::F32(_) | Operand::F64(_))]) => Some((*x, v.clone())),
         (OpKind::Setp, [Mod::Ne, Mod::S32], [Operand::Imm(a), Operand::Imm(0)]) => {
-            Some((*x, Operand::Imm(i64::from(*a != 0))))
+            // The comparison is on 32 bits: only the immediate's low word decides.
+            Some((*x, Operand::Imm(i64::from(*a as i32 != 0))))
         }
         _ => None,
     }
