@@ -829,6 +829,7 @@ impl<'a> Lower<'a> {
         // for so few cases and an indirect branch at run time; with the last test inverted ptxas keeps the
         // compares (llc's lowering has the same shape). LLVM builds jump tables from four cases up.
         let invert_last = (2..=SMALL_SWITCH).contains(&cases.len());
+        let d = self.mblock(default);
         for (n, (k, target)) in cases.iter().enumerate() {
             let val = match self.m.consts.data(*k) {
                 ConstData::Int(_, ap) => ap.as_u128() as i64,
@@ -846,7 +847,6 @@ impl<'a> Lower<'a> {
                 self.emit_def(format!("setp.eq.u{bits}"), RegClass::Pred, &[x.clone(), Operand::Imm(val)])
             };
             let t = self.mblock(*target);
-            let d = self.mblock(default);
             if invert_last && n + 1 == cases.len() {
                 let mut br = self.mi(if uniform { "bra.uni" } else { "bra" }, &[], &[Operand::Label(d)]);
                 br.guard = Some((p, true));
@@ -858,7 +858,6 @@ impl<'a> Lower<'a> {
             br.guard = Some((p, false));
             self.emit(br);
         }
-        let d = self.mblock(default);
         self.emit(self.mi("bra.uni", &[], &[Operand::Label(d)]));
         Ok(())
     }

@@ -105,46 +105,29 @@ fn costly(op: &Opcode, srcs: &[Operand], class: RegClass) -> bool {
     }
 }
 
-/// Whether `i` is an expensive candidate: a pure, unguarded [`costly`] operation with a register source.
-fn expensive(f: &MFunction, i: &MInst) -> bool {
-    if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
-        return false;
-    }
-    let [Operand::Reg(d)] = i.dsts.as_slice() else { return false };
-    let e = i.effects();
-    e.is_pure()
-        && !e.convergent
-        && i.srcs.iter().any(|s| matches!(s, Operand::Reg(_)))
-        && costly(&i.op, &i.srcs, f.regs[d.0 as usize])
+/// Whether `i` is a cheap integer candidate by its operation and class alone (see the module doc).
+fn cheap(i: &MInst, class: RegClass) -> bool {
+    use OpKind::*;
+    matches!(class, RegClass::B32 | RegClass::B64)
+        && matches!(
+            i.op.kind,
+            Add | Sub | Mul | Mad | Shl | Shr | Shf | And | Or | Xor | Not | Min | Max | Bfe | Bfi | Prmt | Cvt | Cvta
+        )
+        && i.op.types().all(integer_type)
+        && (i.op.kind == Cvta || i.op.ty().is_some())
+        // A register plus an immediate: an offset that ptxas folds into an address or an operand.
+        && !(matches!(i.op.kind, Add | Sub) && matches!(i.srcs.as_slice(), [Operand::Reg(_), Operand::Imm(_)]))
 }
 
-/// Whether `i` may be hoisted (see the module doc's candidates).
+/// Whether `i` may be hoisted (see the module doc's candidates): an unguarded, pure [`cheap`] or [`costly`]
+/// operation with one register destination and at least one register source.
 fn candidate(f: &MFunction, i: &MInst) -> bool {
-    use OpKind::*;
     if i.guard.is_some() || i.is_phi() || i.is_pseudo() || i.is_call_frame() {
         return false;
     }
-    if expensive(f, i) {
-        return true;
-    }
     let [Operand::Reg(d)] = i.dsts.as_slice() else { return false };
-    if !matches!(f.regs[d.0 as usize], RegClass::B32 | RegClass::B64) {
-        return false;
-    }
-    if !matches!(
-        i.op.kind,
-        Add | Sub | Mul | Mad | Shl | Shr | Shf | And | Or | Xor | Not | Min | Max | Bfe | Bfi | Prmt | Cvt | Cvta
-    ) {
-        return false;
-    }
-    if !i.op.types().all(integer_type) || (i.op.kind != Cvta && i.op.ty().is_none()) {
-        return false;
-    }
-    if !i.srcs.iter().any(|s| matches!(s, Operand::Reg(_))) {
-        return false;
-    }
-    // A register plus an immediate: an offset that ptxas folds into an address or an operand.
-    if matches!(i.op.kind, Add | Sub) && matches!(i.srcs.as_slice(), [Operand::Reg(_), Operand::Imm(_)]) {
+    let class = f.regs[d.0 as usize];
+    if !(cheap(i, class) || costly(&i.op, &i.srcs, class)) || !i.srcs.iter().any(|s| matches!(s, Operand::Reg(_))) {
         return false;
     }
     let e = i.effects();

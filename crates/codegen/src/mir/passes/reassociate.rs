@@ -406,12 +406,12 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
         Assoc::Add => {
             // x - x cancels: each negated leaf removes a positive one of the same register (the positive
             // leaves come first, sorted by rank and register, so a binary search finds a partner).
+            let order = |r: &(bool, u32, Operand)| (r.1, r.2.reg().map_or(0, |x| x.0));
             let npos = regs.iter().take_while(|r| !r.0).count();
             let mut gone = vec![false; regs.len()];
             for j in npos..regs.len() {
-                let key = (regs[j].1, regs[j].2.reg().map_or(0, |r| r.0));
                 let pos = &regs[..npos];
-                let mut i = pos.partition_point(|r| (r.1, r.2.reg().map_or(0, |r| r.0)) < key);
+                let mut i = pos.partition_point(|r| order(r) < order(&regs[j]));
                 while i < npos && pos[i].2 == regs[j].2 && gone[i] {
                     i += 1;
                 }
