@@ -10,19 +10,24 @@
 //! first: measured on 20 `fuzz-diff` programs, the gate changed the PTX of 0 after `phi-elim` and of 19 after
 //! `out-of-ssa`. Each gated build is compared with the build without its knob ([`gated_base`]).
 //!
-//! Last come the **exposure builds** ([`exposures`]): three passes do real work in [`FULL`] whose result a later
+//! Last come the **exposure builds** ([`exposures`]): four passes do real work in [`FULL`] whose result a later
 //! pass makes invisible there, so toggling them on top of [`FULL`] rarely changes the PTX and a fault in them
 //! would rarely be told apart. `cssa`'s copies are coalesced away by `phi-elim`, which re-derives conventional
 //! SSA on MIR (measured: 3% of 200 `fuzz-diff` programs change without `cssa`); with `cssa-coalesce=0` (one copy
 //! per phi operand, constants included) its copies reach the PTX (98%). `machine-dce` finds little after the
 //! `-O3` passes, which clean up after themselves (4%); at `-O0` it is the only clean-up of instruction selection's
 //! unused results (98%), so it is also toggled at `-O0`. `remat` runs only on functions whose register pressure
-//! reaches `RematMinPressure` (32), which generated programs rarely do: it is toggled with the threshold at 0.
+//! reaches `RematMinPressure` (32), which generated programs rarely do: it is toggled with the threshold at 0;
+//! `early-sink` likewise (`EarlySinkMinPressure`, 128) is toggled with its threshold at 1.
 //! One more build runs [`FULL`] with `lsr-nests` on (lsr's induction variables in loop nests, off by default).
 
 /// `remat` runs only where the register pressure is high (`RematMinPressure`), which small generated programs
 /// rarely reach: this setting runs it everywhere, for its exposure builds.
 pub(crate) const REMAT_ALWAYS: &str = "RematMinPressure=0";
+
+/// `early-sink` runs only where the register pressure reaches `EarlySinkMinPressure` (128): this setting runs it
+/// in every function that has a live register at a block boundary, for its exposure builds.
+pub(crate) const EARLY_SINK_ALWAYS: &str = "EarlySinkMinPressure=1";
 
 /// `lsr` gives loops of a nest no new induction variables unless this knob is set: a build with it keeps that
 /// code under the differential check.
@@ -80,6 +85,11 @@ pub(crate) fn exposures() -> Vec<Exposure> {
             pass: "remat",
             with: format!("{FULL} --knob {REMAT_ALWAYS}"),
             without: format!("{FULL} --knob {REMAT_ALWAYS} --disable-pass remat"),
+        },
+        Exposure {
+            pass: "early-sink",
+            with: format!("{FULL} --knob {EARLY_SINK_ALWAYS}"),
+            without: format!("{FULL} --knob {EARLY_SINK_ALWAYS} --disable-pass early-sink"),
         },
     ]
 }
@@ -162,15 +172,17 @@ pub(crate) fn differential_builds() -> Vec<Build> {
         knobs: vec!["structurize=true".into(), LSR_NESTS.into()],
         without: None,
     });
-    let remat = exposures().into_iter().find(|e| e.pass == "remat").expect("remat's exposure pair");
-    for (label, disabled) in [(remat.with, vec![]), (remat.without, vec!["remat".to_string()])] {
-        builds.push(Build {
-            label,
-            opt_level: 3,
-            disabled,
-            knobs: vec!["structurize=true".into(), REMAT_ALWAYS.into()],
-            without: None,
-        });
+    for (pass, knob) in [("remat", REMAT_ALWAYS), ("early-sink", EARLY_SINK_ALWAYS)] {
+        let e = exposures().into_iter().find(|e| e.pass == pass).expect("the pass's exposure pair");
+        for (label, disabled) in [(e.with, vec![]), (e.without, vec![pass.to_string()])] {
+            builds.push(Build {
+                label,
+                opt_level: 3,
+                disabled,
+                knobs: vec!["structurize=true".into(), knob.into()],
+                without: None,
+            });
+        }
     }
     builds.push(Build {
         label: "-O0 --disable-pass machine-dce".into(),

@@ -20,7 +20,7 @@
 //!
 //! **Coverage.** The run ends with the share of programs whose PTX each optional pass changed (its build without
 //! it differs from the full pipeline's) and, for the passes gated by a knob (`backcopyprop`), whose PTX the
-//! knob's own build changed; `cssa`, `machine-dce` and `remat` also count where their exposure builds
+//! knob's own build changed; `cssa`, `machine-dce`, `remat` and `early-sink` also count where their exposure builds
 //! ([`crate::builds::exposures`]) differ.
 
 pub(crate) mod gen;

@@ -17,6 +17,7 @@ pub mod bit_test;
 pub mod branch_fold;
 pub mod combine;
 pub mod copyprop;
+pub mod early_sink;
 pub mod guarded_select;
 pub mod gvn_cse;
 pub mod gvn_hoist;
@@ -75,6 +76,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         seed: "simtc",
         doc: "sink: in a function whose estimated register pressure (32-bit registers live at a block boundary) is at \
               least this, nothing moves past a loop into a block that runs whenever its source does (0: no limit)",
+    },
+    simtc_opt::KnobDef {
+        name: early_sink::MIN_PRESSURE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "128",
+        seed: "simtc",
+        doc: "early-sink: sink also runs before ifconvert in a function whose estimated register pressure (32-bit \
+              registers live at a block boundary) is at least this (0: never)",
     },
     simtc_opt::KnobDef {
         name: remat::MIN_PRESSURE_KNOB,
@@ -317,6 +326,19 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, _| Ok(gvn_hoist::run(f) > 0),
+        },
+        MirPassInfo {
+            name: "early-sink",
+            description: "in a function whose estimated register pressure reaches EarlySinkMinPressure, sink runs \
+                          before ifconvert too, so an arm holds the work only it needs before it is weighed",
+            optional: true,
+            min_opt_level: 2,
+            phase_in: Phase::Ssa,
+            phase_out: Phase::Ssa,
+            run: |f, cx| {
+                let min = cx.knobs.int(early_sink::MIN_PRESSURE_KNOB).max(0) as usize;
+                Ok(early_sink::run(f, min, cx.knobs.int(sink::MAX_PRESSURE_KNOB).max(0) as usize) > 0)
+            },
         },
         MirPassInfo {
             name: "ifconvert",

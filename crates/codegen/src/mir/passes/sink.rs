@@ -249,10 +249,16 @@ fn make_preheaders(f: &mut MFunction) -> (Vec<Split>, Option<(DomTree, LoopFores
 
 /// Runs the pass; returns how many instructions moved.
 pub fn run(f: &mut MFunction, max_pressure: usize) -> usize {
+    run_with(f, max_pressure, false)
+}
+
+/// Runs the pass, with `arms_only`: no instruction moves into a block that post-dominates its own (only into
+/// the arms of branches, where it then runs on fewer paths; `early-sink`'s mode); returns how many moved.
+pub(crate) fn run_with(f: &mut MFunction, max_pressure: usize, arms_only: bool) -> usize {
     // Dead instructions (address arithmetic the peephole folded away, say) would pin their operands.
     super::machine_dce::run(f);
     let (preheaders, analyses) = make_preheaders(f);
-    let moved = sink(f, analyses, max_pressure);
+    let moved = sink(f, analyses, max_pressure, arms_only);
     // A preheader that received nothing goes again (its source branches to the header as before).
     for (n, p, h) in preheaders {
         if f.block(n).insts.len() == 1 {
@@ -273,7 +279,7 @@ fn unsplit(f: &mut MFunction, n: MBlock, p: MBlock, h: MBlock) {
 
 /// The sinking proper (module doc, "Rule"), with the CFG's dominator tree and loop forest when already known;
 /// returns how many instructions moved.
-fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure: usize) -> usize {
+fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure: usize, arms_only: bool) -> usize {
     let mut g = None;
     let (dt, loops) = analyses.unwrap_or_else(|| {
         let graph = graph::block_graph(f);
@@ -287,9 +293,9 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure
         && loops.forest.len() > 0
         && super::remat::weight_bound(f) >= max_pressure
         && super::remat::pressure(f, &graph::liveness(f)) >= max_pressure;
-    // Under `crowded`, the block graph (the CFG does not change below) and its post-dominator tree on the first
-    // move that crosses a loop.
-    if crowded && g.is_none() {
+    // Under `crowded` (or `arms_only`), the block graph (the CFG does not change below) and its post-dominator
+    // tree on the first move that crosses a loop (or the first move).
+    if (crowded || arms_only) && g.is_none() {
         g = Some(graph::block_graph(f));
     }
     let mut pdt: Option<PostDomTree> = None;
@@ -371,9 +377,8 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure
                         while t != b && !outside_new_loops(b, t) {
                             t = dt.idom(t).expect("b dominates t");
                         }
-                        let blocked = crowded
+                        let blocked = (arms_only || (crowded && crosses_loop(&dt, &loops, b, t)))
                             && t != b
-                            && crosses_loop(&dt, &loops, b, t)
                             && pdt
                                 .get_or_insert_with(|| PostDomTree::compute(g.as_ref().expect("computed when crowded")))
                                 .post_dominates(t, b);
