@@ -138,6 +138,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "reassociate: commoning window in instructions (0: no commoning)",
     },
     simtc_opt::KnobDef {
+        name: reassociate::MAX_PRESSURE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "128",
+        seed: "simtc",
+        doc: "reassociate: no commoning in a function whose estimated peak register pressure (32-bit registers \
+              live at any point) is at least this (0: no limit)",
+    },
+    simtc_opt::KnobDef {
         name: reassociate::SKIP_KNOB,
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 40 },
         default: "0",
@@ -214,6 +222,7 @@ pub fn reassociate_config(cx: &MirContext<'_>) -> reassociate::Config {
         budget: cx.knobs.int(reassociate::BUDGET_KNOB),
         window: cx.knobs.int(reassociate::WINDOW_KNOB) as usize,
         skip: cx.knobs.int(reassociate::SKIP_KNOB) as usize,
+        max_pressure: cx.knobs.int(reassociate::MAX_PRESSURE_KNOB).max(0) as usize,
     }
 }
 

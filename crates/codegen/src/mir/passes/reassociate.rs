@@ -56,9 +56,19 @@
 //! than the window are evicted, so the table holds at most the window's worth. The later instruction is deleted
 //! and its uses renamed to the earlier register, which dominates them (same block, earlier; SSA).
 //!
+//! No commoning in a function near the register limit: where the estimated peak register pressure
+//! ([`super::remat::peak_pressure`], 32-bit registers live at any point) reaches `ReassociateCSEMaxPressure`
+//! (default 128), a reuse of an earlier value in place of its recomputation lengthens that value's live range
+//! for one cheap instruction saved, and there registers are what ptxas runs out of: sw4ck's stencil `kernel3`
+//! spilled 16 bytes at 254 registers with the commoning and none without (the five sw4ck kernels, the CUB
+//! radix sorts of logic-rewrite and sort: 26 SASS instructions fewer in all; nothing else in HeCBench changed).
+//! The reassociation itself stays (it only reorders a tree and places its partial results no earlier than
+//! before, see *Placement*).
+//!
 //! Knobs (seed 002 names): `AllowReassociateCSE` (false: normalize only, no commoning),
 //! `ReassociateCSEBudget` (most trees rebuilt per function), `ReassociateCSEWindow` (the commoning window, in
-//! instructions), `ReassociateCSESkip` (leave the first N candidate roots alone: bisection aid).
+//! instructions), `ReassociateCSESkip` (leave the first N candidate roots alone: bisection aid); simtc's
+//! `ReassociateCSEMaxPressure` (above).
 //! `ReassociateLargeImmInUIADD64` does not apply (PTX `add.u64` takes any 64-bit immediate; the SASS encoding
 //! limit it works around is ptxas's business) and `DistributeAndReassociateMulBudget` (a*b + a*c → a*(b+c)) is
 //! not implemented.
@@ -80,6 +90,8 @@ pub const BUDGET_KNOB: &str = "ReassociateCSEBudget";
 pub const WINDOW_KNOB: &str = "ReassociateCSEWindow";
 /// Candidate roots to skip first.
 pub const SKIP_KNOB: &str = "ReassociateCSESkip";
+/// The estimated peak register pressure from which no commoning is done.
+pub const MAX_PRESSURE_KNOB: &str = "ReassociateCSEMaxPressure";
 
 /// Settings of one run (from the knobs).
 #[derive(Copy, Clone, Debug)]
@@ -92,11 +104,13 @@ pub struct Config {
     pub window: usize,
     /// Candidate roots left alone before the first rebuild.
     pub skip: usize,
+    /// No commoning where the estimated peak register pressure reaches this (0: no limit).
+    pub max_pressure: usize,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { allow_cse: true, budget: -1, window: 64, skip: 0 }
+        Config { allow_cse: true, budget: -1, window: 64, skip: 0, max_pressure: 128 }
     }
 }
 
@@ -475,10 +489,18 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
 pub fn run(f: &mut MFunction, cfg: Config) -> Stats {
     let mut st = Stats { distributed: distribute(f), ..Stats::default() };
     normalize(f, cfg, &mut st);
-    if cfg.allow_cse && cfg.window > 0 {
+    if cfg.allow_cse && cfg.window > 0 && !crowded(f, cfg.max_pressure) {
         st.commoned = common(f, cfg.window);
     }
     st
+}
+
+/// Whether `f`'s estimated peak register pressure reaches `max_pressure` (module doc; 0: never). The liveness
+/// solve is skipped when all the function's registers together stay below it.
+fn crowded(f: &MFunction, max_pressure: usize) -> bool {
+    max_pressure > 0
+        && super::remat::weight_bound(f) >= max_pressure
+        && super::remat::peak_pressure(f, &crate::mir::graph::liveness(f)) >= max_pressure
 }
 
 fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {

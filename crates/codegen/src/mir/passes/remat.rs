@@ -126,6 +126,47 @@ pub(crate) fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
     peak
 }
 
+/// The largest number of 32-bit registers ([`weight`]) live at any point of the function, between instructions
+/// as well as at block boundaries: each block is walked bottom-up from its live-out set (a definition ends a
+/// live range, a read starts one; a guarded definition does not end it). Linear in the function's size.
+pub(crate) fn peak_pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
+    let mut on = vec![false; f.regs.len()];
+    let mut peak = 0;
+    for &b in &f.order {
+        let mut cur: usize = 0;
+        let mut touched: Vec<u32> = Vec::new();
+        for &r in live.live_out.get(b.0) {
+            on[r as usize] = true;
+            touched.push(r);
+            cur += weight(f.regs[r as usize]);
+        }
+        peak = peak.max(cur);
+        for i in f.block(b).insts.iter().rev() {
+            if i.is_phi() {
+                break;
+            }
+            if i.guard.is_none() {
+                i.for_each_def(&mut |r| {
+                    if std::mem::replace(&mut on[r.0 as usize], false) {
+                        cur -= weight(f.regs[r.0 as usize]);
+                    }
+                });
+            }
+            i.for_each_use(&mut |r| {
+                if !std::mem::replace(&mut on[r.0 as usize], true) {
+                    touched.push(r.0);
+                    cur += weight(f.regs[r.0 as usize]);
+                }
+            });
+            peak = peak.max(cur);
+        }
+        for r in touched {
+            on[r as usize] = false;
+        }
+    }
+    peak
+}
+
 /// Runs the pass on a function whose estimated register pressure is at least `min_pressure`; returns the
 /// number of copies placed.
 pub fn run(f: &mut MFunction, min_pressure: usize) -> usize {
