@@ -28,8 +28,8 @@
 //! registers (occupancy 0.25 -> 0.125). The late `sink` still makes those moves where they remain.
 //!
 //! The pass is `sink` itself with its rules and cost (linear in the function's size) and one post-dominator
-//! tree, plus one liveness solve to measure the pressure, skipped when all the function's registers together
-//! stay below the limit.
+//! tree, plus one liveness solve to measure the pressure, skipped when a bound that needs none
+//! ([`super::remat::peak_pressure_bound`]) stays below the limit.
 
 use crate::mir::{graph, MFunction};
 
@@ -39,7 +39,11 @@ pub const MIN_PRESSURE_KNOB: &str = "EarlySinkMinPressure";
 /// Runs [`super::sink::run`] (with `sink_limit` as its `SinkMaxPressure`) when `f`'s estimated register
 /// pressure reaches `min_pressure` (0: never); returns how many instructions moved.
 pub fn run(f: &mut MFunction, min_pressure: usize, sink_limit: usize) -> usize {
-    if min_pressure == 0 || super::remat::weight_bound(f) < min_pressure {
+    // Two bounds that need no liveness solve first (the pressure at block boundaries is at most the peak).
+    if min_pressure == 0
+        || super::remat::weight_bound(f) < min_pressure
+        || super::remat::peak_pressure_bound(f) < min_pressure
+    {
         return 0;
     }
     if super::remat::pressure(f, &graph::liveness(f)) < min_pressure {

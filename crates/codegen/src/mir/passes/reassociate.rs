@@ -496,10 +496,11 @@ pub fn run(f: &mut MFunction, cfg: Config) -> Stats {
 }
 
 /// Whether `f`'s estimated peak register pressure reaches `max_pressure` (module doc; 0: never). The liveness
-/// solve is skipped when all the function's registers together stay below it.
+/// solve is skipped when a bound that needs none stays below it.
 fn crowded(f: &MFunction, max_pressure: usize) -> bool {
     max_pressure > 0
         && super::remat::weight_bound(f) >= max_pressure
+        && super::remat::peak_pressure_bound(f) >= max_pressure
         && super::remat::peak_pressure(f, &crate::mir::graph::liveness(f)) >= max_pressure
 }
 
