@@ -32,7 +32,14 @@
 //! worse than the unfused form (see the `mad.wide` rule above: off by default). For floats it is llc's
 //! aggressive FMA fusion (NVPTX enables it): each `fma` rounds once, as `contract` allows. A
 //! multi-use float product never has a factor negated by flipping an immediate (the factor is shared by all the
-//! fused uses); it gets a `neg` instead.
+//! fused uses); it gets a `neg` instead. Not in a function whose estimated peak register pressure
+//! ([`super::remat::peak_pressure`], 32-bit registers live at any point) reaches `CombineMultiUseMaxPressure`
+//! (default 128): there the factors, live to the last fused add instead of the one product, are what ptxas runs
+//! out of. sw4ck's `curvilinear4sg` stencils (254 registers, `f64`): 1,363 -> 1,333 SASS instructions in
+//! `kernel2`, 1,373 -> 1,346 in `kernel3`, 1,120 -> 1,111 and 254 -> 172 registers in `kernel4`, although ptxas
+//! contracts fewer of the unfused pairs (DFMA 1,037 -> 1,000 over the five kernels); over HeCBench's 1,824
+//! kernels 7 changed, 6 shorter and rushlarsen's 254-register kernel 5 longer, -95 SASS instructions, FFMA-class
+//! -53.
 //!
 //! **Partial float rule**: a contractable float product with other readers (a `neg`, a store, a compare) is
 //! still fused into the adds/subs that read it *in its own block*, and stays for the others (llc's aggressive
@@ -170,10 +177,15 @@ fn flip(f: &mut MFunction, at: (u32, usize, usize)) {
 pub const FMA_KNOB: &str = "CombineFma";
 /// The knob enabling the `mad.wide` rule.
 pub const MAD_WIDE_KNOB: &str = "CombineMadWide";
+/// The knob: the estimated peak register pressure from which the multi-use rule is not applied.
+pub const MULTI_USE_MAX_PRESSURE_KNOB: &str = "CombineMultiUseMaxPressure";
 
-/// Runs the combines (`fma`: also the float rules; `mad_wide`: also the `mad.wide` rule); returns how many were
-/// made.
-pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool) -> usize {
+/// Runs the combines (`fma`: also the float rules; `mad_wide`: also the `mad.wide` rule; no multi-use rule in a
+/// function whose estimated peak register pressure reaches `multi_use_limit`, 0: no limit); returns how many
+/// were made.
+pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool, multi_use_limit: usize) -> usize {
+    // Measured on the first multi-use candidate only (most functions have none).
+    let mut crowded: Option<bool> = None;
     let n = f.regs.len();
     let mut uses = f.read_counts();
     let mut def: Vec<Option<(u32, usize)>> = vec![None; n];
@@ -235,7 +247,11 @@ pub fn run(f: &mut MFunction, fma: bool, mad_wide: bool) -> usize {
                 // A product with readers that are not fusable adds stays; a float one is still fused into its
                 // adds in its own block (module doc: partial float rule).
                 let partial = u > 1 && int_adds[t.0 as usize] != u;
-                if u == 0 {
+                // Near the register limit, a product fused into all its adds would keep both factors live to
+                // the last of them (module doc: multi-use rule).
+                if u == 0
+                    || (u > 1 && !partial && *crowded.get_or_insert_with(|| super::remat::crowded(f, multi_use_limit)))
+                {
                     continue;
                 }
                 let Some((mb, mk)) = def[t.0 as usize] else { continue };

@@ -138,6 +138,14 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "reassociate: commoning window in instructions (0: no commoning)",
     },
     simtc_opt::KnobDef {
+        name: combine::MULTI_USE_MAX_PRESSURE_KNOB,
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
+        default: "128",
+        seed: "simtc",
+        doc: "combine: no multi-use fusion (a product fused into all its adds) in a function whose estimated peak \
+              register pressure (32-bit registers live at any point) is at least this (0: no limit)",
+    },
+    simtc_opt::KnobDef {
         name: reassociate::MAX_PRESSURE_KNOB,
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 20 },
         default: "128",
@@ -403,7 +411,11 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, cx| Ok(combine::run(f, cx.knobs.bool(combine::FMA_KNOB), cx.knobs.bool(combine::MAD_WIDE_KNOB)) > 0),
+            run: |f, cx| {
+                let multi_use_limit = cx.knobs.int(combine::MULTI_USE_MAX_PRESSURE_KNOB).max(0) as usize;
+                let (fma, mad_wide) = (cx.knobs.bool(combine::FMA_KNOB), cx.knobs.bool(combine::MAD_WIDE_KNOB));
+                Ok(combine::run(f, fma, mad_wide, multi_use_limit) > 0)
+            },
         },
         MirPassInfo {
             name: "sink",

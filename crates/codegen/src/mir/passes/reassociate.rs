@@ -489,19 +489,10 @@ fn rebuild(t: &Tree, fx: &Facts) -> Option<Rebuilt> {
 pub fn run(f: &mut MFunction, cfg: Config) -> Stats {
     let mut st = Stats { distributed: distribute(f), ..Stats::default() };
     normalize(f, cfg, &mut st);
-    if cfg.allow_cse && cfg.window > 0 && !crowded(f, cfg.max_pressure) {
+    if cfg.allow_cse && cfg.window > 0 && !super::remat::crowded(f, cfg.max_pressure) {
         st.commoned = common(f, cfg.window);
     }
     st
-}
-
-/// Whether `f`'s estimated peak register pressure reaches `max_pressure` (module doc; 0: never). The liveness
-/// solve is skipped when a bound that needs none stays below it.
-fn crowded(f: &MFunction, max_pressure: usize) -> bool {
-    max_pressure > 0
-        && super::remat::weight_bound(f) >= max_pressure
-        && super::remat::peak_pressure_bound(f) >= max_pressure
-        && super::remat::peak_pressure(f, &crate::mir::graph::liveness(f)) >= max_pressure
 }
 
 fn normalize(f: &mut MFunction, cfg: Config, st: &mut Stats) {

@@ -126,6 +126,16 @@ pub(crate) fn pressure(f: &MFunction, live: &simtc_graph::LiveSets) -> usize {
     peak
 }
 
+/// Whether `f`'s estimated peak register pressure ([`peak_pressure`]) reaches `limit` (0: never): the
+/// liveness solve runs only when the two bounds that need none ([`weight_bound`], [`peak_pressure_bound`]) reach
+/// it. `reassociate`'s and `combine`'s test for a function near the register limit.
+pub(crate) fn crowded(f: &MFunction, limit: usize) -> bool {
+    limit > 0
+        && weight_bound(f) >= limit
+        && peak_pressure_bound(f) >= limit
+        && peak_pressure(f, &crate::mir::graph::liveness(f)) >= limit
+}
+
 /// A bound on [`peak_pressure`] that needs no liveness solve (linear): every *global* register (read outside
 /// its defining block or by a phi, defined more than once, or a phi's result) counted as live everywhere, plus
 /// the most *local* registers (defined and read only in one block) live at once in any block, from one
