@@ -230,7 +230,7 @@ pub fn reassociate_config(cx: &MirContext<'_>) -> reassociate::Config {
         budget: cx.knobs.int(reassociate::BUDGET_KNOB),
         window: cx.knobs.int(reassociate::WINDOW_KNOB) as usize,
         skip: cx.knobs.int(reassociate::SKIP_KNOB) as usize,
-        max_pressure: cx.knobs.int(reassociate::MAX_PRESSURE_KNOB).max(0) as usize,
+        max_pressure: cx.count(reassociate::MAX_PRESSURE_KNOB),
     }
 }
 
@@ -240,6 +240,13 @@ pub struct MirContext<'a> {
     pub opts: &'a Options,
     /// Knob values (`--knob`).
     pub knobs: &'a simtc_opt::Knobs,
+}
+
+impl MirContext<'_> {
+    /// An integer knob used as a count or a limit (negative values read as 0).
+    pub fn count(&self, knob: &str) -> usize {
+        self.knobs.int(knob).max(0) as usize
+    }
 }
 
 /// A registry entry.
@@ -353,8 +360,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| {
-                let min = cx.knobs.int(early_sink::MIN_PRESSURE_KNOB).max(0) as usize;
-                Ok(early_sink::run(f, min, cx.knobs.int(sink::MAX_PRESSURE_KNOB).max(0) as usize) > 0)
+                Ok(early_sink::run(f, cx.count(early_sink::MIN_PRESSURE_KNOB), cx.count(sink::MAX_PRESSURE_KNOB)) > 0)
             },
         },
         MirPassInfo {
@@ -412,9 +418,8 @@ pub fn registry() -> &'static [MirPassInfo] {
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
             run: |f, cx| {
-                let multi_use_limit = cx.knobs.int(combine::MULTI_USE_MAX_PRESSURE_KNOB).max(0) as usize;
                 let (fma, mad_wide) = (cx.knobs.bool(combine::FMA_KNOB), cx.knobs.bool(combine::MAD_WIDE_KNOB));
-                Ok(combine::run(f, fma, mad_wide, multi_use_limit) > 0)
+                Ok(combine::run(f, fma, mad_wide, cx.count(combine::MULTI_USE_MAX_PRESSURE_KNOB)) > 0)
             },
         },
         MirPassInfo {
@@ -425,7 +430,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, cx| Ok(sink::run(f, cx.knobs.int(sink::MAX_PRESSURE_KNOB).max(0) as usize) > 0),
+            run: |f, cx| Ok(sink::run(f, cx.count(sink::MAX_PRESSURE_KNOB)) > 0),
         },
         MirPassInfo {
             name: "update-sink",
@@ -446,7 +451,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, cx| Ok(remat::run(f, cx.knobs.int(remat::MIN_PRESSURE_KNOB).max(0) as usize) > 0),
+            run: |f, cx| Ok(remat::run(f, cx.count(remat::MIN_PRESSURE_KNOB)) > 0),
         },
         MirPassInfo {
             name: "sink-compares",
@@ -456,7 +461,7 @@ pub fn registry() -> &'static [MirPassInfo] {
             min_opt_level: 1,
             phase_in: Phase::Ssa,
             phase_out: Phase::Ssa,
-            run: |f, cx| Ok(sink_compares::run(f, cx.knobs.int(sink_compares::LIMIT_KNOB).max(0) as usize) > 0),
+            run: |f, cx| Ok(sink_compares::run(f, cx.count(sink_compares::LIMIT_KNOB)) > 0),
         },
         MirPassInfo {
             name: "materialize-undef",
