@@ -31,7 +31,7 @@
 //! tree, plus one liveness solve to measure the pressure, skipped when a bound that needs none
 //! ([`super::remat::peak_pressure_bound`]) stays below the limit.
 
-use crate::mir::{graph, MFunction};
+use crate::mir::MFunction;
 
 /// The knob: the estimated register pressure from which sinking also runs before if-conversion.
 pub const MIN_PRESSURE_KNOB: &str = "EarlySinkMinPressure";
@@ -39,14 +39,7 @@ pub const MIN_PRESSURE_KNOB: &str = "EarlySinkMinPressure";
 /// Runs [`super::sink::run`] (with `sink_limit` as its `SinkMaxPressure`) when `f`'s estimated register
 /// pressure reaches `min_pressure` (0: never); returns how many instructions moved.
 pub fn run(f: &mut MFunction, min_pressure: usize, sink_limit: usize) -> usize {
-    // Two bounds that need no liveness solve first (the pressure at block boundaries is at most the peak).
-    if min_pressure == 0
-        || super::remat::weight_bound(f) < min_pressure
-        || super::remat::peak_pressure_bound(f) < min_pressure
-    {
-        return 0;
-    }
-    if super::remat::pressure(f, &graph::liveness(f)) < min_pressure {
+    if !super::remat::boundary_crowded(f, min_pressure) {
         return 0;
     }
     super::sink::run_with(f, sink_limit, true)

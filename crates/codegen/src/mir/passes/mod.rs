@@ -228,8 +228,8 @@ pub fn reassociate_config(cx: &MirContext<'_>) -> reassociate::Config {
     reassociate::Config {
         allow_cse: cx.knobs.bool(reassociate::ALLOW_CSE_KNOB),
         budget: cx.knobs.int(reassociate::BUDGET_KNOB),
-        window: cx.knobs.int(reassociate::WINDOW_KNOB) as usize,
-        skip: cx.knobs.int(reassociate::SKIP_KNOB) as usize,
+        window: cx.count(reassociate::WINDOW_KNOB),
+        skip: cx.count(reassociate::SKIP_KNOB),
         max_pressure: cx.count(reassociate::MAX_PRESSURE_KNOB),
     }
 }

@@ -136,6 +136,16 @@ pub(crate) fn crowded(f: &MFunction, limit: usize) -> bool {
         && peak_pressure(f, &crate::mir::graph::liveness(f)) >= limit
 }
 
+/// Whether `f`'s estimated pressure at block boundaries ([`pressure`]) reaches `limit` (0: never), with the same
+/// two liveness-free bounds first as [`crowded`] (the pressure at a boundary is at most the peak). `sink`'s and
+/// `early-sink`'s test.
+pub(crate) fn boundary_crowded(f: &MFunction, limit: usize) -> bool {
+    limit > 0
+        && weight_bound(f) >= limit
+        && peak_pressure_bound(f) >= limit
+        && pressure(f, &crate::mir::graph::liveness(f)) >= limit
+}
+
 /// A bound on [`peak_pressure`] that needs no liveness solve (linear): every *global* register (read outside
 /// its defining block or by a phi, defined more than once, or a phi's result) counted as live everywhere, plus
 /// the most *local* registers (defined and read only in one block) live at once in any block, from one

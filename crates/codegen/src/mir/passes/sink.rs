@@ -289,10 +289,7 @@ fn sink(f: &mut MFunction, analyses: Option<(DomTree, LoopForest)>, max_pressure
         (dt, loops)
     });
     // Only a function with a loop whose registers together could reach the limit needs the liveness solve.
-    let crowded = max_pressure > 0
-        && loops.forest.len() > 0
-        && super::remat::weight_bound(f) >= max_pressure
-        && super::remat::pressure(f, &graph::liveness(f)) >= max_pressure;
+    let crowded = loops.forest.len() > 0 && super::remat::boundary_crowded(f, max_pressure);
     // Under `crowded` (or `arms_only`), the block graph (the CFG does not change below) and its post-dominator
     // tree on the first move that crosses a loop (or the first move).
     if (crowded || arms_only) && g.is_none() {
