@@ -151,8 +151,9 @@ pub const DRIVER_KNOBS: &[simtc_opt::KnobDef] = &[simtc_opt::KnobDef {
 /// (`simtc_opt::default_pipeline`, seed 003's position); `-O2+` then runs `licm` (hoists what DARM left invariant
 /// in loops, pressure-aware by default) and `lsr` (loop strength reduction, issue
 /// 16: it keeps the CFG, so the structured shape survives, and its new phis go through `cssa` like any other),
-/// `gep-reassociate` (`&B[x + y]` from a dominating `&B[x]`, issue 26) and `load-store-vectorize` (issue 26: adjacent aligned scalar accesses become `.v2`/`.v4`, where llc-19 runs
-/// LLVM's LoadStoreVectorizer: last before instruction selection);
+/// `gep-reassociate` (`&B[x + y]` from a dominating `&B[x]`, issue 26), `load-store-vectorize` (issue 26: adjacent aligned scalar accesses become `.v2`/`.v4`, where llc-19 runs
+/// LLVM's LoadStoreVectorizer) and `bypass-slow-division` (a 32-bit path for 64-bit division by a run-time
+/// divisor, as llc's CodeGenPrepare: last before instruction selection);
 /// with `do-cssa`, `-O1+` ends with `cssa` (seed 000: late IR, after structurizecfg, before instruction
 /// selection).
 pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static str> {
@@ -174,6 +175,7 @@ pub fn ir_pipeline(opt_level: u8, structurize: bool, cssa: bool) -> Vec<&'static
         v.push("lsr");
         v.push("gep-reassociate");
         v.push("load-store-vectorize");
+        v.push("bypass-slow-division");
     }
     if cssa && opt_level >= 1 {
         v.push("cssa");

@@ -142,6 +142,7 @@ pub fn registry() -> &'static [PassInfo] {
         crate::passes::lsr::INFO,
         crate::passes::gep_reassociate::INFO,
         crate::passes::load_store_vectorize::INFO,
+        crate::passes::bypass_slow_division::INFO,
     ]
 }
 

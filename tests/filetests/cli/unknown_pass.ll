@@ -6,5 +6,5 @@ define void @f() {
   ret void
 }
 
-; ERR: simtc: error: unknown pass 'frobnicate' (known passes: verify, dce, simplifycfg, nvvm-reflect, lower-mem-intrinsics, expand-reductions, lower-switch, unify-exits, structurizecfg, structured-layout, darm, cssa, licm, lsr, gep-reassociate, load-store-vectorize)
+; ERR: simtc: error: unknown pass 'frobnicate' (known passes: verify, dce, simplifycfg, nvvm-reflect, lower-mem-intrinsics, expand-reductions, lower-switch, unify-exits, structurizecfg, structured-layout, darm, cssa, licm, lsr, gep-reassociate, load-store-vectorize, bypass-slow-division)
 ; CHECK-NOT: define

@@ -6,4 +6,4 @@ define void @f() {
   ret void
 }
 
-; ERR: simtc: error: unknown pass 'nosuchpass' (known passes: verify, dce, simplifycfg, nvvm-reflect, lower-mem-intrinsics, expand-reductions, lower-switch, unify-exits, structurizecfg, structured-layout, darm, cssa, licm, lsr, gep-reassociate, load-store-vectorize)
+; ERR: simtc: error: unknown pass 'nosuchpass' (known passes: verify, dce, simplifycfg, nvvm-reflect, lower-mem-intrinsics, expand-reductions, lower-switch, unify-exits, structurizecfg, structured-layout, darm, cssa, licm, lsr, gep-reassociate, load-store-vectorize, bypass-slow-division)

@@ -1,5 +1,6 @@
 ; i64 arithmetic uses the 64-bit forms in %rd registers; shift amounts are converted to .u32.
-; RUN: compile %s --mcpu sm_80
+; (bypass-slow-division is off: this checks the 64-bit forms isel selects, not the 32-bit fast paths.)
+; RUN: compile %s --mcpu sm_80 --disable-pass bypass-slow-division
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -350,6 +350,9 @@ impl FnGen<'_> {
     /// `a - a % k` rounding toward zero to a multiple of a constant (`reassociate` cancels the `a`s; `srem` by
     /// a power of two is a mask).
     fn int_idiom(&mut self, a: &str, b: &str) -> String {
+        if self.rng.chance(25) {
+            return self.wide_division(a, b);
+        }
         if self.rng.chance(20) {
             let op = if self.rng.chance(50) { "srem" } else { "urem" };
             let k = [2, 16, -16, 64, 10, 1000, -7][self.rng.below(7) as usize];
@@ -383,6 +386,39 @@ impl FnGen<'_> {
                 self.def(format!("{shr} i32 {t}, {down}"), "i32")
             }
         }
+    }
+
+    /// A 64-bit division or remainder by a run-time divisor (`bypass-slow-division`'s fast and slow paths, and
+    /// its short-dividend forms): both operands zero- or sign-extended from i32, the dividend sometimes shifted
+    /// left (up to 2^61 in magnitude: never INT64_MIN, so a divisor of -1 is defined), the divisor sometimes
+    /// moved above 2^32 and always odd (never zero); sometimes the quotient and the remainder of the same
+    /// operands (one shared fast path). The result's two halves are folded into an i32.
+    fn wide_division(&mut self, a: &str, b: &str) -> String {
+        let ext = |g: &mut Self, v: &str| {
+            let e = if g.rng.chance(50) { "zext" } else { "sext" };
+            g.def(format!("{e} i32 {v} to i64"), "i64")
+        };
+        let x0 = ext(self, a);
+        let x = if self.rng.chance(40) {
+            let k = 1 + self.rng.below(30);
+            self.def(format!("shl i64 {x0}, {k}"), "i64")
+        } else {
+            x0
+        };
+        let y0 = ext(self, b);
+        let y1 = if self.rng.chance(30) { self.def(format!("shl i64 {y0}, 32"), "i64") } else { y0 };
+        let y = self.def(format!("or i64 {y1}, 1"), "i64");
+        let k = self.rng.below(4) as usize;
+        let op = ["udiv", "urem", "sdiv", "srem"][k];
+        let mut r = self.def(format!("{op} i64 {x}, {y}"), "i64");
+        if self.rng.chance(40) {
+            let pair = ["urem", "udiv", "srem", "sdiv"][k];
+            let r2 = self.def(format!("{pair} i64 {x}, {y}"), "i64");
+            r = self.def(format!("add i64 {r}, {r2}"), "i64");
+        }
+        let hi = self.def(format!("lshr i64 {r}, 32"), "i64");
+        let m = self.def(format!("xor i64 {r}, {hi}"), "i64");
+        self.def(format!("trunc i64 {m} to i32"), "i32")
     }
 
     /// Clamps a float into (-1e6, 1e6); NaN and infinities become 1.0.

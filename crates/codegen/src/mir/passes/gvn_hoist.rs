@@ -65,8 +65,12 @@
 //! The first instance moves to the end of `D` (before its branches), keeping its destination; the others are
 //! deleted and their destinations renamed to it. `D` dominates every instance, hence every use of their
 //! results, so SSA dominance holds. Executing a pure operation on a path that did not compute it changes no
-//! observable state and traps on nothing: PTX arithmetic raises no exception (an integer division by zero gives
-//! an unspecified value, which no path that did not divide reads), and no memory access is a candidate.
+//! observable state and traps on nothing: PTX arithmetic raises no exception, and no memory access is a
+//! candidate. An integer division or remainder by a register is the exception: PTX gives an unspecified value
+//! for a zero divisor, but the emulator reports the division as an error (a program that divides by zero has a
+//! bug), so such a group is hoisted only when every successor of `D` holds an instance — every path from `D`
+//! divided by the same register before (bypass-slow-division's fast paths of a `udiv` and an `sdiv` of the same
+//! operands, one after the other, would otherwise put the 32-bit division before the test that guards it).
 //!
 //! # Cost
 //!
@@ -87,6 +91,14 @@ pub const ROUNDS: usize = 4;
 fn integer_type(m: Mod) -> bool {
     use Mod::*;
     matches!(m, B8 | B16 | B32 | B64 | U8 | U16 | U32 | U64 | S8 | S16 | S32 | S64)
+}
+
+/// Whether an operation is an integer division or remainder by a register (never speculated onto a path that
+/// did not divide; see the module doc).
+fn int_div_by_reg(op: &Opcode, srcs: &[Operand]) -> bool {
+    matches!(op.kind, OpKind::Div | OpKind::Rem)
+        && op.ty().is_some_and(integer_type)
+        && matches!(srcs.get(1), Some(Operand::Reg(_)))
 }
 
 /// Whether an operation is expensive (see the module doc): an integer division or remainder by a register,
@@ -323,14 +335,20 @@ fn round(f: &mut MFunction, cfg: &mut Option<(DomTree, LoopForest)>, fresh: &mut
                 }
             }
         }
+        // An integer division by a register runs only where a path divided before (every successor of `d`
+        // holds an instance): moved onto a path that divided by nothing, a zero divisor there would make the
+        // emulator report a division by zero the program does not perform (PTX itself gives an unspecified value).
+        let every_succ = f.succs(MBlock(d)).iter().all(|s| members.iter().any(|m| m.0 == s.0));
+        if int_div_by_reg(&key.op, &key.srcs) && !every_succ {
+            continue;
+        }
         if delta > 0 {
             // A value more live across blocks where only one instance runs saves nothing at run time, unless
             // computing it is expensive: then one instance instead of several is code size worth a register,
             // and a warp that diverged over the alternatives computes it once instead of once per side. Only
             // when every successor of `d` holds an instance (the two arms of a diamond, as LLVM's branch folder
             // hoists): every path from `d` computed it before, so the hoist adds it to none.
-            let diamond_of_costly = costly(&key.op, &key.srcs, key.class)
-                && f.succs(MBlock(d)).iter().all(|s| members.iter().any(|m| m.0 == s.0));
+            let diamond_of_costly = costly(&key.op, &key.srcs, key.class) && every_succ;
             if !sequential && !diamond_of_costly {
                 continue;
             }
