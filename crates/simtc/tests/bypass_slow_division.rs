@@ -5,7 +5,9 @@
 //! the first group's result), and a dividend with a bit above 2^32 set (left alone) — on operand pairs that take
 //! both paths (zero, small, 2^31, 2^32 - 1, 2^32, 2^63 - 1, INT64_MIN, -1, random mixed magnitudes). It is
 //! compiled by simtc (`-O0`, `-O3` on sm_70 and sm_90, `-O3` without the pass) and llc-19, validated by ptxas, run
-//! in the emulator, and every defined result must equal Rust's arithmetic.
+//! in the emulator, and every defined result must equal Rust's arithmetic; with the pass the emulator's
+//! SASS-weighted instruction estimate must be lower than without it, and less than half of it when every operand
+//! fits in 32 bits.
 
 mod common;
 
@@ -225,6 +227,7 @@ fn sixty_four_bit_division_by_runtime_divisors_matches_rust_on_every_build() {
     let pairs = inputs();
     let threads = pairs.len();
     let n = OPS.len();
+    let mut estimates = Vec::new();
     for (label, ptx) in &ptxs {
         let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "div.ptx").unwrap();
         let launch = Launch {
@@ -252,6 +255,31 @@ fn sixty_four_bit_division_by_runtime_divisors_matches_rust_on_every_build() {
             }
         }
         assert!(checked > threads * (n - 2), "{label}: only {checked} defined results");
+        estimates.push(r.counters.sass_instructions_estimate);
     }
+    // What the pass is for: the SASS-weighted emulated instructions (each PTX instruction weighted by the SASS
+    // ptxas makes of it: `div.u64` is a 56-88-instruction subroutine) fall below the build without it on these
+    // mixed operands, and below half of it when every operand fits in 32 bits (index arithmetic).
+    let (on, off) = (estimates[1], estimates[3]);
+    assert!(on < off, "SASS-weighted estimate with the pass {on}, without {off}");
+    let small: Vec<(i64, i64)> = pairs.iter().map(|&(x, y)| (x & 0x7fff_ffff, (y & 0xffff) | 1)).collect();
+    let estimate = |ptx: &std::path::Path| {
+        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "div.ptx").unwrap();
+        let launch = Launch {
+            kernel: "k".into(),
+            grid: [(threads / 256) as u32, 1, 1],
+            block: [256, 1, 1],
+            dynamic_shared_bytes: 0,
+            args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+            buffers: vec![
+                Buffer { name: "xs".into(), data: small.iter().flat_map(|p| p.0.to_le_bytes()).collect() },
+                Buffer { name: "ys".into(), data: small.iter().flat_map(|p| p.1.to_le_bytes()).collect() },
+                Buffer { name: "out".into(), data: vec![0; threads * n * 8] },
+            ],
+        };
+        simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap().counters.sass_instructions_estimate
+    };
+    let (on, off) = (estimate(&ptxs[1].1), estimate(&ptxs[3].1));
+    assert!(on * 2 < off, "32-bit operands: SASS-weighted estimate with the pass {on}, without {off}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,7 +27,11 @@
 //! - never converted (the whole candidate is rejected): `phi`s in the arm, convergent operations (`bar`,
 //!   `barrier`, `shfl`, `vote`, `match`, `redux`, `activemask`, calls and their `.param` framing,
 //!   convergence markers), memory barriers and fences, ordered (acquire/release) accesses, atomics and
-//!   reductions, inline assembly, `trap`, `ret`/`exit`/`brx` and blocks with `.pragma` lines.
+//!   reductions, inline assembly, `trap`, `ret`/`exit`/`brx`, blocks with `.pragma` lines, and 64-bit integer
+//!   `div`/`rem` by a register: ptxas has no 64-bit divide and calls a 56-88-instruction subroutine, which it
+//!   branches around when predicated anyway, so predication saves no branch; kept as a branch, a warp none of
+//!   whose threads takes the arm (the slow path of `bypass-slow-division`) skips it, which the emulator's
+//!   SASS-weighted estimate then sees too (upsample's forward kernel: 27,984 -> 11,136, llc 11,088).
 //!
 //! A guarded instruction in SSA MIR defines its register only on the threads whose guard holds; the others
 //! hold an unspecified value that no thread ever uses meaningfully: the uses are the arm's own instructions
@@ -285,6 +289,9 @@ fn classify(i: &MInst) -> Option<Class> {
     let int_div = matches!(i.kind(), OpKind::Div | OpKind::Rem)
         && !i.op.ty().is_some_and(|t| t.is_float())
         && !matches!(i.srcs.get(1), Some(Operand::Imm(v)) if *v != 0);
+    if int_div && matches!(i.op.ty(), Some(Mod::S64 | Mod::U64)) {
+        return None;
+    }
     Some(if e.is_pure() && !int_div { Class::Speculate } else { Class::Guard })
 }
 
