@@ -1,7 +1,8 @@
 ; bypass-slow-division: a udiv and a urem of the same two loaded (unknown) i64 operands share one test,
 ; ((a | b) >> 32) == 0, and one fast path: a 32-bit udiv, the remainder as a - q * b, both zero-extended; the
-; slow path keeps the 64-bit operations; phis in the rest of the block give the results. The sdiv of the same
-; operands is a group of its own (signed), with the 32-bit unsigned division on its fast path.
+; slow path divides in 64 bits once (the remainder as x - q * y there too); phis in the rest of the block give
+; the results. The sdiv of the same operands is a group of its own (signed), with the 32-bit unsigned division
+; on its fast path.
 ; RUN: opt %s --passes bypass-slow-division
 
 target triple = "nvptx64-nvidia-cuda"
@@ -36,7 +37,8 @@ entry:
 ; CHECK-NEXT: br label %bypass.join
 ; CHECK: bypass.slow:
 ; CHECK-NEXT: [[QS:%[0-9]+]] = udiv i64 %x, %y
-; CHECK-NEXT: [[RS:%[0-9]+]] = urem i64 %x, %y
+; CHECK-NEXT: [[MS:%[0-9]+]] = mul i64 [[QS]], %y
+; CHECK-NEXT: [[RS:%[0-9]+]] = sub i64 %x, [[MS]]
 ; CHECK-NEXT: br label %bypass.join
 ; CHECK: bypass.join:
 ; CHECK-NEXT: [[PQ:%[0-9]+]] = phi i64 [ [[QZ]], %bypass.fast ], [ [[QS]], %bypass.slow ]
@@ -51,4 +53,5 @@ entry:
 ; CHECK-NEXT: %t = add i64 [[PQ]], [[PR]]
 ; CHECK-NEXT: %u = add i64 %t, [[PS]]
 ; CHECK-NOT: udiv i64
+; CHECK-NOT: urem i64
 ; CHECK: ret void

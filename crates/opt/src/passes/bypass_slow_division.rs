@@ -28,13 +28,15 @@
 //!
 //! Then:
 //!
-//! 1. either operand long: nothing changes;
+//! 1. either operand long: no fast path; a group with both a quotient and a remainder computes the remainder as
+//!    `a - q * b` (one 64-bit division instead of two);
 //! 2. both short: the operations become 32-bit ones, zero-extended (no branch);
 //! 3. an unsigned group whose dividend is short: `b > a` gives quotient 0 and remainder `a` without dividing;
 //!    otherwise `b <= a < 2^32` and the 32-bit path runs (`icmp uge a, b`; a zero divisor is undefined
 //!    behaviour either way);
 //! 4. otherwise: `((a | b) >> 32) == 0` (only the operands not known short are or'ed) selects the 32-bit path,
-//!    and the original 64-bit operations run in a block of their own when it fails.
+//!    and the 64-bit operations run in a block of their own when it fails (a remainder next to a quotient as
+//!    `a - q * b` there too: one 64-bit division instead of two).
 //!
 //! Signed groups use the unsigned 32-bit operations on the fast path: it is taken only when both operands are in
 //! `[0, 2^32)`, where signed and unsigned division agree (and `INT64_MIN / -1` never takes it).
@@ -325,6 +327,38 @@ fn insts_after(func: &Function, block: Block, after: Option<Inst>, stop: Option<
     out
 }
 
+/// A group left in 64 bits that wants both results: one division at the group's first operation, the remainder
+/// `a - q * b` (one subroutine call instead of two).
+fn pair_only(m: &mut Module, f: FuncId, g: &Group) -> bool {
+    let Module { funcs, consts, types, .. } = m;
+    let func = &mut funcs[f];
+    let dbg = func.dfg.get_inst_md(g.first, MetadataTable::dbg_kind());
+    let head = func.layout.inst_block(g.first).expect("in layout");
+    let before = func.layout.prev_inst(g.first);
+    let mut b = Builder::at_end(func, types, consts, head);
+    b.at = InsertPoint::Before(g.first);
+    let op = if g.signed { BinaryOp::SDiv } else { BinaryOp::UDiv };
+    let q = b.binary(op, g.a, g.b);
+    let p = b.binary(BinaryOp::Mul, q, g.b);
+    let r = b.binary(BinaryOp::Sub, g.a, p);
+    let new = insts_after(b.func, head, before, Some(g.first));
+    let func = &mut m.funcs[f];
+    if let Some(loc) = dbg {
+        for &i in &new {
+            func.dfg.set_inst_md(i, MetadataTable::dbg_kind(), loc);
+        }
+    }
+    for (insts, v) in [(&g.divs, q), (&g.rems, r)] {
+        for &i in insts {
+            if let Some(old) = func.dfg.result(i) {
+                func.dfg.replace_all_uses(old, v);
+            }
+            func.remove_inst(i);
+        }
+    }
+    true
+}
+
 /// Rewrites one group (module doc, "What it does"); false when it is left alone.
 fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
     // The operands as they are now: an earlier group's rewrite may have replaced them (a quotient divided again).
@@ -337,10 +371,10 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
         let func = &m.funcs[f];
         (range(m, func, g.a, DEPTH), range(m, func, g.b, DEPTH))
     };
-    if ra == Range::Long || rb == Range::Long {
-        return false;
-    }
     let (want_q, want_r) = (!g.divs.is_empty(), !g.rems.is_empty());
+    if ra == Range::Long || rb == Range::Long {
+        return want_q && want_r && pair_only(m, f, g);
+    }
     let first = g.first;
     let Module { funcs, consts, types, .. } = m;
     let func = &mut funcs[f];
@@ -391,7 +425,14 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
                 let (dop, rop) =
                     if g.signed { (BinaryOp::SDiv, BinaryOp::SRem) } else { (BinaryOp::UDiv, BinaryOp::URem) };
                 let sq = want_q.then(|| b.binary(dop, g.a, g.b));
-                let sr = want_r.then(|| b.binary(rop, g.a, g.b));
+                // Next to the quotient, the remainder is `a - q * b` (one subroutine call instead of two).
+                let sr = want_r.then(|| match sq {
+                    Some(q) => {
+                        let p = b.binary(BinaryOp::Mul, q, g.b);
+                        b.binary(BinaryOp::Sub, g.a, p)
+                    }
+                    None => b.binary(rop, g.a, g.b),
+                });
                 b.br(join);
                 new.extend(b.func.layout.block_insts(slow));
                 (sq, sr)

@@ -263,6 +263,7 @@ impl FnGen<'_> {
                 let m = self.def(format!("and i32 {b}, 31"), "i32");
                 (self.def(format!("{op} i32 {an}, {m}"), "i32"), u)
             }
+            5 if self.rng.chance(30) => (self.wide_division(&an, &b), u),
             5 => {
                 let op = ["udiv", "urem"][self.rng.below(2) as usize];
                 if self.rng.chance(50) {
@@ -350,9 +351,6 @@ impl FnGen<'_> {
     /// `a - a % k` rounding toward zero to a multiple of a constant (`reassociate` cancels the `a`s; `srem` by
     /// a power of two is a mask).
     fn int_idiom(&mut self, a: &str, b: &str) -> String {
-        if self.rng.chance(25) {
-            return self.wide_division(a, b);
-        }
         if self.rng.chance(20) {
             let op = if self.rng.chance(50) { "srem" } else { "urem" };
             let k = [2, 16, -16, 64, 10, 1000, -7][self.rng.below(7) as usize];
