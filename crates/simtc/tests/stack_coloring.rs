@@ -46,13 +46,16 @@ fn arrays_with_disjoint_lifetimes_share_a_slot_and_keep_their_values() {
 }
 
 /// `tests/stackcolor/stack_share.ll`: three arrays alive one after another; a slot holds at most two of them by
-/// default (64-byte depot), all three without the limit (32), none shared without the rule (96). Same image.
+/// default (64-byte depot), all three without the limit (32) or when arrays of more than 16 bytes count as large
+/// (`stack-coloring-large=16`: large arrays share without the limit; the default, 256, leaves these 32-byte
+/// arrays under it), none shared without the rule (96). Same image.
 #[test]
 fn a_slot_holds_at_most_two_arrays_by_default_and_all_keep_their_values() {
-    let builds: [(&str, &[&str]); 4] = [
+    let builds: [(&str, &[&str]); 5] = [
         ("O0", &["-O0"]),
         ("O3", &["-O3"]),
         ("O3-unlimited", &["-O3", "--knob", "stack-coloring-max-share=0"]),
+        ("O3-large", &["-O3", "--knob", "stack-coloring-large=16"]),
         ("O3-off", &["-O3", "--knob", "stack-coloring=false"]),
     ];
     common::spec_matrix(
@@ -65,7 +68,7 @@ fn a_slot_holds_at_most_two_arrays_by_default_and_all_keep_their_values() {
         |label, arch, text| {
             let want = match label {
                 "O3-off" => "__local_depot0[96]",
-                "O3-unlimited" => "__local_depot0[32]",
+                "O3-unlimited" | "O3-large" => "__local_depot0[32]",
                 _ => "__local_depot0[64]",
             };
             assert!(text.contains(want), "{label} {arch}: {want}\n{text}");

@@ -162,6 +162,9 @@ pub struct Lower<'a> {
     pub(crate) stack_coloring: bool,
     /// `stack-coloring-max-share`: the most allocas one depot slot holds (0: no limit).
     pub(crate) stack_share_max: usize,
+    /// `stack-coloring-large`: allocas above this many bytes share a slot with other such allocas without the
+    /// `stack-coloring-max-share` limit (0: the limit applies to every alloca).
+    pub(crate) stack_large: u64,
     /// The shared depot slot of each alloca that shares one ([`Lower::plan_stack`]).
     pub(crate) alloca_slot: rustc_hash::FxHashMap<Inst, usize>,
     /// Shared depot slots: size, alignment and offset once reserved.
@@ -244,6 +247,13 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         doc: "isel, with stack-coloring: the most allocas that share one depot slot (a slot of three or more \
               indexed arrays is where ptxas turned the merged array into registers and select chains: minibude's \
               six sinf/cosf reduction arrays, 1,097 SASS against 861 with pairs); 0: no limit",
+    },
+    simtc_opt::KnobDef {
+        name: "stack-coloring-large",
+        kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 30 },
+        default: "256",
+        seed: "simtc",
+        doc: "isel, with stack-coloring: allocas larger than this many bytes (arrays ptxas keeps in local memory               whatever they share) share one depot slot with any number of other such allocas whose lifetimes               never meet, as llc's StackColoring lets them (interval's three 2,056-byte interval stacks: 4,144               bytes of frame with pairs, 2,056 merged, llc 2,056); 0: stack-coloring-max-share limits them too",
     },
     simtc_opt::KnobDef {
         name: "stack-coloring",
@@ -360,6 +370,7 @@ impl<'a> Lower<'a> {
             bool_bytes_enabled: knobs.bool("bool-bytes"),
             stack_coloring: knobs.bool("stack-coloring"),
             stack_share_max: knobs.int("stack-coloring-max-share").max(0) as usize,
+            stack_large: knobs.int("stack-coloring-large").max(0) as u64,
             alloca_slot: Default::default(),
             stack_slots: Vec::new(),
         };

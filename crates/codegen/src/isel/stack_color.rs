@@ -27,6 +27,12 @@
 //! +6), SASS geomean against llc 0.9066 → 0.9062; three or four members measured worse than no limit on
 //! minibude (1,500).
 //!
+//! The limit is for arrays ptxas might turn into registers. An `alloca` larger than `stack-coloring-large` bytes
+//! (default 256: 64 words, more than ptxas promotes; it keeps such arrays in local memory, wherever they lie)
+//! shares a slot with any number of other such `alloca`s, as in llc's frames: interval's `test_interval_newton`
+//! inlines three 2,056-byte interval stacks one after the other, 4,144 bytes of frame with pairs, 2,056 merged
+//! (llc 2,056); less local memory per thread is fewer L1/L2 lines the thread's stack occupies.
+//!
 //! # Why it is sound
 //!
 //! Outside its lifetime an object's memory holds no value the program may rely on (LLVM's LangRef: an object is
@@ -153,11 +159,12 @@ impl Lower<'_> {
         order.sort_by_key(|&k| (!cands[k].colorable, std::cmp::Reverse(cands[k].size), k));
         let mut slots: Vec<(u64, u64, Vec<usize>)> = Vec::new();
         let share_max = self.stack_share_max;
+        let large = |k: usize| self.stack_large > 0 && cands[k].size > self.stack_large;
         for &k in &order {
             let c = &cands[k];
             let fits = |members: &Vec<usize>| {
                 c.colorable
-                    && (share_max == 0 || members.len() < share_max)
+                    && (share_max == 0 || members.len() < share_max || large(k) && members.iter().all(|&o| large(o)))
                     && members.iter().all(|&o| cands[o].colorable && !overlap(&cands[o].live, &c.live))
             };
             match slots.iter().position(|(_, _, ms)| fits(ms)) {
