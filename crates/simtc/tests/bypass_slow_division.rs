@@ -195,6 +195,25 @@ fn inputs() -> Vec<(i64, i64)> {
     v
 }
 
+/// Runs kernel `k` of `ptx` on the operand pairs in the emulator (256-thread blocks, one pair per thread).
+fn run(ptx: &std::path::Path, pairs: &[(i64, i64)]) -> Result<simtc_emu::RunResult, String> {
+    let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "div.ptx").unwrap();
+    let threads = pairs.len();
+    let launch = Launch {
+        kernel: "k".into(),
+        grid: [(threads / 256) as u32, 1, 1],
+        block: [256, 1, 1],
+        dynamic_shared_bytes: 0,
+        args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
+        buffers: vec![
+            Buffer { name: "xs".into(), data: pairs.iter().flat_map(|p| p.0.to_le_bytes()).collect() },
+            Buffer { name: "ys".into(), data: pairs.iter().flat_map(|p| p.1.to_le_bytes()).collect() },
+            Buffer { name: "out".into(), data: vec![0; threads * OPS.len() * 8] },
+        ],
+    };
+    simtc_emu::run(&prog, &launch, &RunOptions::default()).map_err(|e| e.to_string())
+}
+
 #[test]
 fn sixty_four_bit_division_by_runtime_divisors_matches_rust_on_every_build() {
     let dir = std::env::temp_dir().join(format!("simtc-bypassdiv-{}", std::process::id()));
@@ -229,20 +248,7 @@ fn sixty_four_bit_division_by_runtime_divisors_matches_rust_on_every_build() {
     let n = OPS.len();
     let mut estimates = Vec::new();
     for (label, ptx) in &ptxs {
-        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "div.ptx").unwrap();
-        let launch = Launch {
-            kernel: "k".into(),
-            grid: [(threads / 256) as u32, 1, 1],
-            block: [256, 1, 1],
-            dynamic_shared_bytes: 0,
-            args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
-            buffers: vec![
-                Buffer { name: "xs".into(), data: pairs.iter().flat_map(|p| p.0.to_le_bytes()).collect() },
-                Buffer { name: "ys".into(), data: pairs.iter().flat_map(|p| p.1.to_le_bytes()).collect() },
-                Buffer { name: "out".into(), data: vec![0; threads * n * 8] },
-            ],
-        };
-        let r = simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let r = run(ptx, &pairs).unwrap_or_else(|e| panic!("{label}: {e}"));
         let got: Vec<u64> = r.buffers[2].chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect();
         let mut checked = 0;
         for (t, &(x, y)) in pairs.iter().enumerate() {
@@ -263,22 +269,7 @@ fn sixty_four_bit_division_by_runtime_divisors_matches_rust_on_every_build() {
     let (on, off) = (estimates[1], estimates[3]);
     assert!(on < off, "SASS-weighted estimate with the pass {on}, without {off}");
     let small: Vec<(i64, i64)> = pairs.iter().map(|&(x, y)| (x & 0x7fff_ffff, (y & 0xffff) | 1)).collect();
-    let estimate = |ptx: &std::path::Path| {
-        let prog = simtc_emu::load_ptx(&std::fs::read_to_string(ptx).unwrap(), "div.ptx").unwrap();
-        let launch = Launch {
-            kernel: "k".into(),
-            grid: [(threads / 256) as u32, 1, 1],
-            block: [256, 1, 1],
-            dynamic_shared_bytes: 0,
-            args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2)],
-            buffers: vec![
-                Buffer { name: "xs".into(), data: small.iter().flat_map(|p| p.0.to_le_bytes()).collect() },
-                Buffer { name: "ys".into(), data: small.iter().flat_map(|p| p.1.to_le_bytes()).collect() },
-                Buffer { name: "out".into(), data: vec![0; threads * n * 8] },
-            ],
-        };
-        simtc_emu::run(&prog, &launch, &RunOptions::default()).unwrap().counters.sass_instructions_estimate
-    };
+    let estimate = |ptx: &std::path::Path| run(ptx, &small).unwrap().counters.sass_instructions_estimate;
     let (on, off) = (estimate(&ptxs[1].1), estimate(&ptxs[3].1));
     assert!(on * 2 < off, "32-bit operands: SASS-weighted estimate with the pass {on}, without {off}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -54,7 +54,7 @@
 //! Invariants: O(instructions) plus a bounded walk per operand; each group adds a constant number of blocks and
 //! instructions; nothing but the grouped operations changes. Preserves nothing when a branch was added.
 
-use super::util::phis;
+use super::util::split_block_before;
 use crate::knobs::Knobs;
 use crate::registry::{FunctionPass, FunctionPassAdapter, PassInfo, Preserves};
 use rustc_hash::FxHashMap;
@@ -279,24 +279,6 @@ pub fn range(m: &Module, func: &Function, v: Value, depth: u32) -> Range {
     }
 }
 
-/// Splits `i`'s block before `i`: `i` and what follows go to a new block named `name`, placed after it, which
-/// takes over the old block's place in its successors' phis. Returns the new block.
-fn split_before(func: &mut Function, i: Inst, name: &str) -> Block {
-    let b = func.layout.inst_block(i).expect("split point in the layout");
-    let nb = func.dfg.make_block(Some(name));
-    func.layout.insert_block_after(nb, b);
-    func.layout.split_block_at(i, nb);
-    let mut succs = func.successors(nb);
-    succs.sort();
-    succs.dedup();
-    for s in succs {
-        for phi in phis(func, s) {
-            func.dfg.phi_replace_block(phi, b, nb);
-        }
-    }
-    nb
-}
-
 /// The fast path's quotient and remainder (64-bit, zero-extended from 32-bit operations), as asked: a remainder
 /// next to a quotient is `a - q * b` (one division).
 fn fast_ops(b: &mut Builder<'_>, a: Value, d: Value, want_q: bool, want_r: bool) -> (Option<Value>, Option<Value>) {
@@ -343,19 +325,7 @@ fn pair_only(m: &mut Module, f: FuncId, g: &Group) -> bool {
     let r = b.binary(BinaryOp::Sub, g.a, p);
     let new = insts_after(b.func, head, before, Some(g.first));
     let func = &mut m.funcs[f];
-    if let Some(loc) = dbg {
-        for &i in &new {
-            func.dfg.set_inst_md(i, MetadataTable::dbg_kind(), loc);
-        }
-    }
-    for (insts, v) in [(&g.divs, q), (&g.rems, r)] {
-        for &i in insts {
-            if let Some(old) = func.dfg.result(i) {
-                func.dfg.replace_all_uses(old, v);
-            }
-            func.remove_inst(i);
-        }
-    }
+    replace_group(func, g, dbg, &new, Some(q), Some(r));
     true
 }
 
@@ -390,7 +360,7 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
         new = insts_after(b.func, head, before, Some(first));
         out
     } else {
-        let join = split_before(func, first, "bypass.join");
+        let join = split_block_before(func, first, "bypass.join");
         let fast = func.dfg.make_block(Some("bypass.fast"));
         func.layout.insert_block_after(fast, head);
         let mut b = Builder::at_end(func, types, consts, head);
@@ -457,8 +427,15 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
         (q, r)
     };
     let func = &mut m.funcs[f];
+    replace_group(func, g, dbg, &new, q, r);
+    true
+}
+
+/// Gives the new instructions the group's `!dbg` location, and replaces the group's quotients by `q` and its
+/// remainders by `r` (each when given), deleting them.
+fn replace_group(func: &mut Function, g: &Group, dbg: Option<MdId>, new: &[Inst], q: Option<Value>, r: Option<Value>) {
     if let Some(loc) = dbg {
-        for &i in &new {
+        for &i in new {
             func.dfg.set_inst_md(i, MetadataTable::dbg_kind(), loc);
         }
     }
@@ -471,5 +448,4 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
             func.remove_inst(i);
         }
     }
-    true
 }

@@ -248,10 +248,21 @@ pub fn call_has_attr(m: &Module, func: &Function, i: Inst, key: &str, raw: &str)
 /// named `name`, placed right after it in the layout; the phis of the moved terminator's successors name the new
 /// block instead. The old block is left without a terminator. O(moved instructions + successor phis).
 pub fn split_block_after(func: &mut Function, at: Inst, name: &str) -> Block {
+    let next = func.layout.next_inst(at);
+    split_block(func, at, next, name)
+}
+
+/// [`split_block_after`] with `at` itself moving to the new block: the old block keeps what precedes `at`.
+pub fn split_block_before(func: &mut Function, at: Inst, name: &str) -> Block {
+    split_block(func, at, Some(at), name)
+}
+
+/// Splits the block of `at` at `first` (the first instruction to move, `None`: nothing moves).
+fn split_block(func: &mut Function, at: Inst, first: Option<Inst>, name: &str) -> Block {
     let b = func.layout.inst_block(at).expect("split point in the layout");
     let nb = func.dfg.make_block(Some(name));
     func.layout.insert_block_after(nb, b);
-    if let Some(next) = func.layout.next_inst(at) {
+    if let Some(next) = first {
         func.layout.split_block_at(next, nb);
     }
     let mut succs = func.successors(nb);
