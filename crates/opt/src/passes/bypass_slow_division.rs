@@ -20,7 +20,7 @@
 //! - **short**: provably below 2^32 as an unsigned number (a `zext` from at most 32 bits, an `and` with a short
 //!   operand, a right shift by at least 32 or of a short value, the quotient of a short dividend, the remainder
 //!   by a short divisor or of a short dividend, a `select`/`phi`/`or` whose operands are all short, a constant
-//!   below 2^32; looked through to a depth of 6);
+//!   below 2^32; looked through to a depth of 6 and at most 64 values per operand);
 //! - **long**: a constant of 2^32 or more, an `or` with one, a `xor` of values not both short, or a `mul` by a
 //!   constant that does not fit in 32 signed bits (LLVM's "hash-like" values: the fast path would almost never
 //!   be taken, and its test would cost on every execution);
@@ -76,6 +76,9 @@ pub struct BypassSlowDivision;
 
 /// How far [`range`] looks through operands.
 const DEPTH: u32 = 6;
+
+/// How many values one [`range`] query looks at, at most.
+const VISITS: u32 = 64;
 
 /// What is known of a 64-bit value's high half.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -169,8 +172,18 @@ fn const_value(m: &Module, func: &Function, v: Value) -> Option<u128> {
     }
 }
 
-/// What is known of the high 32 bits of the 64-bit (or narrower) integer `v` (module doc).
-pub fn range(m: &Module, func: &Function, v: Value, depth: u32) -> Range {
+/// What is known of the high 32 bits of the 64-bit (or narrower) integer `v` (module doc): looked through at most
+/// [`DEPTH`] levels of operands and [`VISITS`] values in all (a phi of many incoming values, each a phi again,
+/// would otherwise make the walk exponential in the depth).
+pub fn range(m: &Module, func: &Function, v: Value) -> Range {
+    range_in(m, func, v, DEPTH, &std::cell::Cell::new(VISITS))
+}
+
+fn range_in(m: &Module, func: &Function, v: Value, depth: u32, budget: &std::cell::Cell<u32>) -> Range {
+    if budget.get() == 0 {
+        return Range::Unknown;
+    }
+    budget.set(budget.get() - 1);
     if func.dfg.value_const(v).is_some() {
         return match const_value(m, func, v) {
             Some(c) if c >> 32 == 0 => Range::Short,
@@ -183,7 +196,7 @@ pub fn range(m: &Module, func: &Function, v: Value, depth: u32) -> Range {
     }
     let Some(i) = func.dfg.value_inst(v) else { return Range::Unknown };
     let d = func.dfg.inst(i);
-    let r = |k: usize| range(m, func, d.args[k], depth - 1);
+    let r = |k: usize| range_in(m, func, d.args[k], depth - 1, budget);
     let both = |x: Range, y: Range| match (x, y) {
         (Range::Short, Range::Short) => Range::Short,
         (Range::Long, Range::Long) => Range::Long,
@@ -264,7 +277,7 @@ pub fn range(m: &Module, func: &Function, v: Value, depth: u32) -> Range {
         InstKind::Phi { .. } => {
             let mut acc: Option<Range> = None;
             for &x in &d.args {
-                let rx = range(m, func, x, depth - 1);
+                let rx = range_in(m, func, x, depth - 1, budget);
                 acc = Some(match acc {
                     None => rx,
                     Some(a) => both(a, rx),
@@ -339,7 +352,7 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
     let g = &Group { a, b: d, ..g.clone() };
     let (ra, rb) = {
         let func = &m.funcs[f];
-        (range(m, func, g.a, DEPTH), range(m, func, g.b, DEPTH))
+        (range(m, func, g.a), range(m, func, g.b))
     };
     let (want_q, want_r) = (!g.divs.is_empty(), !g.rems.is_empty());
     if ra == Range::Long || rb == Range::Long {
@@ -447,5 +460,61 @@ fn replace_group(func: &mut Function, g: &Group, dbg: Option<MdId>, new: &[Inst]
             }
             func.remove_inst(i);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fmt::Write as _;
+
+    /// A chain of phis `levels` deep, each merging `fan` copies of the level below over a switch (a tree of
+    /// `fan^levels` paths to the leaf, a zero-extended i32 argument: short), and `x = udiv i64 root, %d`.
+    fn phi_tree(levels: usize, fan: usize) -> String {
+        let mut s = String::from("define i64 @f(i32 %a, i32 %s, i64 %d) {\nentry:\n  %z = zext i32 %a to i64\n");
+        let mut prev = "%z".to_string();
+        for l in 0..levels {
+            let _ = writeln!(s, "  switch i32 %s, label %l{l}_0 [");
+            for k in 1..fan {
+                let _ = writeln!(s, "    i32 {k}, label %l{l}_{k}");
+            }
+            s.push_str("  ]\n");
+            for k in 0..fan {
+                let _ = writeln!(s, "l{l}_{k}:\n  br label %m{l}");
+            }
+            let _ = write!(s, "m{l}:\n  %p{l} = phi i64 ");
+            let incoming: Vec<String> = (0..fan).map(|k| format!("[ {prev}, %l{l}_{k} ]")).collect();
+            s.push_str(&incoming.join(", "));
+            s.push('\n');
+            prev = format!("%p{l}");
+        }
+        let _ = writeln!(s, "  %x = udiv i64 {prev}, %d\n  ret i64 %x\n}}");
+        s
+    }
+
+    fn root_range(src: &str) -> Range {
+        let m = simtc_llvm_reader::parse_module(src).expect("parses");
+        let f = m.funcs.keys().next().expect("a function");
+        let func = &m.funcs[f];
+        let div = func
+            .layout
+            .blocks()
+            .flat_map(|b| func.layout.block_insts(b))
+            .find(|&i| matches!(func.dfg.inst(i).kind, InstKind::Binary(BinaryOp::UDiv)))
+            .expect("the division");
+        range(&m, func, func.dfg.args(div)[0])
+    }
+
+    /// Phis of short values are short, through a few levels.
+    #[test]
+    fn shallow_phi_tree_is_short() {
+        assert_eq!(root_range(&phi_tree(2, 3)), Range::Short);
+    }
+
+    /// Six levels of 40-way phis would be 40^6 visits without the budget; with it the query gives up (the dividend
+    /// is then tested at run time) after at most `VISITS` values, so this returns at once.
+    #[test]
+    fn wide_deep_phi_tree_stays_within_the_budget() {
+        assert_eq!(root_range(&phi_tree(6, 40)), Range::Unknown);
     }
 }
