@@ -52,7 +52,7 @@
 //! instruction selection.
 //!
 //! Invariants: O(instructions) plus a bounded walk per operand; each group adds a constant number of blocks and
-//! instructions; nothing but the grouped operations changes. Preserves nothing when a branch was added.
+//! instructions; nothing but the grouped operations changes. Preserves nothing (a group may add blocks).
 
 use super::util::split_block_before;
 use crate::knobs::Knobs;

@@ -31,7 +31,7 @@
 //!   `div`/`rem` by a register: ptxas has no 64-bit divide and calls a 56-88-instruction subroutine, which it
 //!   branches around when predicated anyway, so predication saves no branch; kept as a branch, a warp none of
 //!   whose threads takes the arm (the slow path of `bypass-slow-division`) skips it, which the emulator's
-//!   SASS-weighted estimate then sees too (upsample's forward kernel: 27,984 -> 11,136, llc 11,088).
+//!   SASS-weighted estimate then sees too (upsample's forward kernel: 27,984 -> 11,568, llc 11,088).
 //!
 //! A guarded instruction in SSA MIR defines its register only on the threads whose guard holds; the others
 //! hold an unspecified value that no thread ever uses meaningfully: the uses are the arm's own instructions
