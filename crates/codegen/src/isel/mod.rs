@@ -253,7 +253,10 @@ pub const KNOBS: &[simtc_opt::KnobDef] = &[
         kind: simtc_opt::KnobKind::Int { min: 0, max: 1 << 30 },
         default: "256",
         seed: "simtc",
-        doc: "isel, with stack-coloring: allocas larger than this many bytes (arrays ptxas keeps in local memory               whatever they share) share one depot slot with any number of other such allocas whose lifetimes               never meet, as llc's StackColoring lets them (interval's three 2,056-byte interval stacks: 4,144               bytes of frame with pairs, 2,056 merged, llc 2,056); 0: stack-coloring-max-share limits them too",
+        doc: "isel, with stack-coloring: allocas larger than this many bytes (arrays ptxas keeps in local memory \
+              whatever they share) share one depot slot with any number of other such allocas whose lifetimes \
+              never meet, as llc's StackColoring lets them (interval's three 2,056-byte interval stacks: 4,144 \
+              bytes of frame with pairs, 2,056 merged, llc 2,056); 0: stack-coloring-max-share limits them too",
     },
     simtc_opt::KnobDef {
         name: "stack-coloring",

@@ -103,6 +103,17 @@ struct Group {
     rems: Vec<Inst>,
 }
 
+impl Group {
+    /// The group's own division and remainder operators (64-bit).
+    fn ops(&self) -> (BinaryOp, BinaryOp) {
+        if self.signed {
+            (BinaryOp::SDiv, BinaryOp::SRem)
+        } else {
+            UNSIGNED
+        }
+    }
+}
+
 impl FunctionPass for BypassSlowDivision {
     fn preserves(&self) -> Preserves {
         Preserves::Nothing
@@ -292,21 +303,37 @@ fn range_in(m: &Module, func: &Function, v: Value, depth: u32, budget: &std::cel
     }
 }
 
-/// The fast path's quotient and remainder (64-bit, zero-extended from 32-bit operations), as asked: a remainder
-/// next to a quotient is `a - q * b` (one division).
+/// The quotient (`dop`) and the remainder (`rop`) of `a` by `d`, as asked: a remainder next to a quotient is
+/// `a - q * d` (one division).
+fn div_rem(
+    b: &mut Builder<'_>,
+    (dop, rop): (BinaryOp, BinaryOp),
+    a: Value,
+    d: Value,
+    want_q: bool,
+    want_r: bool,
+) -> (Option<Value>, Option<Value>) {
+    let q = want_q.then(|| b.binary(dop, a, d));
+    let r = want_r.then(|| match q {
+        Some(q) => {
+            let p = b.binary(BinaryOp::Mul, q, d);
+            b.binary(BinaryOp::Sub, a, p)
+        }
+        None => b.binary(rop, a, d),
+    });
+    (q, r)
+}
+
+/// The fast path's quotient and remainder: [`div_rem`] in 32 bits, zero-extended.
 fn fast_ops(b: &mut Builder<'_>, a: Value, d: Value, want_q: bool, want_r: bool) -> (Option<Value>, Option<Value>) {
     let a32 = b.cast(CastOp::Trunc, a, Type::I32);
     let d32 = b.cast(CastOp::Trunc, d, Type::I32);
-    let q32 = want_q.then(|| b.binary(BinaryOp::UDiv, a32, d32));
-    let r32 = want_r.then(|| match q32 {
-        Some(q) => {
-            let p = b.binary(BinaryOp::Mul, q, d32);
-            b.binary(BinaryOp::Sub, a32, p)
-        }
-        None => b.binary(BinaryOp::URem, a32, d32),
-    });
+    let (q32, r32) = div_rem(b, UNSIGNED, a32, d32, want_q, want_r);
     (q32.map(|q| b.cast(CastOp::ZExt, q, Type::I64)), r32.map(|r| b.cast(CastOp::ZExt, r, Type::I64)))
 }
+
+/// The unsigned division and remainder operators (the fast path's, and an unsigned group's).
+const UNSIGNED: (BinaryOp, BinaryOp) = (BinaryOp::UDiv, BinaryOp::URem);
 
 /// The instructions of `block` after `after` (all of them when `None`), up to `stop` (excluded) or the end.
 fn insts_after(func: &Function, block: Block, after: Option<Inst>, stop: Option<Inst>) -> Vec<Inst> {
@@ -332,13 +359,10 @@ fn pair_only(m: &mut Module, f: FuncId, g: &Group) -> bool {
     let before = func.layout.prev_inst(g.first);
     let mut b = Builder::at_end(func, types, consts, head);
     b.at = InsertPoint::Before(g.first);
-    let op = if g.signed { BinaryOp::SDiv } else { BinaryOp::UDiv };
-    let q = b.binary(op, g.a, g.b);
-    let p = b.binary(BinaryOp::Mul, q, g.b);
-    let r = b.binary(BinaryOp::Sub, g.a, p);
+    let (q, r) = div_rem(&mut b, g.ops(), g.a, g.b, true, true);
     let new = insts_after(b.func, head, before, Some(g.first));
     let func = &mut m.funcs[f];
-    replace_group(func, g, dbg, &new, Some(q), Some(r));
+    replace_group(func, g, dbg, &new, q, r);
     true
 }
 
@@ -405,17 +429,8 @@ fn bypass(m: &mut Module, f: FuncId, g: &Group) -> bool {
         let (sq, sr) = match slow {
             Some(slow) => {
                 b.at = InsertPoint::End(slow);
-                let (dop, rop) =
-                    if g.signed { (BinaryOp::SDiv, BinaryOp::SRem) } else { (BinaryOp::UDiv, BinaryOp::URem) };
-                let sq = want_q.then(|| b.binary(dop, g.a, g.b));
                 // Next to the quotient, the remainder is `a - q * b` (one subroutine call instead of two).
-                let sr = want_r.then(|| match sq {
-                    Some(q) => {
-                        let p = b.binary(BinaryOp::Mul, q, g.b);
-                        b.binary(BinaryOp::Sub, g.a, p)
-                    }
-                    None => b.binary(rop, g.a, g.b),
-                });
+                let (sq, sr) = div_rem(&mut b, g.ops(), g.a, g.b, want_q, want_r);
                 b.br(join);
                 new.extend(b.func.layout.block_insts(slow));
                 (sq, sr)

@@ -107,9 +107,7 @@ fn costly(op: &Opcode, srcs: &[Operand], class: RegClass) -> bool {
     use OpKind::*;
     let Some(ty) = op.ty() else { return false };
     match op.kind {
-        Div | Rem if integer_type(ty) => {
-            matches!(class, RegClass::B32 | RegClass::B64) && matches!(srcs.get(1), Some(Operand::Reg(_)))
-        }
+        Div | Rem if integer_type(ty) => matches!(class, RegClass::B32 | RegClass::B64) && int_div_by_reg(op, srcs),
         Div | Sqrt | Rcp if ty.is_float() => {
             matches!(class, RegClass::F32 | RegClass::F64) && op.mods.contains(&Mod::Rn)
         }
